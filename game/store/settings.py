@@ -1,0 +1,110 @@
+"""The player's settings, kept in settings.json in the user data folder.
+
+Loading never fails: a broken file is moved aside and defaults are used; a
+single bad value falls back to its default while the other values are kept.
+Unknown keys (say, from a newer version) are ignored.
+"""
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Optional
+
+from game.paths import user_data_dir
+from game.store.atomic import StoreError, atomic_write_json, quarantine, read_json
+
+FILE_NAME = "settings.json"
+ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+# Bounds keep a hand-edited or corrupted size from opening an unusable window.
+MIN_WINDOW = (320, 240)
+MAX_WINDOW = (16384, 16384)
+
+
+@dataclass
+class Settings:
+    """Everything the player can change in the settings screen."""
+
+    animation_speed: str = "normal"
+    memory_aid: bool = False
+    window_size: tuple = (1280, 800)
+    fullscreen: bool = False
+    show_log: bool = True
+
+    def to_json(self) -> dict:
+        """Return the settings as a JSON-ready dict."""
+        data = asdict(self)
+        data["window_size"] = list(self.window_size)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> tuple["Settings", list]:
+        """Return (settings, problems): each invalid value is replaced by its default and described."""
+        settings, problems = cls(), []
+        for key, check in _CHECKS.items():
+            if key not in data:
+                continue
+            value = check(data[key])
+            if value is None:
+                problems.append(f"{key}: {data[key]!r} is not valid, using {getattr(settings, key)!r}")
+            else:
+                setattr(settings, key, value)
+        return settings, problems
+
+
+def _speed(value):
+    return value if value in ANIMATION_SPEEDS else None
+
+
+def _bool(value):
+    # Only real booleans: "false" as a string is truthy and would flip the setting.
+    return value if isinstance(value, bool) else None
+
+
+def _size(value):
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return None
+    w, h = value
+    if not (MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]):
+        return None
+    return (w, h)
+
+
+_CHECKS = {
+    "animation_speed": _speed,
+    "memory_aid": _bool,
+    "window_size": _size,
+    "fullscreen": _bool,
+    "show_log": _bool,
+}
+
+
+def settings_path() -> Path:
+    """Return the path of settings.json in the user data folder."""
+    return user_data_dir() / FILE_NAME
+
+
+def load() -> tuple[Settings, Optional[str]]:
+    """Return (settings, warning): warning is None unless the file was broken or held bad values."""
+    path = settings_path()
+    try:
+        data = read_json(path)
+    except StoreError as exc:
+        return Settings(), str(exc)
+    if data is None:
+        return Settings(), None
+    if not isinstance(data, dict):
+        return Settings(), str(quarantine(path, "it does not hold a settings object"))
+    settings, problems = Settings.from_json(data)
+    if problems:
+        return settings, f"Some settings in {path} were not valid and were reset: " + "; ".join(problems)
+    return settings, None
+
+
+def save(settings: Settings) -> None:
+    """Write settings atomically; ValueError on an invalid value, StoreError if the file cannot be written."""
+    # Refuse bad values here, where the bug is, rather than warn about them at the next start.
+    _, problems = Settings.from_json(settings.to_json())
+    if problems:
+        raise ValueError("invalid settings: " + "; ".join(problems))
+    atomic_write_json(settings_path(), settings.to_json())
