@@ -1,0 +1,136 @@
+"""The rules-core contract every family implements: actions, events, errors, matches.
+
+Actions and events are small frozen dataclasses that round-trip through JSON.
+A match is fully reproducible from (ruleset id and version, options, seed,
+action list); `Match` is that record, and it is the save file and the replay.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, Optional
+
+Pos = tuple  # (seat, slot): a position in a seat's layout
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow now; the message is a sentence for a player."""
+
+
+def _to_jsonable(value):
+    if isinstance(value, tuple):
+        return [_to_jsonable(v) for v in value]
+    return value
+
+
+def _tuplify(value):
+    if isinstance(value, list):
+        return tuple(_tuplify(v) for v in value)
+    return value
+
+
+@dataclass(frozen=True)
+class Action:
+    """One move by one seat. `kind` names the move; the other fields are its arguments.
+
+    pos, pos2: positions (seat, slot) the move touches; choice: a named option
+    (e.g. "deck"/"discard" for a draw, "take"/"return" for a mismatch decision).
+    """
+    kind: str
+    pos: Optional[Pos] = None
+    pos2: Optional[Pos] = None
+    choice: Optional[str] = None
+
+    def to_json(self) -> dict:
+        return {f.name: _to_jsonable(getattr(self, f.name))
+                for f in fields(self) if getattr(self, f.name) is not None}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Action":
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown or "kind" not in data:
+            raise ValueError(f"not an action: {data!r}")
+        return cls(**{k: _tuplify(v) for k, v in data.items()})
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, as everyone at the table saw it.
+
+    Events carry public information only: who acted, which positions moved,
+    and a card face only when that face was shown to everyone (`face`,
+    `faces`). Private faces reach a seat through `view(seat)`, never here.
+    """
+    kind: str
+    seat: Optional[int] = None
+    pos: Optional[Pos] = None
+    pos2: Optional[Pos] = None
+    src: Optional[str] = None        # "deck", "discard", "drawn", "layout"
+    dst: Optional[str] = None
+    face: Optional[Any] = None       # a public card face (see family's Face)
+    faces: tuple = ()                # ((pos, face), ...) for public reveals
+    ok: Optional[bool] = None        # success of a match attempt, a call
+    data: tuple = ()                 # extra public data as (key, value) pairs
+
+    def get(self, key, default=None):
+        return dict(self.data).get(key, default)
+
+
+class Game:
+    """Base of every family's state: the narrow contract the UI, bots and tests use."""
+
+    def to_act(self) -> list[int]:
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        raise NotImplementedError
+
+    def view(self, seat: Optional[int]):
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def scores(self) -> list[int]:
+        raise NotImplementedError
+
+    def copy(self) -> "Game":
+        raise NotImplementedError
+
+
+@dataclass
+class Match:
+    """The reproducible record of a match: the save file, the replay, the bug report."""
+    ruleset_id: str
+    ruleset_version: str
+    options: dict
+    seed: int
+    seats: list = field(default_factory=list)   # [{"name":..., "kind": "human"|"ai", "level":...}]
+    actions: list = field(default_factory=list)  # [(seat, Action), ...]
+
+    def to_json(self) -> dict:
+        return {
+            "ruleset": self.ruleset_id,
+            "version": self.ruleset_version,
+            "options": self.options,
+            "seed": self.seed,
+            "seats": self.seats,
+            "actions": [[s, a.to_json()] for s, a in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Match":
+        try:
+            return cls(
+                ruleset_id=str(data["ruleset"]),
+                ruleset_version=str(data["version"]),
+                options=dict(data.get("options") or {}),
+                seed=int(data["seed"]),
+                seats=list(data.get("seats") or []),
+                actions=[(int(s), Action.from_json(a)) for s, a in data.get("actions", [])],
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a saved match: {exc}") from exc

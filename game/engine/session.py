@@ -1,0 +1,62 @@
+"""A match being played: the ruleset, the seats, the state and the action log that replays it."""
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from game.engine.core import Action, IllegalAction, Match
+from game.engine.ruleset import default_options, find_ruleset
+
+
+class Session:
+    """Applies actions to the state and records them; the record is the save file."""
+
+    def __init__(self, ruleset, seats: list, options: dict, seed: int):
+        from game.families import new_game
+        self.ruleset = ruleset
+        self.seats = [dict(s) for s in seats]
+        self.options = options
+        self.match = Match(ruleset.id, ruleset.version, options, seed, self.seats, [])
+        self.game = new_game(ruleset, len(seats), options, seed)
+
+    @classmethod
+    def new(cls, ruleset, seats: list, options: Optional[dict] = None, seed: Optional[int] = None):
+        if seed is None:
+            seed = random.SystemRandom().randrange(2 ** 31)
+        return cls(ruleset, seats, options or default_options(ruleset), seed)
+
+    @classmethod
+    def resume(cls, data: dict, folder: Optional[str] = None) -> "Session":
+        """Rebuild a session from its saved record by replaying every action.
+
+        Raises ValueError with a readable reason when the record does not fit
+        the ruleset (missing ruleset, other version, an action that is illegal).
+        """
+        match = Match.from_json(data)
+        try:
+            ruleset = find_ruleset(match.ruleset_id, folder)
+        except KeyError as exc:
+            raise ValueError(str(exc).strip("'\"")) from None
+        if ruleset.version != match.ruleset_version:
+            raise ValueError(f"the match was saved with {ruleset.name} {match.ruleset_version}; "
+                             f"this is version {ruleset.version}")
+        session = cls(ruleset, match.seats, match.options, match.seed)
+        for i, (seat, action) in enumerate(match.actions):
+            try:
+                session.apply(seat, action)
+            except IllegalAction as exc:
+                raise ValueError(f"action {i + 1} of the saved match no longer applies: {exc}") from None
+        return session
+
+    @property
+    def names(self) -> list:
+        return [s.get("name") or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
+
+    def apply(self, seat: int, action: Action) -> list:
+        """Apply and record one action; IllegalAction leaves state and record unchanged."""
+        events = self.game.apply(seat, action)
+        self.match.actions.append((seat, action))
+        return events
+
+    def to_json(self) -> dict:
+        return self.match.to_json()

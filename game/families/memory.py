@@ -1,0 +1,856 @@
+"""The memory family (Kombio, Cambio): face-down layouts, peeks, swaps, match races, calls.
+
+The turn, as the rule texts tell it, one small step per function:
+deal -> look at the starting cards -> draw (deck or discard) -> exchange or
+discard -> ability (only for a card drawn from the deck and discarded
+directly) -> match race on the discard -> next turn; a call gives everyone
+else one final turn; then reveal and score.
+
+Knowledge is tracked per card as a bitmask of seats that have seen its face.
+All movements are public, so knowledge follows the card; a shuffle forgets.
+"""
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from game.engine.core import Action, Event, Game, IllegalAction
+from game.engine.schema import REQUIRED, Bool, Enum, Int, List, Map, Optional_, Str
+from game.families.memory_view import (MemoryView, Pending, SeatResult, SeatView, SlotView,
+                                       WindowView)
+
+# --- what a ruleset of this family may say ----------------------------------
+
+STEP_SPEC = Map({
+    "peek": (Optional_(Enum("own", "other", "any")), None),
+    "swap": (Optional_(Enum("any", "peeked", "peeked_pair")), None),
+    "choose": (Optional_(List(Str(), min_len=2)), None),
+    "reveal": (Optional_(Enum("one_per_opponent")), None),
+    "count": (Int(1, 4), 1),
+    "optional": (Bool(), False),
+    "own_pair": (Bool(), True),     # swap: may both cards be the actor's own?
+    "seconds": (Int(1, 10), 3),     # reveal: how long the faces are shown
+})
+PRIMITIVES = ("peek", "swap", "choose", "reveal")
+
+LAYOUT_SPEC = Map({
+    "rows": (Int(1, 4), 2),
+    "cols": (Int(1, 6), 2),
+    "look_at_start": (List(Int(0, 23)), (2, 3)),
+})
+
+RULES_SPEC = Map({
+    "first_player": (Enum("left_of_dealer", "dealer"), "left_of_dealer"),
+    "abilities": (Enum("optional", "mandatory"), "optional"),
+    "discard_draw_must_exchange": (Bool(), True),
+    "empty_deck": (Enum("reshuffle_discard_except_top"), "reshuffle_discard_except_top"),
+    "matching": (Map({
+        "from_opponents": (Bool(), True),
+        "after_success": (Enum("close", "exclusive_chain"), "close"),
+        "give_after_opponent_match": (Bool(), True),
+        "wrong_own": (Enum("show_return_penalty", "return_penalty"), "show_return_penalty"),
+        "wrong_opponent": (Enum("opponent_chooses", "return_penalty"), "opponent_chooses"),
+        "blocks_discard_draw": (Bool(), True),
+    }), {}),
+    "call": (Map({
+        "name": (Str(), "Call"),
+        "limit": (Optional_(Int(-50, 200)), None),
+        "limit_checked": (Enum("at_reveal", "when_calling"), "at_reveal"),
+        "lock_min_players": (Int(2, 13), 3),
+        "zero_cards": (Enum("auto_call", "end_round"), "auto_call"),
+    }), {}),
+    "scoring": (Map({
+        "caller_lowest": (Map({"caller": (Int(-100, 100), 0), "others": (Int(-100, 100), 0)}), {}),
+        "caller_not_lowest": (Map({"caller": (Int(-100, 100), 0), "others": (Int(-100, 100), 0)}), {}),
+        "tie_counts_as": (Enum("lowest", "not_lowest"), "not_lowest"),
+    }), {}),
+})
+
+
+def _fill(spec, value):
+    """Defaults for a nested Map spec given {} (sub-maps default to {} before checking)."""
+    from game.engine.schema import Located
+    return spec(value, (), Located("", value, {}))
+
+
+def check_abilities(abilities: dict, doc) -> None:
+    for key, ab in abilities.items():
+        for i, step in enumerate(ab.steps):
+            where = ("abilities", key, "steps", i)
+            given = [p for p in PRIMITIVES if step[p] is not None]
+            if len(given) != 1:
+                raise doc.error(where, "each step needs exactly one of peek, swap, choose, reveal; got "
+                                + (", ".join(given) or "none"))
+            if step["choose"]:
+                for name in step["choose"]:
+                    if name not in abilities:
+                        raise doc.error(where + ("choose",), f"no ability named {name!r}")
+                    if any(s["choose"] for s in abilities[name].steps):
+                        raise doc.error(where + ("choose",), f"{name!r} itself chooses; choices cannot nest")
+            if step["swap"] in ("peeked", "peeked_pair"):
+                before = sum(s["count"] for s in ab.steps[:i] if s["peek"])
+                need = 2 if step["swap"] == "peeked_pair" else 1
+                if before < need:
+                    raise doc.error(where + ("swap",), f"'{step['swap']}' needs {need} peeked card(s) "
+                                    "in an earlier step of this ability")
+
+
+def check_ruleset(cards, abilities, layout, rules, players, doc) -> None:
+    size = layout["rows"] * layout["cols"]
+    for i, slot in enumerate(layout["look_at_start"]):
+        if slot >= size:
+            raise doc.error(("layout", "look_at_start", i), f"expected a position below {size}; got {slot}")
+    deck = sum(c.count for c in cards)
+    need = players["max"] * size + 2
+    if deck < need:
+        raise doc.error(("cards",), f"{deck} cards cannot deal {size} to {players['max']} players "
+                        f"and still leave a deck (need at least {need})")
+
+
+# --- the state ---------------------------------------------------------------
+
+class MemoryGame(Game):
+    """One match of a memory-family game: plain data, cheap to copy, no I/O."""
+
+    def __init__(self, ruleset, n_seats: int, options: Optional[dict] = None, seed: int = 0):
+        if not ruleset.min_players <= n_seats <= ruleset.max_players:
+            raise ValueError(f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players")
+        from game.engine.ruleset import default_options
+        self.rs = ruleset
+        self.options = options or default_options(ruleset)
+        self.p = _fill(RULES_SPEC, ruleset.parameters(self.options))
+        self.n = n_seats
+        self.all_mask = (1 << n_seats) - 1
+        self.defs = tuple(c for c in ruleset.cards for _ in range(c.count))  # card id -> face
+        self.rng = random.Random(seed)
+        self.round_no = 0
+        self.dealer = 0
+        self.totals = [0] * n_seats
+        self.history: list = []
+        self.results: tuple = ()
+        self.match_over = False
+        self._start_round()
+
+    def copy(self) -> "MemoryGame":
+        new = object.__new__(MemoryGame)
+        new.__dict__.update(self.__dict__)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        for name in ("deck", "discard", "known", "totals", "history", "looked", "final_turns"):
+            setattr(new, name, list(getattr(self, name)))
+        new.layouts = [list(l) for l in self.layouts]
+        new.penalty_slots = [list(l) for l in self.penalty_slots]
+        new.pending = None if self.pending is None else dict(self.pending, steps=list(self.pending["steps"]),
+                                                               peeked=list(self.pending["peeked"]),
+                                                               picked=list(self.pending.get("picked", [])))
+        new.window = None if self.window is None else dict(self.window)
+        return new
+
+    # ---- parameters read often ----
+    @property
+    def call_name(self) -> str:
+        return self.p["call"]["name"]
+
+    def locked(self, seat: int) -> bool:
+        """A caller's layout is locked (no viewing, matching, swapping) from lock_min_players up."""
+        return self.caller == seat and self.n >= self.p["call"]["lock_min_players"]
+
+    # ---- round set-up ----
+    def _start_round(self) -> list:
+        self.round_no += 1
+        size = self.rs.layout["rows"] * self.rs.layout["cols"]
+        self.deck = list(range(len(self.defs)))
+        self.rng.shuffle(self.deck)
+        self.discard = []
+        self.known = [0] * len(self.defs)
+        self.layouts = [[None] * size for _ in range(self.n)]
+        self.penalty_slots = [[False] * size for _ in range(self.n)]
+        for slot in range(size):
+            for k in range(1, self.n + 1):   # deal starts left of the dealer
+                seat = (self.dealer + k) % self.n
+                self.layouts[seat][slot] = self.deck.pop()
+        self.drawn = None
+        self.drawn_from = None
+        self.pending = None
+        self.window = None
+        self.discard_blocked = False
+        self.caller = None
+        self.final_turns = []
+        self.results = ()
+        self.turns = 0
+        first = self.dealer if self.p["first_player"] == "dealer" else (self.dealer + 1) % self.n
+        self.current = first
+        self.looked = [False] * self.n
+        if self.rs.layout["look_at_start"]:
+            self.phase = "initial_peek"
+        else:
+            self.looked = [True] * self.n
+            self.phase = "turn"
+        return [Event("deal", seat=self.dealer, data=(("round", self.round_no), ("size", size)))]
+
+    # ---- the contract ----
+    def to_act(self) -> list:
+        ph = self.phase
+        if ph == "initial_peek":
+            return [s for s in range(self.n) if not self.looked[s]]
+        if ph in ("turn", "drawn", "ability"):
+            return [self.current]
+        if ph == "window":
+            return self._window_seats()
+        if ph in ("give", "mismatch_choice"):
+            return [self.pending["seat"]]
+        if ph == "round_over":
+            return list(range(self.n))
+        return []
+
+    def is_over(self) -> bool:
+        return self.match_over
+
+    def scores(self) -> list:
+        return list(self.totals)
+
+    def legal_actions(self, seat: int) -> list:
+        if seat not in self.to_act():
+            return []
+        ph = self.phase
+        if ph == "initial_peek":
+            return [Action("look_start")]
+        if ph == "turn":
+            out = []
+            if self._can_draw_deck():
+                out.append(Action("draw", choice="deck"))
+            if self.discard and not self.discard_blocked:
+                out.append(Action("draw", choice="discard"))
+            if self.caller is None:
+                out.append(Action("call"))
+            return out
+        if ph == "drawn":
+            out = [Action("exchange", pos=(seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]
+            if self.drawn_from == "deck" or not self.p["discard_draw_must_exchange"]:
+                out.append(Action("discard"))
+            return out
+        if ph == "ability":
+            return self._ability_actions(seat)
+        if ph == "window":
+            out = [Action("match", pos=pos) for pos in self._matchable(seat)]
+            out.append(Action("pass"))
+            return out
+        if ph == "give":
+            return [Action("give", pos=(seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]
+        if ph == "mismatch_choice":
+            return [Action("decide", choice="take"), Action("decide", choice="return")]
+        if ph == "round_over":
+            return [Action("next_round")]
+        return []
+
+    def apply(self, seat: int, action: Action) -> list:
+        if self.match_over:
+            raise IllegalAction("The match is over.")
+        if seat not in self.to_act():
+            raise IllegalAction(self._not_your_move(seat))
+        handler = getattr(self, f"_do_{self.phase}")
+        return handler(seat, action)
+
+    # ---- initial look ----
+    def _do_initial_peek(self, seat, action):
+        self._expect(action, "look_start")
+        bit = 1 << seat
+        for slot in self.rs.layout["look_at_start"]:
+            cid = self.layouts[seat][slot]
+            if cid is not None:
+                self.known[cid] |= bit
+        self.looked[seat] = True
+        events = [Event("look_start", seat=seat,
+                        data=(("slots", tuple(self.rs.layout["look_at_start"])),))]
+        if all(self.looked):
+            self.phase = "turn"
+            events.append(Event("turn", seat=self.current))
+        return events
+
+    # ---- a turn: draw, or call ----
+    def _can_draw_deck(self) -> bool:
+        return bool(self.deck) or len(self.discard) > 1
+
+    def _do_turn(self, seat, action):
+        if action.kind == "call":
+            return self._call(seat, auto=False)
+        self._expect(action, "draw")
+        if action.choice == "deck":
+            if not self._can_draw_deck():
+                raise IllegalAction("The deck is empty and there is nothing to reshuffle.")
+            events = self._refill_deck()
+            cid = self.deck.pop()
+            self.known[cid] |= 1 << seat
+            self.drawn, self.drawn_from = cid, "deck"
+            events.append(Event("draw", seat=seat, src="deck", dst="drawn"))
+        elif action.choice == "discard":
+            if not self.discard:
+                raise IllegalAction("The discard pile is empty.")
+            if self.discard_blocked:
+                raise IllegalAction("The top card of the discard pile was matched upon: draw from the deck.")
+            cid = self.discard.pop()
+            self.drawn, self.drawn_from = cid, "discard"
+            events = [Event("draw", seat=seat, src="discard", dst="drawn", face=self.defs[cid])]
+        else:
+            raise IllegalAction("Draw from the deck or from the discard pile.")
+        self.phase = "drawn"
+        return events
+
+    def _refill_deck(self) -> list:
+        """Empty deck: shuffle the discard pile except its top card into a new deck (clarifications)."""
+        if self.deck:
+            return []
+        top = self.discard.pop()
+        self.deck = self.discard
+        for cid in self.deck:
+            self.known[cid] = 0        # a shuffle forgets
+        self.rng.shuffle(self.deck)
+        self.discard = [top]
+        return [Event("reshuffle", data=(("cards", len(self.deck)),))]
+
+    def _call(self, seat, auto: bool) -> list:
+        if self.caller is not None:
+            raise IllegalAction(f"{self.call_name} has already been called this round.")
+        limit = self.p["call"]["limit"]
+        if not auto and limit is not None and self.p["call"]["limit_checked"] == "when_calling":
+            if self.hand_total(seat) > limit:
+                raise IllegalAction(f"You may call {self.call_name} only with {limit} points or fewer.")
+        self.caller = seat
+        self.final_turns = [(seat + k) % self.n for k in range(1, self.n)]
+        events = [Event("call", seat=seat, ok=True, data=(("auto", auto), ("locked", self.locked(seat))))]
+        if not auto:
+            events += self._next_turn()
+        return events
+
+    # ---- holding a drawn card: exchange or discard ----
+    def _do_drawn(self, seat, action):
+        cid = self.drawn
+        if action.kind == "exchange":
+            pos = self._own_pos(seat, action.pos, "exchange with")
+            old = self.layouts[seat][pos[1]]
+            self.layouts[seat][pos[1]] = cid
+            self.known[old] = self.all_mask        # thrown face up
+            self.discard.append(old)
+            self.drawn = self.drawn_from = None
+            events = [Event("exchange", seat=seat, pos=pos, src="drawn", dst="discard",
+                            face=self.defs[old])]
+            return events + self._open_window()
+        if action.kind == "discard":
+            if self.drawn_from == "discard" and self.p["discard_draw_must_exchange"]:
+                raise IllegalAction("A card taken from the discard pile must be exchanged with one of yours.")
+            from_deck = self.drawn_from == "deck"
+            self.known[cid] = self.all_mask
+            self.discard.append(cid)
+            self.drawn = self.drawn_from = None
+            events = [Event("discard", seat=seat, src="drawn", dst="discard", face=self.defs[cid])]
+            ability = self.defs[cid].ability
+            if from_deck and ability:
+                return events + self._start_ability(seat, ability)
+            return events + self._open_window()
+        raise IllegalAction("Exchange the drawn card with one of your cards, or discard it.")
+
+    # ---- abilities: explicit pending steps ----
+    def _start_ability(self, seat, ability_key) -> list:
+        ab = self.rs.abilities[ability_key]
+        self.pending = {"kind": "ability", "seat": seat, "ability": ability_key,
+                        "steps": list(ab.steps), "count_left": 0, "peeked": [], "picked": []}
+        self.phase = "ability"
+        events = [Event("ability", seat=seat, data=(("ability", ability_key), ("name", ab.name)))]
+        return events + self._advance_ability(first=True)
+
+    def _step(self) -> dict:
+        return self.pending["steps"][0]
+
+    def _advance_ability(self, first=False) -> list:
+        """Move to the next step that has something to do; finish the ability when none is left."""
+        pend = self.pending
+        if not first:
+            pend["steps"].pop(0)
+        while pend["steps"]:
+            step = pend["steps"][0]
+            pend["count_left"] = step["count"] if (step["peek"] or step["reveal"]) else 0
+            if step["reveal"]:
+                pend["count_left"] = len(self._reveal_seats(pend["seat"], []))
+                pend["picked"] = []
+            if self._step_has_targets(pend["seat"], step):
+                return []
+            pend["steps"].pop(0)   # nothing to do (e.g. no opponent card to look at)
+        self.pending = None
+        return self._open_window()
+
+    def _step_optional(self, step) -> bool:
+        return step["optional"] or self.p["abilities"] == "optional"
+
+    def _viewable(self, seat, target) -> list:
+        """Positions the actor may look at or touch for target own/other/any (locked layouts excluded)."""
+        out = []
+        for s in range(self.n):
+            if self.locked(s):
+                continue
+            if target == "own" and s != seat or target == "other" and s == seat:
+                continue
+            out.extend((s, i) for i, c in enumerate(self.layouts[s]) if c is not None)
+        return out
+
+    def _step_has_targets(self, seat, step) -> bool:
+        if step["choose"]:
+            return True
+        if step["peek"]:
+            return bool([p for p in self._viewable(seat, step["peek"]) if list(p) not in self.pending["peeked"]])
+        if step["reveal"]:
+            return bool(self._reveal_seats(seat, []))
+        return bool(self._swap_pairs(seat, step, limit=1))
+
+    def _swap_pairs(self, seat, step, limit=None) -> list:
+        kind = step["swap"]
+        peeked = [tuple(p) for p in self.pending["peeked"]]
+        live = set(self._viewable(seat, "any"))
+        if kind == "peeked_pair":
+            return [(peeked[0], peeked[1])] if len(peeked) >= 2 and all(p in live for p in peeked[:2]) else []
+        firsts = [p for p in peeked if p in live] if kind == "peeked" else sorted(live)
+        out = []
+        for a in firsts:
+            for b in sorted(live):
+                if b == a or (kind == "any" and b < a):
+                    continue
+                if not step["own_pair"] and a[0] == seat and b[0] == seat:
+                    continue
+                out.append((a, b))
+                if limit and len(out) >= limit:
+                    return out
+        return out
+
+    def _reveal_seats(self, seat, picked) -> list:
+        done = {p[0] for p in picked}
+        return [s for s in range(self.n) if s != seat and s not in done and not self.locked(s)
+                and any(c is not None for c in self.layouts[s])]
+
+    def _ability_actions(self, seat) -> list:
+        step = self._step()
+        out = []
+        if step["choose"]:
+            out = [Action("choose", choice=name) for name in step["choose"]
+                   if any(self._step_has_targets(seat, s) for s in self.rs.abilities[name].steps)]
+        elif step["peek"]:
+            out = [Action("peek", pos=p) for p in self._viewable(seat, step["peek"])
+                   if list(p) not in self.pending["peeked"]]
+        elif step["reveal"]:
+            seats = self._reveal_seats(seat, self.pending["picked"])
+            out = [Action("pick", pos=p) for p in self._viewable(seat, "other") if p[0] in seats]
+        else:
+            out = [Action("swap", pos=a, pos2=b) for a, b in self._swap_pairs(seat, step)]
+        if self._step_optional(step):
+            out.append(Action("skip"))
+        return out
+
+    def _do_ability(self, seat, action):
+        step = self._step()
+        pend = self.pending
+        if action.kind == "skip":
+            if not self._step_optional(step):
+                raise IllegalAction("This ability is not optional here: you must use it.")
+            return [Event("skip", seat=seat, data=(("ability", pend["ability"]),))] + self._advance_ability()
+        if step["choose"]:
+            self._expect(action, "choose")
+            if action.choice not in step["choose"]:
+                raise IllegalAction("Choose one of: " + ", ".join(self.rs.abilities[n].name for n in step["choose"]))
+            chosen = self.rs.abilities[action.choice]
+            pend["steps"][1:1] = list(chosen.steps)
+            return [Event("choose", seat=seat, data=(("ability", action.choice), ("name", chosen.name)))] \
+                + self._advance_ability()
+        if step["peek"]:
+            self._expect(action, "peek")
+            pos = self._table_pos(action.pos)
+            if pos not in self._viewable(seat, step["peek"]):
+                raise IllegalAction(self._why_not_target(seat, pos, step["peek"], "look at"))
+            if list(pos) in pend["peeked"]:
+                raise IllegalAction("You have already looked at that card: choose another.")
+            self.known[self.layouts[pos[0]][pos[1]]] |= 1 << seat
+            pend["peeked"].append(list(pos))
+            pend["count_left"] -= 1
+            events = [Event("peek", seat=seat, pos=pos)]
+            if pend["count_left"] <= 0:
+                events += self._advance_ability()
+            return events
+        if step["reveal"]:
+            self._expect(action, "pick")
+            pos = self._table_pos(action.pos)
+            if pos[0] not in self._reveal_seats(seat, pend["picked"]) or self.layouts[pos[0]][pos[1]] is None:
+                raise IllegalAction("Pick one card of each other player whose cards are not locked.")
+            pend["picked"].append(pos)
+            pend["count_left"] -= 1
+            events = [Event("pick", seat=seat, pos=pos)]
+            if not self._reveal_seats(seat, pend["picked"]):
+                faces = tuple((p, self.defs[self.layouts[p[0]][p[1]]]) for p in pend["picked"])
+                for p in pend["picked"]:
+                    self.known[self.layouts[p[0]][p[1]]] = self.all_mask
+                events.append(Event("reveal", seat=seat, faces=faces,
+                                    data=(("seconds", step["seconds"]),)))
+                events += self._advance_ability()
+            return events
+        self._expect(action, "swap")
+        a, b = self._table_pos(action.pos), self._table_pos(action.pos2)
+        pairs = self._swap_pairs(seat, step)
+        if (a, b) not in pairs and (b, a) not in pairs:
+            raise IllegalAction(self._why_not_swap(seat, a, b, step))
+        la, lb = self.layouts[a[0]], self.layouts[b[0]]
+        la[a[1]], lb[b[1]] = lb[b[1]], la[a[1]]
+        return [Event("swap", seat=seat, pos=a, pos2=b)] + self._advance_ability()
+
+    # ---- the match race ----
+    def _open_window(self) -> list:
+        self.phase = "window"
+        self.window = {"card": self.discard[-1], "attempted": 0, "winner": None}
+        if not self._window_seats():
+            return self._close_window()
+        return [Event("window_open", face=self.defs[self.discard[-1]])]
+
+    def _may_race(self, seat) -> bool:
+        # A locked caller's hand cannot change, so they take no part in races.
+        return not self.locked(seat)
+
+    def _window_seats(self) -> list:
+        w = self.window
+        if w["winner"] is not None:
+            return [w["winner"]]
+        return [s for s in range(self.n) if not (w["attempted"] >> s) & 1 and self._may_race(s)]
+
+    def _matchable(self, seat) -> list:
+        out = []
+        for s in range(self.n):
+            if self.locked(s) or (s != seat and not self.p["matching"]["from_opponents"]):
+                continue
+            out.extend((s, i) for i, c in enumerate(self.layouts[s]) if c is not None)
+        return out
+
+    def _do_window(self, seat, action):
+        w = self.window
+        if action.kind == "pass":
+            if w["winner"] == seat:
+                return [Event("pass", seat=seat)] + self._close_window()
+            w["attempted"] |= 1 << seat
+            events = [Event("pass", seat=seat)]
+            if not self._window_seats():
+                events += self._close_window()
+            return events
+        self._expect(action, "match")
+        pos = self._table_pos(action.pos)
+        if pos not in self._matchable(seat):
+            if pos[0] != seat and not self.p["matching"]["from_opponents"]:
+                raise IllegalAction("Only your own cards may be matched in this game.")
+            raise IllegalAction("That card cannot be matched: its hand is locked or the position is empty.")
+        owner = pos[0]
+        cid = self.layouts[owner][pos[1]]
+        top = self.defs[w["card"]]
+        face = self.defs[cid]
+        self.known[cid] = self.all_mask   # an attempt shows the card to everyone
+        if face.match == top.match:
+            self.layouts[owner][pos[1]] = None
+            self.discard.append(cid)
+            if self.p["matching"]["blocks_discard_draw"]:
+                self.discard_blocked = True
+            events = [Event("match", seat=seat, pos=pos, face=face, ok=True)]
+            chain = self.p["matching"]["after_success"] == "exclusive_chain"
+            if chain:
+                w["winner"] = seat
+                w["card"] = cid
+            else:
+                w["attempted"] = self.all_mask
+            if owner != seat and self.p["matching"]["give_after_opponent_match"] \
+                    and any(c is not None for c in self.layouts[seat]):
+                self.pending = {"kind": "give", "seat": seat, "other": owner, "pos": pos,
+                                "steps": [], "peeked": [], "picked": []}
+                self.phase = "give"
+                return events
+            return events + self._continue_window()
+        # a wrong match
+        w["attempted"] |= 1 << seat
+        events = [Event("match", seat=seat, pos=pos, face=face, ok=False)]
+        if w["winner"] == seat:
+            w["winner"] = None       # a wrong card ends an exclusive chain
+            w["attempted"] = self.all_mask
+        if owner != seat and self.p["matching"]["wrong_opponent"] == "opponent_chooses":
+            self.pending = {"kind": "mismatch_choice", "seat": owner, "other": seat, "pos": pos,
+                            "steps": [], "peeked": [], "picked": []}
+            self.phase = "mismatch_choice"
+            return events
+        events += self._penalty(seat)
+        return events + self._continue_window()
+
+    def _penalty(self, seat) -> list:
+        """An unseen penalty card from the deck, face down, as an extra position of the layout."""
+        if not self._can_draw_deck():
+            return [Event("penalty", seat=seat, ok=False)]
+        events = self._refill_deck()
+        cid = self.deck.pop()
+        self.layouts[seat].append(cid)
+        self.penalty_slots[seat].append(True)
+        return events + [Event("penalty", seat=seat, pos=(seat, len(self.layouts[seat]) - 1), ok=True)]
+
+    def _do_give(self, seat, action):
+        self._expect(action, "give")
+        pos = self._own_pos(seat, action.pos, "give")
+        pend = self.pending
+        target = tuple(pend["pos"])
+        cid = self.layouts[seat][pos[1]]
+        self.layouts[seat][pos[1]] = None
+        self.layouts[target[0]][target[1]] = cid
+        self.pending = None
+        self.phase = "window"
+        return [Event("give", seat=seat, pos=pos, pos2=target)] + self._continue_window()
+
+    def _do_mismatch_choice(self, seat, action):
+        self._expect(action, "decide")
+        pend = self.pending
+        claimer, pos = pend["other"], tuple(pend["pos"])
+        if action.choice == "take":
+            cid = self.layouts[pos[0]][pos[1]]
+            self.layouts[pos[0]][pos[1]] = None
+            self.layouts[claimer].append(cid)
+            self.penalty_slots[claimer].append(True)
+            events = [Event("decide", seat=seat, pos=pos, pos2=(claimer, len(self.layouts[claimer]) - 1),
+                            data=(("choice", "take"), ("claimer", claimer)))]
+        elif action.choice == "return":
+            events = [Event("decide", seat=seat, pos=pos, data=(("choice", "return"), ("claimer", claimer)))]
+            events += self._penalty(claimer)
+        else:
+            raise IllegalAction("Decide: the other player takes the card, or returns it and takes a penalty card.")
+        self.pending = None
+        self.phase = "window"
+        return events + self._continue_window()
+
+    def _continue_window(self) -> list:
+        if self._window_seats():
+            return []
+        return self._close_window()
+
+    def _close_window(self) -> list:
+        self.window = None
+        events = [Event("window_close")]
+        empty = [s for s in range(self.n) if all(c is None for c in self.layouts[s])]
+        if empty:
+            if self.p["call"]["zero_cards"] == "end_round":
+                return events + self._end_round()
+            if self.caller is None:
+                # "Reducing your hand to zero cards is an automatic call"
+                who = self.current if self.current in empty else empty[0]
+                events += self._call(who, auto=True)
+                if who == self.current:
+                    return events + self._next_turn()
+                # someone else emptied their hand: they've called; the current turn is over
+                self.final_turns = [s for s in self.final_turns if s != self.current]
+        return events + self._next_turn()
+
+    # ---- turn order and round end ----
+    def _next_turn(self) -> list:
+        self.turns += 1
+        if self.caller is not None:
+            if not self.final_turns:
+                return self._end_round()
+            self.current = self.final_turns.pop(0)
+        else:
+            self.current = (self.current + 1) % self.n
+        self.phase = "turn"
+        if not self.legal_actions(self.current):
+            return self._end_round()    # no draw and no call possible: reveal now
+        return [Event("turn", seat=self.current)]
+
+    def hand_total(self, seat) -> int:
+        return sum(self.defs[c].value for c in self.layouts[seat] if c is not None)
+
+    def _end_round(self) -> list:
+        self.drawn = None
+        self.pending = None
+        self.window = None
+        for layout in self.layouts:
+            for c in layout:
+                if c is not None:
+                    self.known[c] = self.all_mask
+        hands = [self.hand_total(s) for s in range(self.n)]
+        bonus = [0] * self.n
+        notes = [""] * self.n
+        sc = self.p["scoring"]
+        caller = self.caller
+        if caller is not None:
+            others = [hands[s] for s in range(self.n) if s != caller]
+            best_other = min(others) if others else hands[caller] + 1
+            limit = self.p["call"]["limit"]
+            lowest = hands[caller] < best_other or (hands[caller] == best_other
+                                                    and sc["tie_counts_as"] == "lowest")
+            over = limit is not None and hands[caller] > limit
+            rule = sc["caller_lowest"] if lowest and not over else sc["caller_not_lowest"]
+            for s in range(self.n):
+                bonus[s] = rule["caller"] if s == caller else rule["others"]
+            if over:
+                notes[caller] = f"called above the {limit}-point limit"
+            elif lowest:
+                notes[caller] = "called and was lowest"
+            elif hands[caller] == best_other:
+                notes[caller] = "called but was tied"
+            else:
+                notes[caller] = "called but was beaten"
+        round_scores = [hands[s] + bonus[s] for s in range(self.n)]
+        for s in range(self.n):
+            self.totals[s] += round_scores[s]
+        self.history.append(tuple(round_scores))
+        self.results = tuple(
+            SeatResult(seat=s, hand=hands[s], bonus=bonus[s], round_score=round_scores[s],
+                       total=self.totals[s], note=notes[s],
+                       faces=tuple(((s, i), self.defs[c]) for i, c in enumerate(self.layouts[s]) if c is not None))
+            for s in range(self.n))
+        self.phase = "round_over"
+        end = self.options.get("match_end", {})
+        mode = end.get("mode", self.rs.match_end.default_mode)
+        if mode == "rounds":
+            over = self.round_no >= int(end.get("rounds", self.rs.match_end.rounds))
+        else:
+            over = max(self.totals) >= int(end.get("points", self.rs.match_end.points))
+        events = [Event("round_over", data=(("scores", tuple(round_scores)), ("totals", tuple(self.totals))))]
+        if over:
+            self.match_over = True
+            self.phase = "match_over"
+            events.append(Event("match_over", data=(("winners", tuple(self.winners())),)))
+        return events
+
+    def winners(self) -> list:
+        best = min(self.totals)
+        return [s for s in range(self.n) if self.totals[s] == best]
+
+    def _do_round_over(self, seat, action):
+        self._expect(action, "next_round")
+        self.dealer = (self.dealer + 1) % self.n     # the deal rotates clockwise
+        return [Event("next_round", seat=seat)] + self._start_round()
+
+    # ---- validation helpers: sentences for players ----
+    def _expect(self, action, *kinds):
+        if action.kind not in kinds:
+            raise IllegalAction(self._what_now())
+
+    def _table_pos(self, pos) -> tuple:
+        try:
+            seat, slot = int(pos[0]), int(pos[1])
+        except (TypeError, ValueError, IndexError):
+            raise IllegalAction("Choose a card on the table.") from None
+        if not (0 <= seat < self.n and 0 <= slot < len(self.layouts[seat])) \
+                or self.layouts[seat][slot] is None:
+            raise IllegalAction("There is no card there.")
+        return (seat, slot)
+
+    def _own_pos(self, seat, pos, verb) -> tuple:
+        pos = self._table_pos(pos)
+        if pos[0] != seat:
+            raise IllegalAction(f"You can only {verb} one of your own cards.")
+        return pos
+
+    def _why_not_target(self, seat, pos, target, verb) -> str:
+        if self.locked(pos[0]):
+            return f"That hand is locked after the {self.call_name} call."
+        if target == "own":
+            return f"This ability lets you {verb} one of your own cards."
+        if target == "other":
+            return f"This ability lets you {verb} an opponent's card, not your own."
+        return "You cannot choose that card."
+
+    def _why_not_swap(self, seat, a, b, step) -> str:
+        if self.locked(a[0]) or self.locked(b[0]):
+            return f"That hand is locked after the {self.call_name} call."
+        if a == b:
+            return "Choose two different cards."
+        if step["swap"] == "peeked_pair":
+            return "You can only swap the two cards you looked at."
+        if step["swap"] == "peeked":
+            return "Swap the card you looked at with another card."
+        if not step["own_pair"] and a[0] == seat and b[0] == seat:
+            return "You may not swap two of your own cards."
+        return "Those two cards cannot be swapped."
+
+    def _not_your_move(self, seat) -> str:
+        if self.phase == "window":
+            if self.window["winner"] is not None:
+                return "Too late: someone else won this race."
+            if self.locked(seat):
+                return "Your hand is locked after your call."
+            return "You have already tried to match this card."
+        if self.phase == "initial_peek":
+            return "You have already looked at your starting cards."
+        return "It is not your move: " + self._what_now()
+
+    def _what_now(self) -> str:
+        ph = self.phase
+        if ph == "initial_peek":
+            return "Players are looking at their starting cards."
+        if ph == "turn":
+            return f"Seat {self.current + 1} must draw a card or call {self.call_name}."
+        if ph == "drawn":
+            return "Exchange the drawn card with one of your cards, or discard it."
+        if ph == "ability":
+            step = self._step()
+            if step["choose"]:
+                return "Choose which action to use."
+            if step["peek"]:
+                return {"own": "Look at one of your own cards.", "other": "Look at an opponent's card.",
+                        "any": "Look at any card on the table."}[step["peek"]]
+            if step["reveal"]:
+                return "Pick one card of each other player."
+            return "Choose two cards to swap."
+        if ph == "window":
+            return "Match the discard with a card of the same kind, or pass."
+        if ph == "give":
+            return "Give one of your cards to the player whose card you matched."
+        if ph == "mismatch_choice":
+            return "Decide: the other player takes the card, or returns it and takes a penalty card."
+        if ph == "round_over":
+            return "The round is over: start the next round."
+        return "The match is over."
+
+    # ---- the view: the only door out ----
+    def view(self, seat: Optional[int]) -> MemoryView:
+        bit = 0 if seat is None else 1 << seat
+        defs = self.defs
+        seats = []
+        for s in range(self.n):
+            slots = []
+            for i, c in enumerate(self.layouts[s]):
+                if c is None:
+                    slots.append(SlotView((s, i), False, None, frozenset(), self.penalty_slots[s][i]))
+                else:
+                    k = self.known[c]
+                    slots.append(SlotView((s, i), True, defs[c] if k & bit or k == self.all_mask else None,
+                                          _seats_of(k, self.n), self.penalty_slots[s][i]))
+            seats.append(SeatView(s, tuple(slots), self.caller == s, self.locked(s),
+                                  self.totals[s], self.looked[s]))
+        pend = None
+        if self.pending is not None:
+            p = self.pending
+            if p["kind"] == "ability":
+                step = p["steps"][0]
+                name = next(k for k in PRIMITIVES if step[k] is not None)
+                pend = Pending("ability", p["seat"], p["ability"], name,
+                               step[name] if name != "choose" else None,
+                               p["count_left"], self._step_optional(step),
+                               tuple(tuple(x) for x in p["peeked"]),
+                               tuple(step["choose"] or ()))
+            else:
+                pend = Pending(p["kind"], p["seat"], other=p["other"], pos=tuple(p["pos"]))
+        win = None
+        if self.window is not None:
+            w = self.window
+            win = WindowView(defs[w["card"]], tuple(_seats_of(w["attempted"], self.n)), w["winner"])
+        drawn_face = None
+        if self.drawn is not None and (self.known[self.drawn] & bit or self.drawn_from == "discard"):
+            drawn_face = defs[self.drawn]
+        return MemoryView(
+            viewer=seat, ruleset_id=self.rs.id, n_seats=self.n, round_no=self.round_no,
+            dealer=self.dealer, current=self.current, phase=self.phase, to_act=tuple(self.to_act()),
+            seats=tuple(seats), deck_count=len(self.deck),
+            discard=tuple(defs[c] for c in self.discard), discard_blocked=self.discard_blocked,
+            drawn=drawn_face, drawn_by=self.current if self.drawn is not None else None,
+            drawn_from=self.drawn_from, pending=pend, window=win, caller=self.caller,
+            final_turns=tuple(self.final_turns), results=self.results, history=tuple(self.history),
+            match_over=self.match_over, winners=tuple(self.winners()) if self.match_over else (),
+            deck_composition=self.rs.cards, call_name=self.call_name,
+        )
+
+
+def _seats_of(mask: int, n: int) -> frozenset:
+    return frozenset(s for s in range(n) if (mask >> s) & 1)

@@ -1,0 +1,119 @@
+"""What one seat of a memory-family game (Kombio, Cambio) may know: the only door out of the state.
+
+Everything the screen, the log and the bots show or use is built from these
+objects. A face (`CardDef`) appears only where the viewing seat knows it;
+a hidden card is just `present=True, face=None` and carries no identity.
+Phases (`MemoryView.phase`):
+  initial_peek     seats in `to_act` may look at their starting cards once (Action "look_start")
+  turn             `current` must draw ("draw", choice "deck"/"discard") or call ("call")
+  drawn            `current` holds `drawn`: "exchange" (pos = own slot) or "discard"
+  ability          `current` resolves `pending` (see Pending)
+  window           match race on the top discard: seats in `to_act` may "match" (pos) or "pass"
+  give             `pending.seat` gives one own card ("give", pos) to `pending.other`
+  mismatch_choice  `pending.seat` decides "decide" choice "take" or "return"
+  round_over       round scored (`results`); any seat's "next_round" starts the next
+  match_over       the match has ended (`results`, totals)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from game.engine.cards import CardDef
+
+Pos = tuple  # (seat, slot)
+
+
+@dataclass(frozen=True)
+class SlotView:
+    pos: Pos
+    present: bool                       # False: an empty position (card matched away)
+    face: Optional[CardDef]             # only when the viewer knows this card
+    seen_by: frozenset = frozenset()    # seats known to have seen this card (public)
+    penalty: bool = False               # a position added by a penalty card
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    slots: tuple                        # tuple[SlotView]
+    called: bool                        # this seat called (KOMBIO / Cambio)
+    locked: bool                        # layout locked: no viewing, matching, swapping
+    total: int                          # cumulative match score so far
+    looked_at_start: bool               # has done the initial look
+
+    @property
+    def cards_left(self) -> int:
+        return sum(1 for s in self.slots if s.present)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision in progress. Public: everyone at the table sees what is being done, not faces."""
+    kind: str                           # "ability", "give", "mismatch_choice"
+    seat: int                           # who decides now
+    ability: Optional[str] = None       # ability name (ruleset key) for kind "ability"
+    step: Optional[str] = None          # "peek", "swap", "choose", "pick" (current step)
+    target: Optional[str] = None        # for peek/swap: "own", "other", "any", "peeked", "peeked_pair", ...
+    count_left: int = 0                 # peeks or picks still to make in this step
+    optional: bool = False              # "skip" is legal
+    peeked: tuple = ()                  # positions looked at during this ability
+    options: tuple = ()                 # for "choose": ability names to choose from
+    other: Optional[int] = None         # give: the receiver; mismatch_choice: the claimer
+    pos: Optional[Pos] = None           # give: the emptied position the given card fills;
+                                        # mismatch_choice: the position the card came from
+
+
+@dataclass(frozen=True)
+class WindowView:
+    """The match race on the top discard (public)."""
+    card: CardDef                       # the discard being matched
+    attempted: tuple                    # seats that already tried or passed
+    winner: Optional[int] = None        # first correct claimer (exclusive chain in Cambio)
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    seat: int
+    hand: int                           # sum of card values revealed
+    bonus: int                          # +10/+15/-5... applied by the scoring rules
+    round_score: int                    # hand + bonus
+    total: int                          # cumulative after this round
+    note: str                           # "called, lowest", "caller beaten", ...
+    faces: tuple = ()                   # ((pos, CardDef), ...) revealed at round end
+
+
+@dataclass(frozen=True)
+class MemoryView:
+    viewer: Optional[int]               # None: the public view
+    ruleset_id: str
+    n_seats: int
+    round_no: int                       # 1-based
+    dealer: int
+    current: int                        # whose turn it is
+    phase: str
+    to_act: tuple
+    seats: tuple                        # tuple[SeatView]
+    deck_count: int
+    discard: tuple                      # tuple[CardDef], bottom..top (public)
+    discard_blocked: bool               # top was matched upon: next draw must be from the deck
+    drawn: Optional[CardDef]            # the drawn card, if the viewer may see it
+    drawn_by: Optional[int]             # who holds a drawn card (public)
+    drawn_from: Optional[str]           # "deck" or "discard"
+    pending: Optional[Pending]
+    window: Optional[WindowView]
+    caller: Optional[int]
+    final_turns: tuple                  # seats that still have their final turn after a call
+    results: tuple                      # tuple[SeatResult] of the last scored round, else ()
+    history: tuple                      # per round: tuple of round scores per seat
+    match_over: bool
+    winners: tuple                      # seats with the lowest total once the match is over
+    deck_composition: tuple             # tuple[CardDef] every card def with its count (public)
+    call_name: str                      # "KOMBIO", "Cambio"
+
+    @property
+    def top(self) -> Optional[CardDef]:
+        return self.discard[-1] if self.discard else None
+
+    def slot(self, pos: Pos) -> SlotView:
+        return self.seats[pos[0]].slots[pos[1]]
