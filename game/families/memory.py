@@ -331,6 +331,7 @@ class MemoryGame(Game):
             self.layouts[seat][pos[1]] = cid
             self.known[old] = self.all_mask        # thrown face up
             self.discard.append(old)
+            self.discard_blocked = False     # a fresh discard: nobody has matched upon it yet
             self.drawn = self.drawn_from = None
             events = [Event("exchange", seat=seat, pos=pos, src="drawn", dst="discard",
                             face=self.defs[old])]
@@ -341,6 +342,7 @@ class MemoryGame(Game):
             from_deck = self.drawn_from == "deck"
             self.known[cid] = self.all_mask
             self.discard.append(cid)
+            self.discard_blocked = False
             self.drawn = self.drawn_from = None
             events = [Event("discard", seat=seat, src="drawn", dst="discard", face=self.defs[cid])]
             ability = self.defs[cid].ability
