@@ -178,7 +178,7 @@ def find_ruleset(ruleset_id: str, folder: Optional[str] = None) -> Ruleset:
 
 _CARD = Map({
     "value": (Int(-100, 100), REQUIRED),
-    "count": (Int(1, 200), REQUIRED),
+    "count": (Int(1, 200), None),
     "key": (Str(), None),
     "label": (Str(), None),
     "name": (Str(), None),
@@ -187,7 +187,10 @@ _CARD = Map({
     "suit": (Optional_(Enum("spades", "hearts", "diamonds", "clubs")), None),
     "colour": (Optional_(Str()), None),
     "symbol": (Optional_(Str()), None),
+    "suits": (Optional_(lambda v, p, d: (SUITS if v == "all" else
+                                         List(Enum(*SUITS), min_len=1)(v, p, d))), None),
 })
+SUITS = ("spades", "hearts", "diamonds", "clubs")
 
 _MATCH_END = Map({
     "modes": (List(Enum("rounds", "points"), min_len=1), REQUIRED),
@@ -231,7 +234,8 @@ def build_ruleset(doc: Located, path: str = "") -> Ruleset:
     end = _MATCH_END(top["match_end"], ("match_end",), doc)
     if end["default"] not in end["modes"]:
         raise doc.error(("match_end", "default"), f"'{end['default']}' is not one of the modes")
-    variants = _check_variants(top.get("variants", {}), rules, family, doc)
+    family.check_parameters(rules, cards, abilities, doc, ("rules",))
+    variants = _check_variants(top.get("variants", {}), rules, cards, abilities, family, doc)
     family.check_ruleset(cards, abilities, layout, rules, players, doc)
 
     return Ruleset(
@@ -276,24 +280,33 @@ def _check_cards(raw, abilities: dict, doc: Located) -> tuple:
     items = List(_CARD, min_len=1)(raw, ("cards",), doc)
     cards, keys = [], set()
     for i, c in enumerate(items):
-        key = c["key"] or str(c["value"])
-        if key in keys:
-            raise doc.error(("cards", i, "key"),
-                            f"two cards share the key '{key}'; give each a distinct key")
-        keys.add(key)
+        base = c["key"] or str(c["value"])
+        if c["count"] is None and not c["suits"]:
+            raise doc.error(("cards", i), "missing key 'count'")
+        if c["suits"] and c["suit"]:
+            raise doc.error(("cards", i, "suits"), "give either suit or suits, not both")
         if c["ability"] is not None and c["ability"] not in abilities:
             known = ", ".join(abilities) or "none defined"
             raise doc.error(("cards", i, "ability"),
                             f"expected one of the abilities ({known}); got {c['ability']!r}")
         label = c["label"] or str(c["value"])
-        cards.append(CardDef(key=key, label=label, value=c["value"],
-                             match=c["match"] or str(c["value"]), count=c["count"],
-                             ability=c["ability"], suit=c["suit"], colour=c["colour"],
-                             symbol=c["symbol"], name=c["name"] or label))
+        name = c["name"] or label
+        # `suits` writes one card per suit: a standard deck needs 13 lines, not 52
+        for suit in c["suits"] or (c["suit"],):
+            key = f"{base}_{suit}" if c["suits"] else base
+            if key in keys:
+                raise doc.error(("cards", i, "key"),
+                                f"two cards share the key '{key}'; give each a distinct key")
+            keys.add(key)
+            cards.append(CardDef(key=key, label=label, value=c["value"],
+                                 match=c["match"] or str(c["value"]), count=c["count"] or 1,
+                                 ability=c["ability"], suit=suit, colour=c["colour"],
+                                 symbol=c["symbol"],
+                                 name=f"{name} of {suit}" if c["suits"] else name))
     return tuple(cards)
 
 
-def _check_variants(raw, rules: dict, family, doc: Located) -> tuple:
+def _check_variants(raw, rules: dict, cards, abilities, family, doc: Located) -> tuple:
     items = Dict(_VARIANT)(raw, ("variants",), doc)
     out = []
     for key, v in items.items():
@@ -306,7 +319,8 @@ def _check_variants(raw, rules: dict, family, doc: Located) -> tuple:
             except KeyError:
                 raise doc.error(where, "no such parameter under rules") from None
             # the changed parameters must still be valid for the family
-            family.RULES_SPEC(trial, where, Located(doc.file, trial, {(): doc.line(where)}))
+            at = Located(doc.file, trial, {(): doc.line(where)})
+            family.check_parameters(family.RULES_SPEC(trial, where, at), cards, abilities, at, where)
             overrides.append((dotted_path, value))
         out.append(Variant(key, v["label"], v["description"], v["default"], tuple(overrides)))
     return tuple(out)

@@ -45,7 +45,9 @@ def describe(event, names, call_name: str = "Call") -> str:
     if k == "choose":
         return f"{who} chooses {event.get('name')}."
     if k == "skip":
-        return f"{who} skips the ability."
+        return f"{who} gives no card back." if event.get("give") else f"{who} skips the ability."
+    if k == "extra_turn":
+        return f"{who} will take another turn."
     if k == "peek":
         return f"{who} looks at {_pos_words(event.pos, names, event.seat)}."
     if k == "pick":
@@ -59,6 +61,8 @@ def describe(event, names, call_name: str = "Call") -> str:
         src = _pos_words(event.pos, names, event.seat)
         if event.ok:
             return f"{who} matches with {src}: a {face}!"
+        if event.get("late"):
+            return f"{who} throws {src}, a {face}: too late!"
         return f"{who} tries {src}, a {face}: wrong!"
     if k == "give":
         return f"{who} gives their card {event.pos[1] + 1} to {names[event.pos2[0]]}."

@@ -12,10 +12,11 @@ All movements are public, so knowledge follows the card; a shuffle forgets.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Optional
 
 from game.engine.core import Action, Event, Game, IllegalAction
-from game.engine.schema import REQUIRED, Bool, Enum, Int, List, Map, Optional_, Str
+from game.engine.schema import Bool, Dict, Enum, Int, List, Map, Optional_, Str
 from game.families.memory_view import (MemoryView, Pending, SeatResult, SeatView, SlotView,
                                        WindowView)
 
@@ -26,12 +27,13 @@ STEP_SPEC = Map({
     "swap": (Optional_(Enum("any", "peeked", "peeked_pair")), None),
     "choose": (Optional_(List(Str(), min_len=2)), None),
     "reveal": (Optional_(Enum("one_per_opponent")), None),
+    "extra_turn": (Optional_(Bool()), None),
     "count": (Int(1, 4), 1),
     "optional": (Bool(), False),
     "own_pair": (Bool(), True),     # swap: may both cards be the actor's own?
     "seconds": (Int(1, 10), 3),     # reveal: how long the faces are shown
 })
-PRIMITIVES = ("peek", "swap", "choose", "reveal")
+PRIMITIVES = ("peek", "swap", "choose", "reveal", "extra_turn")
 
 LAYOUT_SPEC = Map({
     "rows": (Int(1, 4), 2),
@@ -47,7 +49,8 @@ RULES_SPEC = Map({
     "matching": (Map({
         "from_opponents": (Bool(), True),
         "after_success": (Enum("close", "exclusive_chain"), "close"),
-        "give_after_opponent_match": (Bool(), True),
+        "give_after_opponent_match": (Enum("must", "may", "never"), "must"),
+        "late_throw": (Enum("refused", "penalty"), "refused"),
         "wrong_own": (Enum("show_return_penalty", "return_penalty"), "show_return_penalty"),
         "wrong_opponent": (Enum("opponent_chooses", "return_penalty"), "opponent_chooses"),
         "blocks_discard_draw": (Bool(), True),
@@ -59,6 +62,8 @@ RULES_SPEC = Map({
         "lock_min_players": (Int(2, 13), 3),
         "zero_cards": (Enum("auto_call", "end_round"), "auto_call"),
     }), {}),
+    # a card's ability in force, overriding the card list (lets a variant give a card an ability)
+    "card_abilities": (Dict(Optional_(Str()), key_pattern=r"^[A-Za-z0-9_]+$"), {}),
     "scoring": (Map({
         "caller_lowest": (Map({"caller": (Int(-100, 100), 0), "others": (Int(-100, 100), 0)}), {}),
         "caller_not_lowest": (Map({"caller": (Int(-100, 100), 0), "others": (Int(-100, 100), 0)}), {}),
@@ -79,7 +84,7 @@ def check_abilities(abilities: dict, doc) -> None:
             where = ("abilities", key, "steps", i)
             given = [p for p in PRIMITIVES if step[p] is not None]
             if len(given) != 1:
-                raise doc.error(where, "each step needs exactly one of peek, swap, choose, reveal; got "
+                raise doc.error(where, "each step needs exactly one of " + ", ".join(PRIMITIVES) + "; got "
                                 + (", ".join(given) or "none"))
             if step["choose"]:
                 for name in step["choose"]:
@@ -93,6 +98,17 @@ def check_abilities(abilities: dict, doc) -> None:
                 if before < need:
                     raise doc.error(where + ("swap",), f"'{step['swap']}' needs {need} peeked card(s) "
                                     "in an earlier step of this ability")
+
+
+def check_parameters(rules, cards, abilities, doc, where) -> None:
+    """Checks that need the cards and abilities: card_abilities names both."""
+    keys = {c.key for c in cards}
+    for key, ability in rules["card_abilities"].items():
+        if key not in keys:
+            raise doc.error(where + ("card_abilities", key), f"no card with the key {key!r}")
+        if ability is not None and ability not in abilities:
+            raise doc.error(where + ("card_abilities", key),
+                            f"expected one of the abilities ({', '.join(abilities)}); got {ability!r}")
 
 
 def check_ruleset(cards, abilities, layout, rules, players, doc) -> None:
@@ -121,7 +137,11 @@ class MemoryGame(Game):
         self.p = _fill(RULES_SPEC, ruleset.parameters(self.options))
         self.n = n_seats
         self.all_mask = (1 << n_seats) - 1
-        self.defs = tuple(c for c in ruleset.cards for _ in range(c.count))  # card id -> face
+        overrides = self.p["card_abilities"]
+        faces = tuple(replace(c, ability=overrides[c.key]) if c.key in overrides else c
+                      for c in ruleset.cards)
+        self.faces = faces                                          # every kind of card, public
+        self.defs = tuple(c for c in faces for _ in range(c.count))  # card id -> face
         self.rng = random.Random(seed)
         self.round_no = 0
         self.dealer = 0
@@ -178,6 +198,7 @@ class MemoryGame(Game):
         self.final_turns = []
         self.results = ()
         self.turns = 0
+        self.extra_turn = False
         first = self.dealer if self.p["first_player"] == "dealer" else (self.dealer + 1) % self.n
         self.current = first
         self.looked = [False] * self.n
@@ -236,7 +257,10 @@ class MemoryGame(Game):
             out.append(Action("pass"))
             return out
         if ph == "give":
-            return [Action("give", pos=(seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]
+            out = [Action("give", pos=(seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]
+            if self.p["matching"]["give_after_opponent_match"] == "may":
+                out.append(Action("skip"))
+            return out
         if ph == "mismatch_choice":
             return [Action("decide", choice="take"), Action("decide", choice="return")]
         if ph == "round_over":
@@ -368,17 +392,24 @@ class MemoryGame(Game):
         pend = self.pending
         if not first:
             pend["steps"].pop(0)
+        events = []
         while pend["steps"]:
             step = pend["steps"][0]
+            if step["extra_turn"]:
+                # no decision to make: the same player will have another turn after the race
+                self.extra_turn = True
+                events.append(Event("extra_turn", seat=pend["seat"]))
+                pend["steps"].pop(0)
+                continue
             pend["count_left"] = step["count"] if (step["peek"] or step["reveal"]) else 0
             if step["reveal"]:
                 pend["count_left"] = len(self._reveal_seats(pend["seat"], []))
                 pend["picked"] = []
             if self._step_has_targets(pend["seat"], step):
-                return []
+                return events
             pend["steps"].pop(0)   # nothing to do (e.g. no opponent card to look at)
         self.pending = None
-        return self._open_window()
+        return events + self._open_window()
 
     def _step_optional(self, step) -> bool:
         return step["optional"] or self.p["abilities"] == "optional"
@@ -513,9 +544,12 @@ class MemoryGame(Game):
 
     def _window_seats(self) -> list:
         w = self.window
+        others = [s for s in range(self.n) if not (w["attempted"] >> s) & 1 and self._may_race(s)]
         if w["winner"] is not None:
-            return [w["winner"]]
-        return [s for s in range(self.n) if not (w["attempted"] >> s) & 1 and self._may_race(s)]
+            # only the winner may go on throwing; others may still throw too late (and pay for it)
+            late = self.p["matching"]["late_throw"] == "penalty"
+            return [w["winner"]] + ([s for s in others if s != w["winner"]] if late else [])
+        return others
 
     def _matchable(self, seat) -> list:
         out = []
@@ -546,6 +580,11 @@ class MemoryGame(Game):
         top = self.defs[w["card"]]
         face = self.defs[cid]
         self.known[cid] = self.all_mask   # an attempt shows the card to everyone
+        if w["winner"] is not None and seat != w["winner"]:
+            # cambio.de.txt: "...oder du warst zu langsam": the card goes back, plus a penalty card
+            w["attempted"] |= 1 << seat
+            events = [Event("match", seat=seat, pos=pos, face=face, ok=False, data=(("late", True),))]
+            return events + self._penalty(seat) + self._continue_window()
         if face.match == top.match:
             self.layouts[owner][pos[1]] = None
             self.discard.append(cid)
@@ -558,7 +597,7 @@ class MemoryGame(Game):
                 w["card"] = cid
             else:
                 w["attempted"] = self.all_mask
-            if owner != seat and self.p["matching"]["give_after_opponent_match"] \
+            if owner != seat and self.p["matching"]["give_after_opponent_match"] != "never" \
                     and any(c is not None for c in self.layouts[seat]):
                 self.pending = {"kind": "give", "seat": seat, "other": owner, "pos": pos,
                                 "steps": [], "peeked": [], "picked": []}
@@ -590,6 +629,10 @@ class MemoryGame(Game):
         return events + [Event("penalty", seat=seat, pos=(seat, len(self.layouts[seat]) - 1), ok=True)]
 
     def _do_give(self, seat, action):
+        if action.kind == "skip" and self.p["matching"]["give_after_opponent_match"] == "may":
+            self.pending = None
+            self.phase = "window"
+            return [Event("skip", seat=seat, data=(("give", True),))] + self._continue_window()
         self._expect(action, "give")
         pos = self._own_pos(seat, action.pos, "give")
         pend = self.pending
@@ -646,7 +689,10 @@ class MemoryGame(Game):
     # ---- turn order and round end ----
     def _next_turn(self) -> list:
         self.turns += 1
-        if self.caller is not None:
+        again, self.extra_turn = self.extra_turn, False
+        if again and self.caller is None and any(c is not None for c in self.layouts[self.current]):
+            pass                        # an extra turn: the same player goes again
+        elif self.caller is not None:
             if not self.final_turns:
                 return self._end_round()
             self.current = self.final_turns.pop(0)
@@ -850,7 +896,7 @@ class MemoryGame(Game):
             drawn_from=self.drawn_from, pending=pend, window=win, caller=self.caller,
             final_turns=tuple(self.final_turns), results=self.results, history=tuple(self.history),
             match_over=self.match_over, winners=tuple(self.winners()) if self.match_over else (),
-            deck_composition=self.rs.cards, call_name=self.call_name,
+            deck_composition=self.faces, call_name=self.call_name,
         )
 
 
