@@ -75,6 +75,46 @@ class Event:
     def get(self, key, default=None):
         return dict(self.data).get(key, default)
 
+    def to_json(self) -> dict:
+        out = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if v is None or v == ():
+                continue
+            if f.name == "face":
+                v = _face_json(v)
+            elif f.name == "faces":
+                v = [[list(p), _face_json(face)] for p, face in v]
+            elif f.name == "data":
+                v = [[k, _to_jsonable(x)] for k, x in v]
+            else:
+                v = _to_jsonable(v)
+            out[f.name] = v
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Event":
+        kw = dict(data)
+        if "face" in kw:
+            kw["face"] = _face_from_json(kw["face"])
+        if "faces" in kw:
+            kw["faces"] = tuple((tuple(p), _face_from_json(f)) for p, f in kw["faces"])
+        if "data" in kw:
+            kw["data"] = tuple((k, _tuplify(x)) for k, x in kw["data"])
+        for key in ("pos", "pos2"):
+            if key in kw:
+                kw[key] = _tuplify(kw[key])
+        return cls(**kw)
+
+
+def _face_json(face) -> dict:
+    return {f.name: getattr(face, f.name) for f in fields(face)}
+
+
+def _face_from_json(data: dict):
+    from game.engine.cards import CardDef
+    return CardDef(**data)
+
 
 class Game:
     """Base of every family's state: the narrow contract the UI, bots and tests use."""
