@@ -1,0 +1,37 @@
+"""Bots: they get one seat's view and the legal actions, never the state.
+
+    bot = make_bot(ruleset, seat, "normal", seed)
+    action = bot.choose(game.view(seat), game.legal_actions(seat))
+    claim = bot.race(game.view(seat), game.legal_actions(seat))   # (Action, delay in s) or None
+
+`choose` is asked whenever the seat is in `view.to_act`, except in an open
+match race; `race` is asked once when a match window opens or changes. The
+levels are the same for every family; each family supplies its own bots.
+"""
+from __future__ import annotations
+
+LEVELS = ("easy", "normal")
+PLANNED_LEVELS = ("hard",)   # in the design, not built yet
+
+
+class UnknownLevel(ValueError):
+    """A bot level that does not exist; str() is a sentence for the command line."""
+
+
+def check_level(level: str) -> str:
+    """The level itself, or UnknownLevel saying which levels exist."""
+    if level in LEVELS:
+        return level
+    known = ", ".join(LEVELS)
+    if level in PLANNED_LEVELS:
+        raise UnknownLevel(f"bot level '{level}' does not exist yet (known: {known})")
+    raise UnknownLevel(f"unknown bot level '{level}' (known: {known})")
+
+
+def make_bot(ruleset, seat: int, level: str = "normal", seed=0):
+    """A bot for this ruleset's family playing `seat`; deterministic given the seed."""
+    check_level(level)
+    if ruleset.family == "memory":
+        from game.ai.memory_bots import MemoryBot, STYLES
+        return MemoryBot(ruleset, seat, STYLES[level], seed)
+    raise ValueError(f"no bots for the {ruleset.family!r} family yet")

@@ -1,0 +1,775 @@
+"""Bots for the memory family (Kombio, Cambio), built only from one seat's view.
+
+normal: the view is its memory (the engine shows every face the seat knows,
+and knowledge follows cards through swaps). It values an unknown card at the
+mean of the unaccounted cards (the deck composition minus every face it can
+see), reads who has seen a card (owners keep low cards; a card someone else
+has seen may have been dumped), and weighs every move by the expected change
+of its own hand total.
+easy: keeps its own memory of what it saw and forgets a little every turn,
+values unknown cards at the deck average, makes simpler choices, and is slow
+(and sometimes absent) in match races.
+
+Both levels are one `MemoryBot` with a different `Style`, so a new level is a
+new set of knobs, not a new class. Decisions are deterministic given the seed:
+the bot's only randomness is its own `random.Random`.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from operator import attrgetter
+from dataclasses import dataclass
+from typing import Optional
+
+from game.engine.core import Action
+
+PASS = Action("pass")
+SKIP = Action("skip")
+_KEY = attrgetter("key")
+
+
+@dataclass(frozen=True)
+class Style:
+    """The knobs that separate the levels."""
+    name: str
+    react: tuple            # race reaction delay, seconds (uniform between the two)
+    miss: float             # chance to let a race it could win go by
+    forget: float           # chance per own turn to forget each remembered card (0: never)
+    counts_cards: bool      # unknown cards valued from the unaccounted cards, else the deck average
+    reads_players: bool     # who has seen a card says something about it
+    matches_opponents: bool
+    plans: bool             # weighs abilities and draws by expected gain; else rules of thumb
+    call_need: float        # "odds" call: needed chance of being lowest at the first turn
+    call_decay: float       # ... lowered by this much each own turn
+    call_at: float          # "threshold" call (plans=False): call at this estimated total or less
+    call_rise: float        # ... raised by this much each own turn
+    force_call: int         # own turns in a round after which it always calls
+
+
+STYLES = {
+    "normal": Style("normal", react=(0.7, 1.5), miss=0.0, forget=0.0, counts_cards=True,
+                    reads_players=True, matches_opponents=True, plans=True,
+                    call_need=0.8, call_decay=0.02, call_at=0, call_rise=0, force_call=30),
+    "easy": Style("easy", react=(1.5, 3.0), miss=0.3, forget=0.15, counts_cards=False,
+                  reads_players=False, matches_opponents=False, plans=False,
+                  call_need=0, call_decay=0, call_at=6.0, call_rise=1.0, force_call=20),
+}
+
+# Expected gain below which a swap into the unknown is not worth losing what we know.
+SURE_MARGIN = 0.25
+UNSURE_MARGIN = 1.0
+LOOK_OWN_GAIN = 1.5        # worth of learning one of our unknown cards
+LOOK_OTHER_GAIN = 0.6      # worth of learning an opponent's card (calls, matches, swaps)
+REVEAL_GAIN = 0.4
+EXTRA_TURN_GAIN = 1.5        # another draw: about what a turn gains on average
+OPPONENT_LAST_TURN = 1.0   # how much an opponent improves in the final turn after our call
+
+
+class Beliefs:
+    """What one seat believes about every card on the table, built once per decision.
+
+    The unaccounted-card distribution is computed on first use only: most race
+    decisions need nothing but the faces.
+    """
+
+    def __init__(self, view, me: int, faces: dict, bot: "MemoryBot"):
+        self.view, self.me, self.faces, self.bot = view, me, faces, bot
+        self.reads = bot.style.reads_players
+        self.own = [sl.pos for sl in view.seats[me].slots if sl.present]
+        self._dist = None
+        self._values = None
+        self._estimates: dict = {}
+
+    def _compute(self) -> None:
+        bot, view = self.bot, self.view
+        seen = Counter()
+        if bot.style.counts_cards:
+            seen.update(map(_KEY, self.faces.values()))
+            seen.update(map(_KEY, view.discard))
+            if view.drawn is not None:
+                seen[view.drawn.key] += 1
+        sig = tuple(sorted(seen.items()))
+        cached = bot._dist_cache.get(sig)
+        if cached is None:
+            cached = _distribution(bot.base_counts, bot.card_values, seen)
+            if len(bot._dist_cache) > 4096:
+                bot._dist_cache.clear()
+            bot._dist_cache[sig] = cached
+        self._dist, self._ev, self._var, self._ev_kept, self._ev_dumped = cached
+
+    @property
+    def dist(self) -> tuple:
+        if self._dist is None:
+            self._compute()
+        return self._dist
+
+    @property
+    def ev(self) -> float:
+        """Expected value of an unaccounted card."""
+        if self._dist is None:
+            self._compute()
+        return self._ev
+
+    @property
+    def var(self) -> float:
+        if self._dist is None:
+            self._compute()
+        return self._var
+
+    @property
+    def ev_kept(self) -> float:
+        if self._dist is None:
+            self._compute()
+        return self._ev_kept
+
+    @property
+    def ev_dumped(self) -> float:
+        if self._dist is None:
+            self._compute()
+        return self._ev_dumped
+
+    def _value_all(self) -> dict:
+        """Expected value of every card on the table, computed once."""
+        if self._dist is None:
+            self._compute()
+        ev, kept, dumped, reads, faces = self._ev, self._ev_kept, self._ev_dumped, self.reads, self.faces
+        out = {}
+        for sv in self.view.seats:
+            owner = sv.seat
+            for sl in sv.slots:
+                if not sl.present:
+                    continue
+                f = faces.get(sl.pos)
+                if f is not None:
+                    out[sl.pos] = f.value
+                elif reads and sl.seen_by:
+                    out[sl.pos] = kept if owner in sl.seen_by else dumped
+                else:
+                    out[sl.pos] = ev
+        self._values = out
+        return out
+
+    def value(self, pos) -> float:
+        """The expected value of the card at pos (its face when known)."""
+        values = self._values if self._values is not None else self._value_all()
+        return values[pos]
+
+    def known(self, pos) -> bool:
+        return pos in self.faces
+
+    def shift(self, pos) -> float:
+        """How far this unknown card's expectation sits from a plain unaccounted card."""
+        return self.value(pos) - self.ev
+
+    def gain_below(self, a: float, shift: float = 0.0) -> float:
+        """E[max(0, a - X)] for X an unaccounted card (shifted)."""
+        return sum(p * (a - v - shift) for v, p in self.dist if a - v - shift > 0)
+
+    def gain_above(self, c: float, shift: float = 0.0) -> float:
+        """E[max(0, X - c)] for X an unaccounted card (shifted)."""
+        return sum(p * (v + shift - c) for v, p in self.dist if v + shift - c > 0)
+
+    def worst_own(self):
+        """(pos, expected value) of our card we would most like to lose; (None, -inf) with none."""
+        best, best_v = None, -math.inf
+        for pos in self.own:
+            v = self.value(pos) + (0.01 if pos not in self.faces else 0.0)   # ties: the unknown one
+            if v > best_v:
+                best, best_v = pos, v
+        return best, best_v
+
+    def estimate(self, seat: int):
+        """(expected hand total, variance) of a seat as we believe it."""
+        got = self._estimates.get(seat)
+        if got is None:
+            values = self._values if self._values is not None else self._value_all()
+            faces = self.faces
+            est, unknown = 0.0, 0
+            for sl in self.view.seats[seat].slots:
+                if sl.present:
+                    est += values[sl.pos]
+                    if sl.pos not in faces:
+                        unknown += 1
+            got = self._estimates[seat] = (est, unknown * self._var)
+        return got
+
+
+def _distribution(base_counts: dict, values: dict, seen) -> tuple:
+    """(dist, mean, variance, mean of a kept card, mean of a dumped card) of the unseen cards."""
+    by_value: dict = {}
+    for key, n in base_counts.items():
+        n -= seen.get(key, 0)
+        if n > 0:
+            v = values[key]
+            by_value[v] = by_value.get(v, 0) + n
+    if not by_value:   # everything is accounted for (cannot happen in Kombio): use the deck
+        for key, n in base_counts.items():
+            by_value[values[key]] = by_value.get(values[key], 0) + n
+    total = sum(by_value.values())
+    dist = tuple((v, n / total) for v, n in sorted(by_value.items()))
+    ev = sum(v * p for v, p in dist)
+    var = sum(p * (v - ev) ** 2 for v, p in dist)
+    low = [(v, p) for v, p in dist if v <= ev]
+    high = [(v, p) for v, p in dist if v > ev]
+    low_mean = sum(v * p for v, p in low) / sum(p for _, p in low) if low else ev
+    high_mean = sum(v * p for v, p in high) / sum(p for _, p in high) if high else ev
+    # An owner keeps the cards they know when low; a card someone else has seen
+    # may have been dumped on its holder (or only peeked: hence the small weight).
+    return dist, ev, var, 0.5 * ev + 0.5 * low_mean, 0.7 * ev + 0.3 * high_mean
+
+
+def _phi(z: float) -> float:
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+
+
+class MemoryBot:
+    """A bot for one seat of a memory-family game; the level is its `Style`."""
+
+    def __init__(self, ruleset, seat: int, style: Style, seed=0):
+        self.ruleset = ruleset
+        self.seat = seat
+        self.style = style
+        self.level = style.name
+        self.rng = random.Random(seed)
+        self.abilities = ruleset.abilities
+        # the composition in force comes with the view (a variant may change a card's ability)
+        self.base_counts: dict = {}
+        self.card_values: dict = {}
+        self.call_limit = ruleset.rules["call"]["limit"]
+        self._dist_cache: dict = {}
+        self._round = None
+        self._turns = 0             # own turns this round: calls get keener as it goes on
+        self._chosen = None         # ability picked at a "choose" step
+        self._plan = None           # what a look-and-swap is looking for
+        self._memory: dict = {}     # easy: pos -> card key it remembers
+        self._forgotten: dict = {}  # easy: pos -> card key it has forgotten (still in the view)
+
+    # ---- the two entry points ----
+    def choose(self, view, legal_actions: list) -> Action:
+        """The bot's move in any phase where its seat is to act (not the race)."""
+        if not legal_actions:
+            raise ValueError(f"seat {self.seat} has no legal action in phase {view.phase!r}")
+        self._follow_round(view)
+        if view.phase != "ability":
+            self._chosen = self._plan = None
+        if view.phase == "turn":
+            self._turns += 1
+            self._forget()
+        handler = getattr(self, "_" + view.phase, None)
+        action = handler(view, legal_actions, self._beliefs(view)) if handler else None
+        if action is None or action not in legal_actions:
+            action = _fallback(legal_actions)
+        return action
+
+    def race(self, view, legal_actions: list):
+        """(match Action, reaction delay in s) when the bot claims the open match race; None passes."""
+        w = view.window
+        if view.phase != "window" or w is None or w.winner is not None or self.seat not in view.to_act:
+            return None
+        self._follow_round(view)
+        if not self.style.forget and not self._may_match(view):
+            return None          # the common case, decided without building beliefs
+        action = self._race_pick(view, legal_actions, self._beliefs(view))
+        if action is None:
+            return None
+        if self.style.miss and self.rng.random() < self.style.miss:
+            return None
+        return action, self.rng.uniform(*self.style.react)
+
+    def _may_match(self, view) -> bool:
+        """Whether any face we can see on the table matches the open window."""
+        key = view.window.card.match
+        for sv in view.seats:
+            if sv.locked or (sv.seat != self.seat and not self.style.matches_opponents):
+                continue
+            for sl in sv.slots:
+                f = sl.face
+                if f is not None and f.match == key:
+                    return True
+        return False
+
+    # ---- memory ----
+    def _follow_round(self, view) -> None:
+        if view.round_no != self._round:
+            self._round = view.round_no
+            self._turns = 0
+            self._memory.clear()
+            self._forgotten.clear()
+
+    def _forget(self) -> None:
+        if not self.style.forget:
+            return
+        for pos in list(self._memory):
+            if self.rng.random() < self.style.forget:
+                self._forgotten[pos] = self._memory.pop(pos)
+
+    def _beliefs(self, view) -> Beliefs:
+        if not self.base_counts:
+            self.base_counts = {c.key: c.count for c in view.deck_composition}
+            self.card_values = {c.key: c.value for c in view.deck_composition}
+        faces = {}
+        if not self.style.forget:
+            for sv in view.seats:
+                for sl in sv.slots:
+                    if sl.face is not None:
+                        faces[sl.pos] = sl.face
+            return Beliefs(view, self.seat, faces, self)
+        # easy: a face in the view counts only while remembered; a new face is remembered
+        memory, forgotten = {}, {}
+        for sv in view.seats:
+            for sl in sv.slots:
+                f = sl.face
+                if f is None:
+                    continue
+                pos = sl.pos
+                if self._forgotten.get(pos) == f.key and self._memory.get(pos) != f.key:
+                    forgotten[pos] = f.key
+                    continue
+                memory[pos] = f.key
+                faces[pos] = f
+        self._memory, self._forgotten = memory, forgotten
+        return Beliefs(view, self.seat, faces, self)
+
+    # ---- phases ----
+    def _initial_peek(self, view, legal, b):
+        return legal[0]
+
+    def _round_over(self, view, legal, b):
+        return legal[0]
+
+    def _turn(self, view, legal, b):
+        call = deck = discard = None
+        for a in legal:
+            if a.kind == "call":
+                call = a
+            elif a.kind == "draw":
+                if a.choice == "deck":
+                    deck = a
+                else:
+                    discard = a
+        if call is not None and self._should_call(view, b):
+            return call
+        if discard is not None and view.top is not None and self._take_discard(view.top, b):
+            return discard
+        return deck or discard or call
+
+    def _take_discard(self, top, b) -> bool:
+        _, worst = b.worst_own()
+        if worst == -math.inf:
+            return False
+        sure = worst - top.value
+        if not self.style.plans:
+            return sure >= 4
+        # a deck card may beat it, or bring an ability
+        return sure > SURE_MARGIN and sure >= b.gain_below(worst) + 1.0
+
+    def _should_call(self, view, b) -> bool:
+        st, me = self.style, self.seat
+        if self._turns >= st.force_call:
+            return True
+        est, var = b.estimate(me)
+        if self.call_limit is not None and est > self.call_limit - 0.5:
+            return False
+        if not st.plans:
+            return est <= st.call_at + st.call_rise * self._turns
+        chance = 1.0
+        for s in range(view.n_seats):
+            if s == me:
+                continue
+            o_est, o_var = b.estimate(s)
+            z = (o_est - OPPONENT_LAST_TURN - est - 0.5) / math.sqrt(var + o_var + 1.0)
+            chance *= _phi(z)
+        return chance >= max(0.05, st.call_need - st.call_decay * self._turns)
+
+    def _drawn(self, view, legal, b):
+        card = view.drawn
+        if card is None:
+            return None
+        best, best_gain = None, -math.inf
+        discard = None
+        for a in legal:
+            if a.kind == "exchange":
+                gain = b.value(a.pos) - card.value
+                if not b.known(a.pos):
+                    gain += 0.3 if self.style.plans else 0.0   # what we hold becomes known
+                elif self.style.plans:
+                    gain += self._match_bonus(b, b.faces[a.pos], skip=a.pos)
+                if gain > best_gain:
+                    best, best_gain = a, gain
+            elif a.kind == "discard":
+                discard = a
+        if discard is not None:
+            gain = self._match_bonus(b, card, skip=None)
+            if card.ability and view.drawn_from == "deck":
+                gain += self._ability_gain(card.ability, b) if self.style.plans \
+                    else self._simple_ability_gain(card.ability, b)
+            need = 0.0 if self.style.plans else 1.0
+            if best is None or gain >= best_gain - need:
+                return discard
+        return best
+
+    def _match_bonus(self, b, face, skip) -> float:
+        """What matching our own known card after this discard would save."""
+        best = 0.0
+        for pos in b.own:
+            if pos != skip:
+                f = b.faces.get(pos)
+                if f is not None and f.match == face.match and f.value > best:
+                    best = f.value
+        return 0.9 * best
+
+    # ---- abilities ----
+    def _ability_gain(self, name: str, b) -> float:
+        """Expected gain of using an ability now, from its steps (normal)."""
+        steps = self.abilities[name].steps
+        total, i = 0.0, 0
+        while i < len(steps):
+            st = steps[i]
+            nxt = steps[i + 1] if i + 1 < len(steps) else None
+            if st["peek"] and nxt is not None and nxt["swap"] in ("peeked", "peeked_pair"):
+                total += self._look_swap_gain(b, nxt["swap"])
+                i += 2
+                continue
+            if st["choose"]:
+                total += max(self._ability_gain(n, b) for n in st["choose"])
+            elif st["peek"]:
+                total += self._peek_gain(b, st["peek"]) * st["count"]
+            elif st["swap"]:
+                total += max(0.0, self._blind_swap(b)[2])
+            elif st["reveal"]:
+                total += REVEAL_GAIN
+            elif st.get("extra_turn"):
+                total += EXTRA_TURN_GAIN
+            i += 1
+        return total
+
+    def _simple_ability_gain(self, name: str, b) -> float:
+        """Easy: an ability is worth using when it has something obvious to do."""
+        steps = self.abilities[name].steps
+        st = steps[0]
+        if st["peek"] == "own" or st["peek"] == "any":
+            return 1.0 if any(not b.known(p) for p in b.own) else 0.0
+        if st["swap"]:
+            _, worst = b.worst_own()
+            return 1.0 if worst >= 9 else 0.0
+        return 0.5
+
+    def _peek_gain(self, b, target) -> float:
+        own_unknown = any(not b.known(p) for p in b.own)
+        other_unknown = any(sl.present and sl.pos not in b.faces
+                            for sv in b.view.seats if sv.seat != self.seat and not sv.locked
+                            for sl in sv.slots)
+        if target == "own":
+            return LOOK_OWN_GAIN if own_unknown else 0.0
+        if target == "other":
+            return LOOK_OTHER_GAIN if other_unknown else 0.0
+        return LOOK_OWN_GAIN if own_unknown else (LOOK_OTHER_GAIN if other_unknown else 0.0)
+
+    def _opponent_positions(self, b):
+        return [sl.pos for sv in b.view.seats if sv.seat != self.seat and not sv.locked
+                for sl in sv.slots if sl.present]
+
+    def _blind_swap(self, b, candidates=None):
+        """(our worst pos, their best pos, expected gain minus the margin) for a blind swap."""
+        w, w_val = b.worst_own()
+        if w is None:
+            return None, None, -math.inf
+        opp = candidates if candidates is not None else self._opponent_positions(b)
+        best, best_val = None, math.inf
+        leader = self._leader(b)
+        for pos in opp:
+            v = b.value(pos) - (0.2 if pos[0] == leader else 0.0)
+            if v < best_val:
+                best, best_val = pos, v
+        if best is None:
+            return None, None, -math.inf
+        sure = b.known(w) and b.known(best)
+        gain = w_val - b.value(best) - (SURE_MARGIN if sure else UNSURE_MARGIN)
+        return w, best, gain
+
+    def _leader(self, b) -> Optional[int]:
+        """The opponent we believe has the lowest hand."""
+        best, best_est = None, math.inf
+        for s in range(b.view.n_seats):
+            if s != self.seat:
+                est, _ = b.estimate(s)
+                if est < best_est:
+                    best, best_est = s, est
+        return best
+
+    def _look_swap_plan(self, b, candidates):
+        """Where a look-then-maybe-swap should look: (pos, expected gain).
+
+        Look at an opponent's card hoping it is low (swap it for our worst), or
+        at our own unknown card hoping it is high (swap it for their best).
+        """
+        own = [p for p in candidates if p[0] == self.seat]
+        opp = [p for p in candidates if p[0] != self.seat]
+        w, w_val = b.worst_own()
+        best_pos, best_gain = None, -1.0
+        if w is not None:
+            for q in opp:
+                if b.known(q):
+                    g = max(0.0, w_val - b.faces[q].value)
+                else:
+                    g = b.gain_below(w_val, b.shift(q))
+                if g > best_gain:
+                    best_pos, best_gain = q, g
+        if opp:
+            floor = min(b.value(q) for q in opp)
+            for u in own:
+                if not b.known(u):
+                    g = b.gain_above(floor, b.shift(u))
+                    if g > best_gain:
+                        best_pos, best_gain = u, g
+        return best_pos, best_gain
+
+    def _look_swap_gain(self, b, kind) -> float:
+        candidates = [p for p in self._opponent_positions(b)] + list(b.own)
+        if kind == "peeked":
+            return self._look_swap_plan(b, candidates)[1]
+        # a pair: our worst against their best-looking card
+        w, w_val = b.worst_own()
+        opp = self._opponent_positions(b)
+        if w is None or not opp:
+            return 0.0
+        q = min(opp, key=b.value)
+        if b.known(q):
+            return max(0.0, w_val - b.faces[q].value) + (LOOK_OWN_GAIN if not b.known(w) else 0.0)
+        return b.gain_below(w_val, b.shift(q)) + (LOOK_OWN_GAIN if not b.known(w) else 0.0)
+
+    def _following_swap(self, pending) -> Optional[str]:
+        """The kind of swap that follows the current peek step, if any."""
+        for name in (self._chosen, pending.ability):
+            if name is None or name not in self.abilities:
+                continue
+            steps = self.abilities[name].steps
+            for i, st in enumerate(steps[:-1]):
+                if st["peek"] == pending.target:
+                    return steps[i + 1]["swap"]
+        return None
+
+    def _ability(self, view, legal, b):
+        p = view.pending
+        if p is None:
+            return None
+        skip = SKIP if SKIP in legal else None
+        if p.step == "choose":
+            return self._ability_choose(legal, b, skip)
+        if p.step == "peek":
+            return self._ability_peek(view, legal, b, skip)
+        if p.step == "swap":
+            return self._ability_swap(view, legal, b, skip)
+        if p.step in ("reveal", "pick"):
+            return self._ability_pick(legal, b)
+        return None
+
+    def _ability_choose(self, legal, b, skip):
+        best, best_gain = None, -math.inf
+        for a in legal:
+            if a.kind == "choose":
+                gain = self._ability_gain(a.choice, b) if self.style.plans \
+                    else self._simple_ability_gain(a.choice, b) + self.rng.random() * 0.1
+                if gain > best_gain:
+                    best, best_gain = a, gain
+        if best is None or (best_gain <= 0 and skip is not None):
+            return skip
+        self._chosen = best.choice
+        return best
+
+    def _ability_peek(self, view, legal, b, skip):
+        p = view.pending
+        spots = [a.pos for a in legal if a.kind == "peek"]
+        if not spots:
+            return skip
+        follow = self._following_swap(p)
+        pos = None
+        if follow == "peeked" and self.style.plans:
+            pos, _ = self._look_swap_plan(b, spots)
+        elif follow == "peeked_pair":
+            pos = self._pair_peek(b, spots, p)
+        if pos is None:
+            pos = self._info_peek(b, spots, p.target)
+        if pos is None:
+            return skip if skip is not None else Action("peek", pos=spots[0])
+        return Action("peek", pos=pos)
+
+    def _pair_peek(self, b, spots, p):
+        """Double look & swap: our worst card first, then the opponent card most likely low."""
+        mine = [q for q in spots if q[0] == self.seat]
+        theirs = [q for q in spots if q[0] != self.seat]
+        have_own = any(q[0] == self.seat for q in p.peeked)
+        if not have_own and mine:
+            return max(mine, key=lambda q: b.value(q) + (0.01 if not b.known(q) else 0))
+        if theirs:
+            if self.style.plans:
+                return min(theirs, key=lambda q: (b.value(q), b.known(q)))
+            return self.rng.choice(theirs)
+        return None
+
+    def _info_peek(self, b, spots, target):
+        """A plain look: our own unknown card first (the most suspicious), else an opponent's."""
+        mine = [q for q in spots if q[0] == self.seat and not b.known(q)]
+        if mine:
+            return max(mine, key=b.value)
+        theirs = [q for q in spots if q[0] != self.seat and not b.known(q)]
+        if not theirs:
+            return None
+        if not self.style.plans:
+            return self.rng.choice(theirs)
+        leader = self._leader(b)
+        # the leader's cards matter most; cards their owner knows tell us their total
+        return min(theirs, key=lambda q: (q[0] != leader, -(q[0] in b.view.slot(q).seen_by)))
+
+    def _ability_swap(self, view, legal, b, skip):
+        p = view.pending
+        swaps = [a for a in legal if a.kind == "swap"]
+        if not swaps:
+            return skip
+        pair = None
+        if p.target == "any" or p.target is None:
+            w, q, gain = self._blind_swap(b, [x for x in self._opponent_positions(b)])
+            if not self.style.plans and w is not None:
+                if b.value(w) >= 9 and b.known(w):
+                    q = self.rng.choice(self._opponent_positions(b))
+                    gain = 1.0
+                else:
+                    gain = -1.0
+            if gain > 0:
+                pair = (w, q)
+        elif p.target == "peeked" and p.peeked:
+            pair = self._after_look(b, tuple(p.peeked[0]), swaps)
+        elif p.target == "peeked_pair" and len(p.peeked) >= 2:
+            a, c = tuple(p.peeked[0]), tuple(p.peeked[1])
+            if (a[0] == self.seat) != (c[0] == self.seat):
+                mine, theirs = (a, c) if a[0] == self.seat else (c, a)
+                if b.value(mine) - b.value(theirs) > SURE_MARGIN:
+                    pair = (mine, theirs)
+        if pair is not None:
+            found = _find_swap(swaps, pair)
+            if found is not None:
+                return found
+        if skip is not None:
+            return skip
+        return self._least_bad_swap(swaps, b)
+
+    def _after_look(self, b, seen, swaps):
+        """Look & swap: keep the looked-at card or swap it, now that we know it."""
+        partners = [a.pos2 if a.pos == seen else a.pos for a in swaps]
+        val = b.value(seen)
+        if seen[0] == self.seat:
+            theirs = [q for q in partners if q[0] != self.seat]
+            if not theirs:
+                return None
+            q = min(theirs, key=b.value) if self.style.plans else self.rng.choice(theirs)
+            margin = SURE_MARGIN if b.known(q) else UNSURE_MARGIN
+            return (seen, q) if val - b.value(q) > margin else None
+        mine = [q for q in partners if q[0] == self.seat]
+        if not mine:
+            return None
+        w = max(mine, key=lambda q: b.value(q) + (0.01 if not b.known(q) else 0))
+        margin = SURE_MARGIN if b.known(w) else UNSURE_MARGIN
+        return (seen, w) if b.value(w) - val > margin else None
+
+    def _least_bad_swap(self, swaps, b):
+        """A swap we must make: the one that best lowers our hand (or changes nothing)."""
+        def score(a):
+            x, y = a.pos, a.pos2
+            if x[0] == self.seat and y[0] != self.seat:
+                return b.value(x) - b.value(y)
+            if y[0] == self.seat and x[0] != self.seat:
+                return b.value(y) - b.value(x)
+            return 0.0
+        return max(swaps, key=score)
+
+    def _ability_pick(self, legal, b):
+        picks = [a for a in legal if a.kind == "pick"]
+        if not picks:
+            return SKIP if SKIP in legal else None
+        unknown = [a for a in picks if not b.known(a.pos)]
+        if not unknown:
+            return picks[0]
+        if self.style.reads_players:
+            owner_seen = [a for a in unknown if a.pos[0] in b.view.slot(a.pos).seen_by]
+            if owner_seen:
+                return owner_seen[0]
+        return unknown[0]
+
+    # ---- match races ----
+    def _race_pick(self, view, legal, b):
+        """The match this bot would claim on the open window, or None."""
+        key = view.window.card.match
+        own, own_val = None, -math.inf
+        theirs = []
+        for a in legal:
+            if a.kind != "match":
+                continue
+            f = b.faces.get(a.pos)
+            if f is None or f.match != key:
+                continue
+            if a.pos[0] == self.seat:
+                if f.value >= 0 and f.value > own_val:
+                    own, own_val = a, f.value
+            elif self.style.matches_opponents:
+                theirs.append((f.value, a))
+        if own is not None:
+            return own
+        if theirs:
+            _, worst = b.worst_own()
+            low, act = min(theirs, key=lambda t: t[0])
+            # we shed our worst card; they lose `low` and receive it
+            if worst >= 2.5 and worst - low >= 0:
+                return act
+        return None
+
+    def _window(self, view, legal, b):
+        w = view.window
+        if w is None or (w.winner is not None and w.winner != self.seat):
+            return PASS          # someone else's chain: a late throw only costs a penalty card
+        act = self._race_pick(view, legal, b)
+        return act if act is not None else PASS
+
+    def _give(self, view, legal, b):
+        gives = [a for a in legal if a.kind == "give"]
+        if not gives:
+            return None
+        best = max(gives, key=lambda a: b.value(a.pos) + (0.01 if not b.known(a.pos) else 0))
+        if b.value(best.pos) <= 0 and SKIP in legal:
+            return SKIP          # giving is optional here, and our worst card is a good one
+        return best
+
+    def _mismatch_choice(self, view, legal, b):
+        p = view.pending
+        face = view.slot(p.pos).face if p is not None and p.pos is not None else None
+        value = face.value if face is not None else b.ev
+        # the claimer may keep a card that costs us points; a good card we keep
+        choice = "take" if value > 0 else "return"
+        for a in legal:
+            if a.kind == "decide" and a.choice == choice:
+                return a
+        return None
+
+
+def _find_swap(swaps, pair):
+    x, y = pair
+    for a in swaps:
+        if (a.pos == x and a.pos2 == y) or (a.pos == y and a.pos2 == x):
+            return a
+    return None
+
+
+def _fallback(legal):
+    """A harmless legal action when no rule above applies: pass or skip before anything else."""
+    for kind in ("pass", "skip", "look_start", "next_round"):
+        for a in legal:
+            if a.kind == kind:
+                return a
+    for a in legal:
+        if a.kind == "draw" and a.choice == "deck":
+            return a
+    for a in legal:
+        if a.kind != "call":
+            return a
+    return legal[0]

@@ -1,0 +1,188 @@
+"""Bot-only matches through the real `Session`: every action validated and recorded.
+
+The race model: when a match window opens, every seat that may still race
+is asked for its claim (`bot.race`); the claim with the shortest reaction
+delay is applied (ties: lower seat first); then, since the table changed (a
+wrong attempt shows a card, a give moves one), the seats still in the race
+are asked again. When nobody claims, everyone still in the race passes.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from dataclasses import dataclass
+from typing import Optional
+
+from game.ai import UnknownLevel, check_level, make_bot
+from game.engine.core import Action
+from game.engine.ruleset import default_options
+from game.engine.session import Session
+
+PASS = Action("pass")
+MAX_ACTIONS_PER_ROUND = 5000   # a real round takes a few hundred at most
+MAX_ROUNDS = 1000
+
+
+class StuckMatch(RuntimeError):
+    """A bot-only match that does not end: a bug in the rules or in a bot."""
+
+
+@dataclass
+class MatchResult:
+    seed: int
+    levels: tuple
+    totals: list            # cumulative score per seat
+    winners: tuple          # seats sharing the lowest total
+    rounds: int
+    actions: int
+    session: Optional[Session] = None   # the record, when kept
+
+
+def merge_options(ruleset, options: Optional[dict]) -> dict:
+    """The ruleset's default options with the given ones laid over (one level deep)."""
+    out = default_options(ruleset)
+    for key, value in (options or {}).items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = {**out[key], **value}
+        else:
+            out[key] = value
+    return out
+
+
+def bot_seed(match_seed: int, seat: int) -> int:
+    return match_seed * 64 + seat
+
+
+def run_match(ruleset, levels, seed: int, options: Optional[dict] = None,
+              keep_session: bool = False) -> MatchResult:
+    """Play one bot-only match; raise StuckMatch if it runs past the safety cap."""
+    levels = tuple(levels)
+    for level in levels:
+        check_level(level)
+    seats = [{"name": f"Bot {i + 1}", "kind": "ai", "level": lvl} for i, lvl in enumerate(levels)]
+    session = Session(ruleset, seats, merge_options(ruleset, options), seed)
+    bots = [make_bot(ruleset, i, lvl, bot_seed(seed, i)) for i, lvl in enumerate(levels)]
+    game = session.game
+    apply = session.apply
+    actions = 0
+    round_start = 0
+    round_no = game.round_no
+    while not game.is_over():
+        if game.round_no != round_no:
+            round_no, round_start = game.round_no, actions
+            if round_no > MAX_ROUNDS:
+                raise StuckMatch(f"match seed {seed}: more than {MAX_ROUNDS} rounds")
+        if actions - round_start > MAX_ACTIONS_PER_ROUND:
+            raise StuckMatch(f"match seed {seed}, round {round_no}: {MAX_ACTIONS_PER_ROUND} actions "
+                             f"without the round ending (phase {game.phase!r}, seats {levels})")
+        phase = game.phase
+        if phase == "window" and game.window["winner"] is None:
+            actions += _race(game, bots, apply)
+            continue
+        seats_now = game.to_act()
+        if not seats_now:
+            raise StuckMatch(f"match seed {seed}: nobody may act in phase {phase!r}")
+        if phase == "window":
+            seat = game.window["winner"]     # an exclusive chain: only the winner plays on
+        elif phase == "initial_peek":
+            for seat in seats_now:           # everyone looks at once; order does not matter
+                apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+                actions += 1
+            continue
+        else:
+            seat = seats_now[0]              # one seat decides (round_over: anyone may go on)
+        apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+        actions += 1
+    return MatchResult(seed=seed, levels=levels, totals=game.scores(), winners=tuple(game.winners()),
+                       rounds=game.round_no, actions=actions, session=session if keep_session else None)
+
+
+def _race(game, bots, apply) -> int:
+    """Run the match window until it changes phase or closes; returns the actions applied."""
+    seats = game.to_act()
+    claims = []
+    for seat in seats:
+        claim = bots[seat].race(game.view(seat), game.legal_actions(seat))
+        if claim is not None:
+            action, delay = claim
+            claims.append((delay, seat, action))
+    if claims:
+        _, seat, action = min(claims, key=lambda c: (c[0], c[1]))
+        apply(seat, action)
+        return 1
+    applied = 0
+    for seat in seats:
+        if game.phase != "window" or seat not in game.to_act():
+            break
+        apply(seat, PASS)
+        applied += 1
+    return applied
+
+
+# --- main.py --simulate ---------------------------------------------------------
+
+def parse_bots(text: Optional[str], players: int) -> list:
+    """'normal,easy' -> one level per seat (default: all normal); UnknownLevel or ValueError."""
+    if not text:
+        return ["normal"] * players
+    levels = [p.strip() for p in text.split(",")]
+    for level in levels:
+        check_level(level)
+    if len(levels) != players:
+        raise ValueError(f"--bots gives {len(levels)} level(s) for {players} players; give one per seat")
+    return levels
+
+
+def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optional[str],
+                  as_json: bool) -> int:
+    """`main.py --simulate`: play bot-only matches; print per-seat results and games per second."""
+    from game.engine.ruleset import find_ruleset
+    try:
+        ruleset = find_ruleset(game_id)
+    except KeyError as exc:
+        return _usage(str(exc).strip("'\""))
+    if not ruleset.min_players <= players <= ruleset.max_players:
+        return _usage(f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players; "
+                      f"got --players {players}")
+    if games < 1:
+        return _usage(f"--games must be at least 1; got {games}")
+    try:
+        levels = parse_bots(bots, players)
+    except (UnknownLevel, ValueError) as exc:
+        return _usage(str(exc))
+
+    wins = [0.0] * players
+    score_sums = [0] * players
+    rounds = 0
+    start = time.perf_counter()
+    for i in range(games):
+        result = run_match(ruleset, levels, seed + i)
+        rounds += result.rounds
+        share = 1.0 / len(result.winners)
+        for s in result.winners:
+            wins[s] += share
+        for s, total in enumerate(result.totals):
+            score_sums[s] += total
+    elapsed = max(time.perf_counter() - start, 1e-9)
+
+    seats = [{"bot": levels[s], "wins": round(wins[s], 4), "win_rate": round(wins[s] / games, 4),
+              "mean_score": round(score_sums[s] / games, 2)} for s in range(players)]
+    summary = {"game": ruleset.id, "players": players, "games": games, "rounds": rounds,
+               "games_per_s": round(games / elapsed, 2), "rounds_per_s": round(rounds / elapsed, 2),
+               "seats": seats}
+    if as_json:
+        print(json.dumps(summary))
+        return 0
+    print(f"{ruleset.name}: {games} match(es), {players} players, seeds {seed}..{seed + games - 1}, "
+          f"{rounds} rounds")
+    for s, row in enumerate(seats):
+        print(f"  seat {s + 1} ({row['bot']:>6}): wins {row['wins']:g} ({100 * row['win_rate']:.1f}%), "
+              f"mean score {row['mean_score']:.1f}")
+    print(f"{summary['games_per_s']:.1f} games/s, {summary['rounds_per_s']:.1f} rounds/s")
+    return 0
+
+
+def _usage(message: str) -> int:
+    print(f"main.py --simulate: {message}", file=sys.stderr)
+    return 2
