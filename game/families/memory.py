@@ -682,8 +682,10 @@ class MemoryGame(Game):
                 events += self._call(who, auto=True)
                 if who == self.current:
                     return events + self._next_turn()
-                # someone else emptied their hand: they've called; the current turn is over
-                self.final_turns = [s for s in self.final_turns if s != self.current]
+                # someone else emptied their hand: they've called; the current turn is over,
+                # and the final turns go on clockwise from the current player
+                self.final_turns = [(self.current + k) % self.n for k in range(1, self.n)
+                                    if (self.current + k) % self.n != who]
         return events + self._next_turn()
 
     # ---- turn order and round end ----
