@@ -240,7 +240,7 @@ class MemoryGame(Game):
             out = []
             if self._can_draw_deck():
                 out.append(Action("draw", choice="deck"))
-            if self.discard and not self.discard_blocked:
+            if self.discard and not self.discard_blocked and self._may_take_discard(seat):
                 out.append(Action("draw", choice="discard"))
             if self.caller is None:
                 out.append(Action("call"))
@@ -312,6 +312,8 @@ class MemoryGame(Game):
                 raise IllegalAction("The discard pile is empty.")
             if self.discard_blocked:
                 raise IllegalAction("The top card of the discard pile was matched upon: draw from the deck.")
+            if not self._may_take_discard(seat):
+                raise IllegalAction("You have no card to exchange it with: draw from the deck.")
             cid = self.discard.pop()
             self.drawn, self.drawn_from = cid, "discard"
             events = [Event("draw", seat=seat, src="discard", dst="drawn", face=self.defs[cid])]
@@ -319,6 +321,10 @@ class MemoryGame(Game):
             raise IllegalAction("Draw from the deck or from the discard pile.")
         self.phase = "drawn"
         return events
+
+    def _may_take_discard(self, seat) -> bool:
+        """A card taken from the discard pile must be exchanged: not with an empty hand."""
+        return not self.p["discard_draw_must_exchange"] or any(c is not None for c in self.layouts[seat])
 
     def _refill_deck(self) -> list:
         """Empty deck: shuffle the discard pile except its top card into a new deck (clarifications)."""
