@@ -1,0 +1,240 @@
+"""Build Kombio states for rule tests: a real MemoryGame, then cards moved into place.
+
+Rigging only *moves* cards: every change swaps two card ids between places
+(layout positions, deck positions, discard positions), so the 70 cards of the
+ruleset are conserved and every later movement is the engine's own. Tests set
+up a state here and then assert only through the public contract: `to_act`,
+`legal_actions`, `apply`, `view`, `scores` and the events `apply` returns.
+
+    game = rigged(4, hands={0: [5, 5, 1, 2], 1: [9, None, None, None]},
+                  deck=[7, 3], discard=[4, 6])
+
+- `hands[seat]` lists a value per position (None: leave the dealt card;
+  EMPTY: remove the card, as if matched away, by moving it to the bottom of the deck);
+- `deck` lists the next cards to be drawn, top first;
+- `discard` is the discard pile, bottom first (its top is the last value);
+- `deck_size` leaves only that many cards in the deck: the rest go face up
+  under the discard pile (to reach an empty deck quickly);
+- by default the initial look is skipped (nobody has seen any card; phase
+  "turn"); `look=True` plays the initial look through `apply` instead.
+"""
+from __future__ import annotations
+
+import functools
+import os
+from typing import Optional
+
+from game.engine.core import Action
+from game.engine.ruleset import default_options, load_ruleset
+from game.families.memory import MemoryGame
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+KOMBIO_YAML = os.path.join(ROOT, "rulesets", "kombio.yaml")
+N_CARDS = 70
+EMPTY = "empty"
+
+
+@functools.lru_cache(maxsize=None)
+def kombio():
+    """The real Kombio ruleset (rulesets/kombio.yaml), loaded once."""
+    return load_ruleset(KOMBIO_YAML)
+
+
+def options(rounds: Optional[int] = 5, points: Optional[int] = None, ruleset=None, **variants) -> dict:
+    """Match options: `rounds=N` or `points=N` match length, variants by key (True/False)."""
+    rs = ruleset or kombio()
+    opts = default_options(rs)
+    if points is not None:
+        opts["match_end"] = {"mode": "points", "rounds": rs.match_end.rounds, "points": points}
+    else:
+        opts["match_end"] = {"mode": "rounds", "rounds": rounds, "points": rs.match_end.points}
+    for key, on in variants.items():
+        if key not in opts["variants"]:
+            raise KeyError(f"no variant {key!r} in {rs.id}")
+        opts["variants"][key] = bool(on)
+    return opts
+
+
+def new_game(n: int = 4, seed: int = 0, opts: Optional[dict] = None, ruleset=None) -> MemoryGame:
+    """A fresh, unrigged game straight after the deal (phase initial_peek)."""
+    rs = ruleset or kombio()
+    return MemoryGame(rs, n, opts or options(ruleset=rs), seed)
+
+
+# --- places: ("deck", i) / ("discard", i) / ("layout", seat, slot) ---------------
+
+def _get(game, place):
+    if place[0] == "layout":
+        return game.layouts[place[1]][place[2]]
+    return getattr(game, place[0])[place[1]]
+
+
+def _set(game, place, cid):
+    if place[0] == "layout":
+        game.layouts[place[1]][place[2]] = cid
+    else:
+        getattr(game, place[0])[place[1]] = cid
+
+
+def _places(game):
+    out = [("deck", i) for i in range(len(game.deck) - 1, -1, -1)]   # top of the deck first
+    for s, layout in enumerate(game.layouts):
+        out.extend(("layout", s, i) for i, c in enumerate(layout) if c is not None)
+    out.extend(("discard", i) for i in range(len(game.discard)))
+    return out
+
+
+def _value(game, cid) -> int:
+    return game.defs[cid].value
+
+
+def place_value(game, place, value, fixed: set) -> None:
+    """Put a card of `value` at `place` by swapping ids with an unfixed place holding one."""
+    if place not in fixed and _value(game, _get(game, place)) == value:
+        fixed.add(place)
+        return
+    for other in _places(game):
+        if other in fixed or other == place:
+            continue
+        cid = _get(game, other)
+        if _value(game, cid) == value:
+            mine = _get(game, place)
+            _set(game, place, cid)
+            _set(game, other, mine)
+            fixed.add(place)
+            return
+    raise ValueError(f"no free card of value {value} left to rig at {place}")
+
+
+def rig(game: MemoryGame, hands: Optional[dict] = None, deck: Optional[list] = None,
+        discard: Optional[list] = None, look: bool = False, current: Optional[int] = None,
+        deck_size: Optional[int] = None) -> MemoryGame:
+    """Move cards of the given values into place (see the module docstring); returns the game.
+
+    Must be called straight after the deal (before anyone has seen a card).
+    `current`: the seat whose turn it is (default: the engine's first player).
+    """
+    if game.phase != "initial_peek" or any(game.known):
+        raise ValueError("rig a game straight after the deal, before anyone has seen a card")
+    hands = hands or {}
+    fixed: set = set()
+    # the discard pile: cards taken from the top of the deck, then given their values
+    if discard:
+        for _ in discard:
+            game.discard.append(game.deck.pop())
+    empties = []
+    for seat, values in hands.items():
+        if len(values) > len(game.layouts[seat]):
+            raise ValueError(f"seat {seat} has only {len(game.layouts[seat])} positions")
+        for slot, v in enumerate(values):
+            if v is EMPTY:
+                empties.append((seat, slot))
+            elif v is not None:
+                place_value(game, ("layout", seat, slot), v, fixed)
+    for i, v in enumerate(discard or []):
+        place_value(game, ("discard", i), v, fixed)
+    for i, v in enumerate(deck or []):
+        place_value(game, ("deck", len(game.deck) - 1 - i), v, fixed)
+    # emptied positions: their cards go to the bottom of the deck (still conserved)
+    for seat, slot in empties:
+        game.deck.insert(0, game.layouts[seat][slot])
+        game.layouts[seat][slot] = None
+    if deck_size is not None:
+        if not len(deck or []) <= deck_size <= len(game.deck):
+            raise ValueError(f"deck_size {deck_size} must keep the rigged deck cards")
+        while len(game.deck) > deck_size:
+            game.discard.insert(0, game.deck.pop(0))
+    for cid in game.discard:
+        game.known[cid] = game.all_mask      # the discard pile lies face up
+    if current is not None:
+        game.current = current
+    if look:
+        for seat in range(game.n):
+            game.apply(seat, Action("look_start"))
+    else:
+        game.looked = [True] * game.n
+        game.phase = "turn"
+    check_conserved(game)
+    return game
+
+
+def rigged(n: int = 4, seed: int = 0, opts: Optional[dict] = None, ruleset=None, **kw) -> MemoryGame:
+    """new_game + rig in one call."""
+    return rig(new_game(n, seed, opts, ruleset), **kw)
+
+
+# --- checks shared by the tests ------------------------------------------------
+
+def card_ids(game) -> list:
+    """Every card id in the state: deck, discard, layouts and a drawn card."""
+    ids = list(game.deck) + list(game.discard)
+    for layout in game.layouts:
+        ids.extend(c for c in layout if c is not None)
+    if game.drawn is not None:
+        ids.append(game.drawn)
+    return ids
+
+
+def check_conserved(game) -> None:
+    """Every one of the ruleset's cards is in exactly one place."""
+    ids = sorted(card_ids(game))
+    if ids != list(range(len(game.defs))):
+        missing = sorted(set(range(len(game.defs))) - set(ids))
+        doubled = sorted({c for c in ids if ids.count(c) > 1})
+        raise AssertionError(f"cards not conserved: missing {missing}, doubled {doubled}")
+
+
+def all_views(game) -> list:
+    """The public view and every seat's view: everything the contract lets anyone see."""
+    return [game.view(None)] + [game.view(s) for s in range(game.n)]
+
+
+def face(game, seat, pos):
+    """The value `seat` sees at layout position `pos`, or None when it is hidden to that seat."""
+    f = game.view(seat).slot(pos).face
+    return None if f is None else f.value
+
+
+def values_at_reveal(game) -> dict:
+    """{pos: value} from the public round results (only once a round is over)."""
+    return {p: f.value for r in game.view(None).results for p, f in r.faces}
+
+
+def play(game, *steps):
+    """Apply (seat, Action) pairs in order; returns all events."""
+    events = []
+    for seat, action in steps:
+        events.extend(game.apply(seat, action))
+    return events
+
+
+def pass_all(game) -> list:
+    """Every seat in the match window passes, until the window closes."""
+    events = []
+    while game.phase == "window":
+        seat = game.to_act()[0]
+        events.extend(game.apply(seat, Action("pass")))
+    return events
+
+
+def finish_round(game) -> list:
+    """Play the round to its end without changing any hand: call if nobody has, else draw
+    from the deck and discard it, skip every ability, pass every race. Returns the events."""
+    events = []
+    while game.phase not in ("round_over", "match_over"):
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        if game.phase == "turn":
+            act = Action("call") if Action("call") in legal else Action("draw", choice="deck")
+            if act not in legal:
+                act = legal[0]
+        elif game.phase == "drawn":
+            act = Action("discard")
+        elif game.phase == "ability":
+            act = Action("skip")
+        elif game.phase == "window":
+            act = Action("pass")
+        else:
+            raise AssertionError(f"finish_round cannot decide in phase {game.phase}")
+        events.extend(game.apply(seat, act))
+    return events
