@@ -318,9 +318,11 @@ def _check_variants(raw, rules: dict, cards, abilities, family, doc: Located) ->
                 _set_path(trial, dotted_path, value)
             except KeyError:
                 raise doc.error(where, "no such parameter under rules") from None
-            # the changed parameters must still be valid for the family
+            # the changed parameters must still be valid for the family; the spec adds the
+            # parameter's own path, so errors start from the variant's `set`
             at = Located(doc.file, trial, {(): doc.line(where)})
-            family.check_parameters(family.RULES_SPEC(trial, where, at), cards, abilities, at, where)
+            family.check_parameters(family.RULES_SPEC(trial, where[:-1], at), cards, abilities, at,
+                                    where[:-1])
             overrides.append((dotted_path, value))
         out.append(Variant(key, v["label"], v["description"], v["default"], tuple(overrides)))
     return tuple(out)
