@@ -1,0 +1,5 @@
+"""The pygame-ce user interface: app loop, scenes, table drawing, input and animation.
+
+Nothing here reads a game's state directly: the table is drawn from a seat's
+view (or the public view) and moves go back through the session as Actions.
+"""

@@ -1,0 +1,349 @@
+"""The app: one window, a stack of scenes and a flat frame loop (events, update, draw, flip).
+
+`run()` is what main.py calls. Tests build an `App` themselves, post real
+pygame events and call `step()` / `frames(n)`: the same loop a player runs.
+Start-up is kept light: nothing but pygame and the settings is loaded before
+the first frame is on screen; scenes import the engine when they need it.
+"""
+from __future__ import annotations
+
+import sys
+import time
+import traceback
+import warnings
+from typing import Optional
+
+import pygame
+
+from game.ui import fonts, theme
+
+# Seat keys for the match race, by seat index (shown next to each human's name).
+RACE_KEYS = (pygame.K_q, pygame.K_p, pygame.K_z, pygame.K_m, pygame.K_1, pygame.K_0)
+RACE_KEY_NAMES = ("Q", "P", "Z", "M", "1", "0")
+
+ANIM_SCALE = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+
+
+def _load_settings():
+    """Return (settings, warning) from game.store.settings, or defaults if the store is unusable."""
+    try:
+        from game.store import settings as store
+        return store.load()
+    except Exception as exc:  # a broken store must not stop the game from opening
+        from dataclasses import dataclass
+
+        @dataclass
+        class _Fallback:
+            animation_speed: str = "normal"
+            memory_aid: bool = False
+            window_size: tuple = theme.DEFAULT_WINDOW
+            fullscreen: bool = False
+            show_log: bool = True
+        return _Fallback(), f"Settings could not be loaded: {exc}"
+
+
+def clamp_size(size) -> tuple:
+    """Return `size` no smaller than the minimum window."""
+    return (max(theme.MIN_WINDOW[0], int(size[0])), max(theme.MIN_WINDOW[1], int(size[1])))
+
+
+class App:
+    """The window, the scene stack and the frame loop."""
+
+    def __init__(self, size=None, fixed_dt: Optional[float] = None, strict: bool = False,
+                 settings=None, save_settings: bool = True):
+        """size: window size (default: from settings); fixed_dt: seconds per frame (tests);
+        strict: let exceptions from scenes propagate (tests) instead of reporting them on screen."""
+        if settings is None:
+            settings, warning = _load_settings()
+        else:
+            warning = None
+        self.settings = settings
+        self.save_settings_enabled = save_settings
+        self.fixed_dt = fixed_dt
+        self.strict = strict
+        pygame.display.init()
+        pygame.font.init()
+        self.size = clamp_size(size or getattr(settings, "window_size", theme.DEFAULT_WINDOW))
+        self.screen = self._set_mode(self.size)
+        pygame.display.set_caption("Card Table")
+        self._set_icon()
+        try:
+            pygame.key.stop_text_input()   # SDL starts with text input on; names fields turn it on
+        except pygame.error:
+            pass
+        self.clock = pygame.time.Clock()
+        self.scenes: list = []
+        self.running = True
+        self.exit_code = 0
+        self.time = 0.0            # seconds since start (simulated when fixed_dt is set)
+        self.frame = 0
+        self.toasts: list = []     # [(message, seconds_left)]
+        self._rulesets = None
+        if warning:
+            self.toast(warning)
+
+    # ---- window ----
+    def _set_mode(self, size):
+        flags = pygame.RESIZABLE
+        screen = pygame.display.set_mode(size, flags)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                window = pygame.Window.from_display_module()
+                window.minimum_size = theme.MIN_WINDOW
+        except Exception:
+            pass   # older SDL: the resize handler clamps instead
+        return screen
+
+    def _set_icon(self):
+        try:
+            from game.paths import resource_path
+            pygame.display.set_icon(pygame.image.load(str(resource_path("assets", "icon.png"))))
+        except (pygame.error, FileNotFoundError, OSError):
+            pass
+
+    def resize(self, size):
+        """Apply a new window size: clamp to the minimum, re-create the surface, lay every scene out again."""
+        size = clamp_size(size)
+        if size != self.screen.get_size():
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.size = self.screen.get_size()
+        for scene in self.scenes:
+            self._safe(scene.layout, self.size)
+        try:
+            self.settings.window_size = tuple(self.size)
+        except AttributeError:
+            pass
+
+    # ---- scenes ----
+    @property
+    def top(self):
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene):
+        self.scenes.append(scene)
+        scene.layout(self.size)
+        scene.enter()
+        return scene
+
+    def pop(self, scene=None):
+        """Remove the top scene (or `scene` wherever it is); the new top is told it is back."""
+        if not self.scenes:
+            return
+        if scene is None:
+            self.scenes.pop()
+        elif scene in self.scenes:
+            self.scenes.remove(scene)
+        if self.scenes:
+            self.scenes[-1].layout(self.size)
+            self.scenes[-1].enter()
+
+    def replace(self, scene):
+        """Swap the top scene for `scene`."""
+        if self.scenes:
+            self.scenes.pop()
+        return self.push(scene)
+
+    def reset(self, scene):
+        """Empty the stack and show `scene` (e.g. back to the menu)."""
+        self.scenes = []
+        return self.push(scene)
+
+    def find(self, cls):
+        """Return the topmost scene of this class, or None."""
+        for scene in reversed(self.scenes):
+            if isinstance(scene, cls):
+                return scene
+        return None
+
+    def toast(self, message: str, seconds: float = 5.0):
+        """Show a short message at the bottom of the window (warnings, errors)."""
+        self.toasts.append([message, seconds])
+        self.toasts = self.toasts[-3:]
+
+    # ---- shared data ----
+    def rulesets(self, reload: bool = False) -> list:
+        """Every ruleset entry (usable or broken with its error), loaded once."""
+        if self._rulesets is None or reload:
+            from game.engine.ruleset import load_all
+            try:
+                self._rulesets = load_all()
+            except Exception as exc:   # the menu must open even if the loader itself breaks
+                self._rulesets = []
+                self.toast(f"Rulesets could not be loaded: {exc}")
+        return self._rulesets
+
+    def anim_scale(self) -> float:
+        """Multiplier for animation and pause durations from the speed setting (0 = instant)."""
+        return ANIM_SCALE.get(getattr(self.settings, "animation_speed", "normal"), 1.0)
+
+    def save_settings(self):
+        if not self.save_settings_enabled:
+            return
+        try:
+            from game.store import settings as store
+            store.save(self.settings)
+        except Exception as exc:
+            self.toast(f"Settings could not be saved: {exc}")
+
+    # ---- the frame loop ----
+    def _safe(self, fn, *args):
+        """Call a scene method; in the player's app an error is reported on screen instead of crashing."""
+        if self.strict:
+            return fn(*args)
+        try:
+            return fn(*args)
+        except Exception as exc:
+            traceback.print_exc(file=sys.stderr)
+            self.toast(f"Something went wrong: {exc.__class__.__name__}: {exc}")
+            return None
+
+    def step(self) -> bool:
+        """Run one frame: events, update, draw, flip. Returns False once the app should stop."""
+        if self.fixed_dt is not None:
+            self.clock.tick()
+            dt = self.fixed_dt
+        else:
+            dt = min(self.clock.tick(60) / 1000.0, 0.1)
+        self.time += dt
+        self.frame += 1
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.quit()
+            elif event.type == pygame.VIDEORESIZE:
+                self.resize(getattr(event, "size", (getattr(event, "w", 0), getattr(event, "h", 0))))
+            elif event.type == pygame.WINDOWSIZECHANGED:
+                if self.screen.get_size() != self.size:
+                    self.resize(self.screen.get_size())
+            elif self.top is not None:
+                self._safe(self.top.handle, event)
+            if not self.running:
+                return False
+        if self.top is not None:
+            self._safe(self.top.update, dt)
+        for t in self.toasts:
+            t[1] -= dt
+        self.toasts = [t for t in self.toasts if t[1] > 0]
+        self.draw()
+        pygame.display.flip()
+        return self.running and bool(self.scenes)
+
+    def draw(self, surf=None):
+        """Draw the visible scenes (an overlay scene shows the one below it) and the toasts."""
+        surf = surf or self.screen
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        for scene in self.scenes[max(start, 0):]:
+            self._safe(scene.draw, surf)
+        self._draw_toasts(surf)
+
+    def _draw_toasts(self, surf):
+        y = surf.get_height() - 16
+        for message, _ in reversed(self.toasts):
+            lines = fonts.wrap(message, 16, min(900, surf.get_width() - 80))
+            lh = fonts.line_height(16)
+            w = max(fonts.width(line, 16) for line in lines) + 28
+            rect = pygame.Rect(0, 0, w, lh * len(lines) + 14)
+            rect.midbottom = (surf.get_width() // 2, y)
+            pygame.draw.rect(surf, (40, 30, 28), rect, border_radius=8)
+            pygame.draw.rect(surf, theme.ACCENT, rect, 2, border_radius=8)
+            for i, line in enumerate(lines):
+                surf.blit(fonts.text(line, 16), (rect.x + 14, rect.y + 7 + i * lh))
+            y = rect.y - 8
+
+    def frames(self, n: int) -> bool:
+        """Step up to n frames (tests); returns False if the app stopped."""
+        for _ in range(n):
+            if not self.step():
+                return False
+        return True
+
+    def run(self, max_frames: Optional[int] = None) -> int:
+        """Loop until quit (or max_frames frames); returns the exit code."""
+        count = 0
+        while self.running and self.scenes:
+            if not self.step():
+                break
+            count += 1
+            if max_frames is not None and count >= max_frames:
+                break
+        return self.exit_code
+
+    def quit(self, code: int = 0):
+        self.running = False
+        self.exit_code = code
+        self.save_settings()
+
+    # ---- entry points ----
+    def open_menu(self):
+        from game.ui.menu import MenuScene
+        return self.reset(MenuScene(self))
+
+    def open_table(self, session, fresh: bool = True):
+        """Show the table for a session (a new or resumed match) on top of the menu."""
+        from game.ui.menu import MenuScene
+        from game.ui.table import TableScene
+        self.reset(MenuScene(self))
+        return self.push(TableScene(self, session, fresh=fresh))
+
+
+def normalise_seats(seats) -> list:
+    """Accept seat dicts or strings ("human", "ai:normal") and return seat dicts with names."""
+    out = []
+    humans = bots = 0
+    for i, s in enumerate(seats or []):
+        if isinstance(s, str):
+            kind, _, level = s.partition(":")
+            s = {"kind": kind.strip() or "human", "level": level.strip() or "normal"}
+        s = dict(s)
+        s.setdefault("kind", "human")
+        if s["kind"] == "ai":
+            bots += 1
+            s.setdefault("level", "normal")
+            s.setdefault("name", f"Bot {i + 1}")
+        else:
+            humans += 1
+            s.setdefault("name", f"Player {i + 1}")
+        out.append(s)
+    return out
+
+
+def new_session(game_id: str, seats, options=None, seed=None):
+    """Start a Session for ruleset `game_id`; KeyError/ValueError with a readable reason."""
+    from game.engine.ruleset import default_options, find_ruleset
+    from game.engine.session import Session
+    ruleset = find_ruleset(game_id)
+    seats = normalise_seats(seats or ["human", "ai:normal"])
+    if not ruleset.min_players <= len(seats) <= ruleset.max_players:
+        raise ValueError(f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players, "
+                         f"not {len(seats)}")
+    return Session.new(ruleset, seats, options or default_options(ruleset), seed)
+
+
+def run(game_id: Optional[str] = None, seats=None, options=None, seed: Optional[int] = None, *,
+        size=None, max_frames: Optional[int] = None, app: Optional[App] = None) -> int:
+    """Open the window: the menu, or (with game_id) straight to a table. Returns the exit code."""
+    started = time.perf_counter()
+    app = app or App(size=size)
+    from game.ui.menu import MenuScene
+    if game_id:
+        # Draw the menu once first so the window is never blank while the ruleset loads.
+        menu = app.reset(MenuScene(app, load_now=False))
+        app.step()
+        try:
+            session = new_session(game_id, seats, options, seed)
+        except (KeyError, ValueError) as exc:
+            app.open_menu()
+            app.toast(f"Cannot start {game_id}: {str(exc).strip(chr(39))}", 10)
+        else:
+            app.open_table(session)
+        del menu
+    else:
+        app.open_menu()
+    app.startup_seconds = time.perf_counter() - started
+    code = app.run(max_frames)
+    if app.running:
+        app.save_settings()
+    return code

@@ -1,0 +1,281 @@
+"""Card faces and backs drawn procedurally from a CardDef, cached per size.
+
+A face shows its label big in the middle and small in two corners, the
+ability's name and an icon for what it does (eye: look, arrows: swap, star:
+choose, eyes: reveal), a suit glyph or a symbol when the card has one, and an
+accent band. Colour is never the only cue: every colour comes with text or
+a glyph.
+"""
+from __future__ import annotations
+
+import colorsys
+
+import pygame
+
+from game.ui import fonts, theme
+
+SUIT_GLYPH = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+SUIT_RED = {"hearts", "diamonds"}
+NAMED_COLOURS = {
+    "red": (196, 48, 48), "blue": (52, 98, 196), "green": (46, 140, 72), "yellow": (222, 178, 40),
+    "purple": (128, 64, 168), "orange": (226, 124, 36), "black": (40, 40, 40), "grey": (120, 120, 120),
+    "gray": (120, 120, 120), "brown": (128, 84, 48), "teal": (36, 140, 140), "pink": (214, 96, 150),
+    "gold": (206, 160, 40),
+}
+
+
+def parse_colour(value):
+    """'#rrggbb' or a colour name -> RGB tuple, or None."""
+    if not value:
+        return None
+    value = value.strip().lower()
+    if value.startswith("#") and len(value) == 7:
+        try:
+            return tuple(int(value[i:i + 2], 16) for i in (1, 3, 5))
+        except ValueError:
+            return None
+    return NAMED_COLOURS.get(value)
+
+
+def _rounded(size, colour, radius):
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
+    return surf
+
+
+def _finish(surf):
+    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+
+
+def draw_eye(surf, center, w, colour=(30, 30, 30), width=2):
+    """A simple eye: the look icon."""
+    cx, cy = center
+    rect = pygame.Rect(0, 0, w, max(4, int(w * 0.55)))
+    rect.center = (cx, cy)
+    pygame.draw.ellipse(surf, colour, rect, max(1, width))
+    pygame.draw.circle(surf, colour, (cx, cy), max(2, int(w * 0.17)))
+
+
+def draw_swap(surf, center, w, colour=(30, 30, 30), width=2):
+    """Two opposed arrows: the swap icon."""
+    cx, cy = center
+    h = w * 0.22
+    half = w * 0.45
+    head = max(3, w * 0.18)
+    y1, y2 = cy - h, cy + h
+    pygame.draw.line(surf, colour, (cx - half, y1), (cx + half, y1), width)
+    pygame.draw.polygon(surf, colour, [(cx + half + 1, y1), (cx + half - head, y1 - head * 0.7),
+                                       (cx + half - head, y1 + head * 0.7)])
+    pygame.draw.line(surf, colour, (cx - half, y2), (cx + half, y2), width)
+    pygame.draw.polygon(surf, colour, [(cx - half - 1, y2), (cx - half + head, y2 - head * 0.7),
+                                       (cx - half + head, y2 + head * 0.7)])
+
+
+def draw_star(surf, center, w, colour=(30, 30, 30)):
+    """A star: the 'choose one' icon."""
+    import math
+    cx, cy = center
+    pts = []
+    for i in range(10):
+        r = w / 2 if i % 2 == 0 else w / 4.5
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    pygame.draw.polygon(surf, colour, pts)
+
+
+def ability_kind(ruleset, ability_key) -> str:
+    """'look', 'swap', 'look_swap', 'choose', 'reveal' from the ability's steps (for the icon)."""
+    if not ability_key or ruleset is None:
+        return ""
+    ab = ruleset.abilities.get(ability_key)
+    if ab is None:
+        return ""
+    kinds = []
+    for step in ab.steps:
+        for prim in ("peek", "swap", "choose", "reveal"):
+            if step.get(prim) is not None and prim not in kinds:
+                kinds.append(prim)
+    if "choose" in kinds:
+        return "choose"
+    if "reveal" in kinds:
+        return "reveal"
+    if "peek" in kinds and "swap" in kinds:
+        return "look_swap"
+    return "look" if "peek" in kinds else ("swap" if "swap" in kinds else "")
+
+
+def draw_ability_icon(surf, kind, center, w, colour=(30, 30, 30)):
+    cx, cy = center
+    width = max(2, int(w / 12))
+    if kind == "look":
+        draw_eye(surf, center, w, colour, width)
+    elif kind == "swap":
+        draw_swap(surf, center, w, colour, width)
+    elif kind == "look_swap":
+        draw_eye(surf, (cx - w * 0.3, cy), w * 0.55, colour, max(1, width - 1))
+        draw_swap(surf, (cx + w * 0.32, cy), w * 0.55, colour, max(1, width - 1))
+    elif kind == "choose":
+        draw_star(surf, center, w * 0.8, colour)
+    elif kind == "reveal":
+        draw_eye(surf, (cx - w * 0.28, cy), w * 0.5, colour, max(1, width - 1))
+        draw_eye(surf, (cx + w * 0.28, cy), w * 0.5, colour, max(1, width - 1))
+
+
+class CardArt:
+    """Draws and caches the faces and backs of one ruleset's cards."""
+
+    def __init__(self, ruleset=None):
+        self.ruleset = ruleset
+        self._cache: dict = {}
+        values = sorted({c.value for c in ruleset.cards}) if ruleset is not None else []
+        self._value_rank = {v: i / max(1, len(values) - 1) for i, v in enumerate(values)}
+
+    def clear(self):
+        self._cache.clear()
+
+    def _get(self, key, make):
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > 600:
+                self._cache.clear()
+            surf = self._cache[key] = make()
+        return surf
+
+    # ---- public ----
+    def face(self, card, size) -> pygame.Surface:
+        """The full face of `card` (a CardDef) at `size`."""
+        size = (int(size[0]), int(size[1]))
+        return self._get(("face", card.key, size), lambda: self._draw_face(card, size))
+
+    def back(self, size) -> pygame.Surface:
+        size = (int(size[0]), int(size[1]))
+        return self._get(("back", size), lambda: self._draw_back(size))
+
+    def known(self, card, size) -> pygame.Surface:
+        """A face-down card with the face the viewer remembers shown small and dimmed (memory aid)."""
+        size = (int(size[0]), int(size[1]))
+        return self._get(("known", card.key, size), lambda: self._draw_known(card, size))
+
+    def empty(self, size) -> pygame.Surface:
+        """An empty position (its card was matched away): a dashed outline."""
+        size = (int(size[0]), int(size[1]))
+        return self._get(("empty", size), lambda: self._draw_empty(size))
+
+    def accent(self, card):
+        """The accent colour of a face: its own colour, its suit's, or a tint by value rank."""
+        c = parse_colour(card.colour)
+        if c:
+            return c
+        if card.suit:
+            return (190, 40, 48) if card.suit in SUIT_RED else (34, 34, 40)
+        t = self._value_rank.get(card.value, 0.5)
+        # low values green, middle gold, high red: the number always says the same.
+        r, g, b = colorsys.hsv_to_rgb(0.36 - 0.36 * t, 0.62, 0.78)
+        return (int(r * 255), int(g * 255), int(b * 255))
+
+    # ---- drawing ----
+    def _draw_face(self, card, size):
+        w, h = size
+        radius = max(3, w // 10)
+        surf = _rounded(size, theme.CARD_EDGE, radius)
+        inner = surf.get_rect().inflate(-2, -2)
+        pygame.draw.rect(surf, theme.CARD_FACE, inner, border_radius=radius - 1)
+        accent = self.accent(card)
+        ink = (190, 40, 48) if card.suit in SUIT_RED else (28, 28, 32)
+        band = pygame.Rect(inner.x + 3, inner.y + 3, inner.w - 6, max(4, h // 14))
+        pygame.draw.rect(surf, accent, band, border_radius=max(2, band.h // 2))
+        band2 = band.copy()
+        band2.bottom = inner.bottom - 3
+        pygame.draw.rect(surf, accent, band2, border_radius=max(2, band.h // 2))
+
+        glyph = SUIT_GLYPH.get(card.suit, "")
+        corner = card.label + glyph
+        cs = max(8, int(h * 0.13))
+        cs = fonts.fit(corner, cs, int(w * 0.45), bold=True, min_size=7)
+        img = fonts.text(corner, cs, ink, True)
+        surf.blit(img, (inner.x + max(3, w // 16), band.bottom + 1))
+        has_ability = bool(card.ability)
+        show_name = has_ability and h >= 90
+        if not show_name:   # the ability name takes the bottom; otherwise mirror the corner
+            rot = pygame.transform.rotate(img, 180)
+            surf.blit(rot, (inner.right - max(3, w // 16) - rot.get_width(), band2.y - 1 - rot.get_height()))
+
+        big = max(10, int(h * (0.30 if has_ability else 0.40)))
+        big = fonts.fit(card.label, big, int(w * 0.78), bold=True, min_size=8)
+        cy = int(h * (0.40 if has_ability else 0.5))
+        img = fonts.text(card.label, big, ink, True)
+        surf.blit(img, img.get_rect(center=(w // 2, cy)))
+        if glyph:
+            gs = max(8, int(h * 0.14))
+            g = fonts.text(glyph, gs, ink, False)
+            surf.blit(g, g.get_rect(center=(w // 2, cy + big // 2 + gs // 2 + 1)))
+        if card.symbol:
+            sym = card.symbol if len(card.symbol) <= 2 else card.symbol[:1].upper() + card.symbol[1:]
+            ss = fonts.fit(sym, max(7, int(h * 0.09)), int(w * 0.8), min_size=6)
+            g = fonts.text(sym, ss, (70, 70, 80), False)
+            surf.blit(g, g.get_rect(midtop=(w // 2, int(h * 0.12) + band.h)))
+        if has_ability:
+            kind = ability_kind(self.ruleset, card.ability)
+            icon_w = max(10, int(w * 0.36))
+            draw_ability_icon(surf, kind, (w // 2, int(h * 0.64)), icon_w, (40, 40, 48))
+            name = card.ability
+            if self.ruleset is not None and card.ability in self.ruleset.abilities:
+                name = self.ruleset.abilities[card.ability].name
+            if show_name:
+                ns = max(7, int(h * 0.075))
+                lines = fonts.wrap(name, ns, w - 10)[:2]
+                y = int(h * 0.76)
+                for line in lines:
+                    li = fonts.text(line, ns, (50, 50, 60), False)
+                    surf.blit(li, li.get_rect(midtop=(w // 2, y)))
+                    y += li.get_height() - 1
+        return _finish(surf)
+
+    def _draw_back(self, size):
+        w, h = size
+        radius = max(3, w // 10)
+        surf = _rounded(size, (245, 240, 228), radius)
+        inner = surf.get_rect().inflate(-max(4, w // 12), -max(4, w // 12))
+        pygame.draw.rect(surf, theme.CARD_BACK, inner, border_radius=max(2, radius - 2))
+        step = max(6, w // 6)
+        pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
+        for x in range(-inner.h, inner.w + inner.h, step):
+            pygame.draw.line(pattern, theme.CARD_BACK_PATTERN, (x, 0), (x + inner.h, inner.h), 2)
+            pygame.draw.line(pattern, theme.CARD_BACK_PATTERN, (x + inner.h, 0), (x, inner.h), 2)
+        mask = _rounded(inner.size, (255, 255, 255), max(2, radius - 2))
+        pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surf.blit(pattern, inner)
+        pygame.draw.rect(surf, (236, 200, 120), inner, max(1, w // 40), border_radius=max(2, radius - 2))
+        medal = pygame.Rect(0, 0, int(w * 0.42), int(w * 0.42))
+        medal.center = inner.center
+        pygame.draw.ellipse(surf, (110, 24, 34), medal)
+        pygame.draw.ellipse(surf, (236, 200, 120), medal, max(1, w // 30))
+        pygame.draw.rect(surf, (60, 40, 40), surf.get_rect(), 1, border_radius=radius)
+        return _finish(surf)
+
+    def _draw_known(self, card, size):
+        w, h = size
+        surf = self.back(size).copy()
+        mini = self.face(card, (max(8, int(w * 0.6)), max(10, int(h * 0.6))))
+        mini = mini.copy()
+        mini.set_alpha(215)
+        surf.blit(mini, mini.get_rect(center=(w // 2, h // 2)))
+        # an eye in the corner says "you know this card", not the colour alone
+        r = max(6, w // 7)
+        pygame.draw.circle(surf, (250, 246, 234), (w - r - 2, r + 2), r)
+        draw_eye(surf, (w - r - 2, r + 2), int(r * 1.6), (30, 30, 30), 1)
+        return _finish(surf)
+
+    def _draw_empty(self, size):
+        w, h = size
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        colour = (255, 255, 255, 70)
+        dash = max(4, w // 10)
+        rect = surf.get_rect().inflate(-4, -4)
+        for x in range(rect.x, rect.right, dash * 2):
+            pygame.draw.line(surf, colour, (x, rect.y), (min(x + dash, rect.right), rect.y), 2)
+            pygame.draw.line(surf, colour, (x, rect.bottom), (min(x + dash, rect.right), rect.bottom), 2)
+        for y in range(rect.y, rect.bottom, dash * 2):
+            pygame.draw.line(surf, colour, (rect.x, y), (rect.x, min(y + dash, rect.bottom)), 2)
+            pygame.draw.line(surf, colour, (rect.right, y), (rect.right, min(y + dash, rect.bottom)), 2)
+        return _finish(surf)

@@ -1,0 +1,93 @@
+"""The bundled DejaVu fonts and a cache of rendered text.
+
+Rendering the same label every frame is wasted work on a busy table, so
+`text()` keeps the last few hundred renders; fonts are opened once per size.
+"""
+from collections import OrderedDict
+
+import pygame
+
+from game.paths import resource_path
+from game.ui import theme
+
+_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+_fonts: dict = {}
+_cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
+_CACHE_SIZE = 1500
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """Return the bundled DejaVu font at `size` pixels (falls back to pygame's font if missing)."""
+    size = max(6, int(size))
+    key = (size, bold)
+    f = _fonts.get(key)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        path = resource_path("assets", "fonts", _FILES[bold])
+        try:
+            f = pygame.font.Font(str(path), size)
+        except (OSError, FileNotFoundError):
+            f = pygame.font.Font(None, int(size * 1.3))
+            f.set_bold(bold)
+        _fonts[key] = f
+    return f
+
+
+def text(s: str, size: int, colour=theme.TEXT, bold: bool = False) -> pygame.Surface:
+    """Return `s` rendered (anti-aliased, transparent background), cached."""
+    key = (s, int(size), tuple(colour), bold)
+    surf = _cache.get(key)
+    if surf is not None:
+        _cache.move_to_end(key)
+        return surf
+    surf = font(size, bold).render(s, True, colour)
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert_alpha()
+    _cache[key] = surf
+    if len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return surf
+
+
+def width(s: str, size: int, bold: bool = False) -> int:
+    """Return the pixel width of `s` at `size`."""
+    return font(size, bold).size(s)[0]
+
+
+def fit(s: str, size: int, max_width: int, bold: bool = False, min_size: int = 9) -> int:
+    """Return the largest size <= `size` at which `s` fits `max_width` (never below min_size)."""
+    while size > min_size and width(s, size, bold) > max_width:
+        size -= 1
+    return size
+
+
+def ellipsize(s: str, size: int, max_width: int, bold: bool = False) -> str:
+    """Return `s`, shortened with an ellipsis if it is wider than max_width."""
+    if width(s, size, bold) <= max_width:
+        return s
+    while s and width(s + "…", size, bold) > max_width:
+        s = s[:-1]
+    return s + "…"
+
+
+def wrap(s: str, size: int, max_width: int, bold: bool = False) -> list:
+    """Split `s` into lines no wider than max_width (words longer than a line are kept whole)."""
+    lines = []
+    for para in s.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for word in words:
+            trial = word if not line else line + " " + word
+            if line and width(trial, size, bold) > max_width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """Return the distance between lines at `size`."""
+    return font(size, bold).get_linesize()

@@ -1,0 +1,175 @@
+"""The main menu: the games (broken rulesets listed greyed with their error), resume, settings, quit.
+
+The first frame only draws the title; rulesets are loaded on the next one so
+the window shows up at once.
+"""
+import os
+
+import pygame
+
+from game.ui import fonts, theme
+from game.ui.scene import Scene, draw_felt
+from game.ui.widgets import Button, blit_text, draw_panel
+
+
+class MenuScene(Scene):
+    def __init__(self, app, load_now: bool = False):
+        super().__init__(app)
+        self.entries = None
+        self.save = None
+        self.game_buttons = []
+        self.broken = []          # (rect, entry)
+        self.resume_btn = Button("Resume", self.resume, primary=True, hint="R")
+        self.settings_btn = Button("Settings", self.open_settings)
+        self.stats_btn = Button("Statistics", self.open_stats)
+        self.quit_btn = Button("Quit", lambda: self.app.quit(0), hint="Esc")
+        self.ui.add(self.resume_btn, self.settings_btn, self.stats_btn, self.quit_btn)
+        self.resume_btn.visible = False
+        if load_now:
+            self.load()
+
+    def load(self):
+        self.entries = self.app.rulesets()
+        self.save = self._read_save()
+        self._build_game_buttons()
+        self.layout(self.app.size)
+
+    def enter(self):
+        if self.entries is not None:
+            self.save = self._read_save()
+            self.layout(self.app.size)
+
+    def _read_save(self):
+        try:
+            from game.store.saves import load_current
+            data, warning = load_current()
+        except Exception as exc:
+            data, warning = None, f"The saved match could not be read: {exc}"
+        if warning:
+            self.app.toast(warning, 8)
+        return data
+
+    def _build_game_buttons(self):
+        for b in self.game_buttons:
+            if b in self.ui.widgets:
+                self.ui.widgets.remove(b)
+        self.game_buttons = []
+        for entry in self.entries or []:
+            if entry.ok:
+                rs = entry.ruleset
+                play = Button(rs.name, (lambda rs=rs: self.open_setup(rs)), primary=True, size=20,
+                              tooltip=f"{rs.name}: {rs.min_players}-{rs.max_players} players. Set up a match.")
+                rules = Button("Rules", (lambda rs=rs: self.open_rules(rs)), size=15)
+                self.game_buttons.append(play)
+                self.game_buttons.append(rules)
+        self.ui.add(*self.game_buttons) if self.game_buttons else None
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(760, w - 80), h - 190)
+        self.panel.midtop = (w // 2, 150)
+        x, y = self.panel.x + 30, self.panel.y + 56
+        self.resume_btn.visible = bool(self.save)
+        if self.save:
+            self.resume_btn.label = self._resume_label()
+            self.resume_btn.rect = pygame.Rect(x, y, self.panel.w - 60, 50)
+            y += 70
+        self.games_top = y
+        pw = self.panel.w - 60
+        i = 0
+        self.broken = []
+        for entry in self.entries or []:
+            if entry.ok:
+                play, rules = self.game_buttons[i], self.game_buttons[i + 1]
+                i += 2
+                play.rect = pygame.Rect(x, y, pw - 130, 50)
+                rules.rect = pygame.Rect(x + pw - 120, y, 120, 50)
+                y += 62
+            else:
+                lines = fonts.wrap(entry.error or "broken", 14, pw - 24)[:3]
+                rect = pygame.Rect(x, y, pw, 30 + 18 * len(lines))
+                self.broken.append((rect, entry, lines))
+                y += rect.h + 12
+        bw = min(200, (self.panel.w - 60 - 20) // 3)
+        by = self.panel.bottom - 70
+        for j, b in enumerate((self.settings_btn, self.stats_btn, self.quit_btn)):
+            b.rect = pygame.Rect(x + j * (bw + 10), by, bw, 46)
+
+    def _resume_label(self) -> str:
+        s = self.save or {}
+        game = s.get("ruleset", "?")
+        for entry in self.entries or []:
+            if entry.ok and entry.ruleset.id == game:
+                game = entry.ruleset.name
+        names = ", ".join(str(seat.get("name", "?")) for seat in s.get("seats", []) if isinstance(seat, dict))
+        moves = len(s.get("actions", []) or [])
+        return f"Resume {game} ({names}; {moves} moves)"
+
+    # ---- actions ----
+    def resume(self):
+        from game.engine.session import Session
+        from game.store import saves
+        try:
+            session = Session.resume(self.save)
+        except (ValueError, KeyError, TypeError) as exc:
+            warning = saves.set_aside_current(f"it cannot be resumed: {exc}")
+            self.app.toast(f"The saved match cannot be resumed: {exc}. " + (warning or ""), 10)
+            self.save = None
+            self.layout(self.app.size)
+            return
+        self.app.open_table(session, fresh=False)
+
+    def open_setup(self, rs):
+        from game.ui.setup import SetupScene
+        self.app.push(SetupScene(self.app, rs))
+
+    def open_rules(self, rs):
+        from game.ui.rules_scene import RulesScene
+        self.app.push(RulesScene(self.app, rs))
+
+    def open_settings(self):
+        from game.ui.settings_scene import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def open_stats(self):
+        from game.ui.stats_scene import StatsScene
+        self.app.push(StatsScene(self.app))
+
+    def update(self, dt):
+        if self.entries is None:
+            self.load()
+        super().update(dt)
+
+    def handle(self, event):
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.quit(0)
+                return
+            if event.key == pygame.K_r and self.save:
+                self.resume()
+                return
+        self.ui.handle(event)
+
+    def draw(self, surf):
+        draw_felt(surf)
+        w, _ = surf.get_size()
+        blit_text(surf, "Card Table", 54, (w // 2, 62), theme.ACCENT, True, "center")
+        blit_text(surf, "Card games for one computer: pass and play, or play against the computer",
+                  17, (w // 2, 112), theme.MUTED, False, "center")
+        draw_panel(surf, self.panel, theme.PANEL, theme.PANEL_EDGE, radius=14)
+        blit_text(surf, "Choose a game", 20, (self.panel.x + 30, self.panel.y + 18), theme.TEXT, True)
+        if self.entries is None:
+            blit_text(surf, "Loading games…", 18, (self.panel.x + 30, self.games_top if hasattr(self, "games_top")
+                                                   else self.panel.y + 60), theme.MUTED)
+        elif not self.entries:
+            blit_text(surf, "No rulesets found in the rulesets folder.", 18, (self.panel.x + 30, self.games_top),
+                      theme.DANGER)
+        for rect, entry, lines in self.broken:
+            draw_panel(surf, rect, (40, 40, 40), (90, 90, 90), radius=8)
+            name = os.path.basename(entry.path)
+            blit_text(surf, f"{name}: cannot be played (broken ruleset)", 15, (rect.x + 12, rect.y + 6),
+                      theme.DIM, True)
+            for i, line in enumerate(lines):
+                blit_text(surf, line, 14, (rect.x + 12, rect.y + 26 + 18 * i), theme.MUTED)
+        self.ui.draw(surf)

@@ -1,0 +1,134 @@
+"""The rules page: the ruleset's own text, its abilities, and the parameters in force for this match."""
+import pygame
+
+from game.ui import fonts, theme
+from game.ui.scene import Scene, draw_felt
+from game.ui.widgets import Button, blit_text, draw_panel
+
+BODY = 17
+HEAD = 22
+
+
+class RulesScene(Scene):
+    """Scrollable rules reference (wheel, arrows, Page Up/Down); Esc or F1 goes back."""
+
+    def __init__(self, app, ruleset, options=None):
+        super().__init__(app)
+        self.ruleset, self.options = ruleset, options
+        self.scroll = 0
+        self.back = self.ui.add(Button("Back", self.close, hint="Esc"))
+        self.lines = []
+        self.content_h = 0
+
+    def blocks(self) -> list:
+        """(kind, text) pieces: heading, para, item."""
+        rs = self.ruleset
+        out = []
+        for para in (rs.rules_page or "").split("\n\n"):
+            para = para.strip()
+            if not para:
+                continue
+            for line in para.split("\n"):
+                line = line.strip()
+                if line.startswith("# "):
+                    out.append(("heading", line[2:]))
+                elif line:
+                    out.append(("para", line))
+        if rs.abilities:
+            out.append(("heading", "Abilities"))
+            for ab in rs.abilities.values():
+                out.append(("item", f"{ab.name}: {ab.text}" if ab.text else ab.name))
+        out.append(("heading", "In force for this match" if self.options else "Default settings"))
+        try:
+            for line in rs.parameters_in_force(self.options):
+                out.append(("item", line))
+        except Exception as exc:  # a rules page must open even if a parameter cannot be shown
+            out.append(("item", f"(parameters unavailable: {exc})"))
+        if rs.variants:
+            out.append(("heading", "House rules (variants)"))
+            chosen = (self.options or {}).get("variants", {})
+            for v in rs.variants:
+                on = chosen.get(v.key, v.default)
+                out.append(("item", f"{v.label} ({'on' if on else 'off'}): {v.description}"))
+        if rs.sources or rs.reconstructed:
+            out.append(("heading", "Sources"))
+            for s in rs.sources:
+                out.append(("item", s))
+            for s in rs.reconstructed:
+                out.append(("item", "Reconstructed: " + s))
+        return out
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(980, w - 60), h - 60)
+        self.panel.center = (w // 2, h // 2)
+        self.body = pygame.Rect(self.panel.x + 36, self.panel.y + 80, self.panel.w - 72, self.panel.h - 160)
+        self.back.rect = pygame.Rect(0, 0, 180, 46)
+        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
+        self.lines = []
+        y = 0
+        for kind, text in self.blocks():
+            if kind == "heading":
+                y += 10
+                self.lines.append((y, text, HEAD, True, theme.ACCENT))
+                y += fonts.line_height(HEAD, True) + 4
+                continue
+            indent = 18 if kind == "item" else 0
+            for i, line in enumerate(fonts.wrap(("• " if kind == "item" else "") + text, BODY,
+                                                self.body.w - indent, False)):
+                self.lines.append((y, ("   " if i and kind == "item" else "") + line, BODY, False, theme.TEXT))
+                y += fonts.line_height(BODY)
+            y += 6
+        self.content_h = y
+        self.scroll = max(0, min(self.scroll, self.max_scroll()))
+
+    def max_scroll(self) -> int:
+        return max(0, self.content_h - self.body.h)
+
+    def close(self):
+        self.app.pop(self)
+
+    def handle(self, event):
+        step = fonts.line_height(BODY) * 3
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_F1):
+                self.close()
+                return
+            delta = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: self.body.h - 40,
+                     pygame.K_PAGEUP: -(self.body.h - 40), pygame.K_SPACE: self.body.h - 40,
+                     pygame.K_HOME: -10 ** 6, pygame.K_END: 10 ** 6}.get(event.key)
+            if delta is not None:
+                self.scroll = max(0, min(self.max_scroll(), self.scroll + delta))
+                return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(self.max_scroll(), self.scroll - int(getattr(event, "y", 0)) * step))
+            return
+        self.ui.handle(event)
+
+    def draw(self, surf):
+        draw_felt(surf)
+        p = self.panel
+        draw_panel(surf, p, theme.PANEL, theme.PANEL_EDGE, radius=14)
+        rs = self.ruleset
+        blit_text(surf, f"{rs.name} rules", 30, (p.x + 36, p.y + 22), theme.TEXT, True)
+        blit_text(surf, f"version {rs.version} · {rs.min_players}-{rs.max_players} players",
+                  15, (p.right - 36, p.y + 34), theme.MUTED, False, "topright")
+        old_clip = surf.get_clip()
+        surf.set_clip(self.body)
+        for y, text, size, bold, colour in self.lines:
+            yy = self.body.y + y - self.scroll
+            if yy > self.body.bottom or yy + size * 2 < self.body.y:
+                continue
+            surf.blit(fonts.text(text, size, colour, bold), (self.body.x, yy))
+        surf.set_clip(old_clip)
+        if self.max_scroll():
+            frac = self.scroll / self.max_scroll()
+            bar = pygame.Rect(p.right - 18, self.body.y, 6, self.body.h)
+            pygame.draw.rect(surf, theme.BUTTON, bar, border_radius=3)
+            knob_h = max(30, int(bar.h * self.body.h / self.content_h))
+            knob = pygame.Rect(bar.x, bar.y + int((bar.h - knob_h) * frac), 6, knob_h)
+            pygame.draw.rect(surf, theme.ACCENT, knob, border_radius=3)
+            blit_text(surf, "Scroll: wheel, arrows, Page Up/Down", 13, (p.x + 36, self.back.rect.centery),
+                      theme.MUTED, False, "midleft")
+        self.ui.draw(surf)

@@ -1,0 +1,76 @@
+"""Settings: animation speed, memory aid, the action log. Saved at once on every change."""
+import pygame
+
+from game.ui import theme
+from game.ui.scene import Scene, draw_felt
+from game.ui.widgets import Button, Label, Stepper, Toggle, blit_text, draw_panel
+
+SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]
+
+
+class SettingsScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        s = app.settings
+        speed = getattr(s, "animation_speed", "normal")
+        self.speed = Stepper(SPEEDS, [k for k, _ in SPEEDS].index(speed) if speed in dict(SPEEDS) else 1,
+                             lambda v: self.set("animation_speed", v),
+                             tooltip="How fast cards move; 'Instant' skips animations")
+        self.aid = Toggle("Memory aid", getattr(s, "memory_aid", False), lambda v: self.set("memory_aid", v),
+                          tooltip="Cards you know stay marked with a small face, for you only")
+        self.log = Toggle("Show the log of actions", getattr(s, "show_log", True), lambda v: self.set("show_log", v))
+        self.back = Button("Back", self.close, primary=True, hint="Esc")
+        self.notes = [
+            Label("How fast cards move and how long a match race stays open.", 15, theme.MUTED),
+            Label("Off: a card you look at shows for a few seconds, then turns back (as at a real table). "
+                  "On: cards you know keep a small, dimmed face, visible only in your view.", 15, theme.MUTED,
+                  wrap=True),
+            Label("The last actions in words, in the right-hand panel of the table.", 15, theme.MUTED),
+        ]
+        self.ui.add(self.speed, self.aid, self.log, self.back, *self.notes)
+        self.ui.set_focus(self.speed)
+
+    def set(self, key, value):
+        try:
+            setattr(self.app.settings, key, value)
+        except AttributeError:
+            return
+        self.app.save_settings()
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(760, w - 60), 470)
+        self.panel.center = (w // 2, h // 2)
+        x, y, pw = self.panel.x + 40, self.panel.y + 90, self.panel.w - 80
+        self.speed_label = (x, y + 22)
+        self.speed.rect = pygame.Rect(x + 230, y, pw - 230, 44)
+        self.notes[0].rect = pygame.Rect(x, y + 52, pw, 20)
+        y += 100
+        self.aid.rect = pygame.Rect(x - 6, y, pw + 12, 44)
+        self.notes[1].rect = pygame.Rect(x, y + 50, pw, 60)
+        y += 124
+        self.log.rect = pygame.Rect(x - 6, y, pw + 12, 44)
+        self.notes[2].rect = pygame.Rect(x, y + 50, pw, 20)
+        self.back.rect = pygame.Rect(0, 0, 180, 46)
+        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - 20)
+
+    def close(self):
+        self.app.save_settings()
+        self.app.pop(self)
+
+    def handle(self, event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        self.ui.handle(event)
+
+    def draw(self, surf):
+        if self.app.scenes and self.app.scenes[0] is not self and len(self.app.scenes) > 1:
+            draw_felt(surf)
+        else:
+            draw_felt(surf)
+        draw_panel(surf, self.panel, theme.PANEL, theme.PANEL_EDGE, radius=14)
+        blit_text(surf, "Settings", 30, (self.panel.x + 40, self.panel.y + 28), theme.TEXT, True)
+        blit_text(surf, "Animation speed", 18, self.speed_label, theme.TEXT, False, "midleft")
+        self.ui.draw(surf)

@@ -1,0 +1,216 @@
+"""Match setup: seats (human or computer, level, names), match length and house rules."""
+import random
+
+import pygame
+
+from game.ui import fonts, theme
+from game.ui.scene import Scene, draw_felt
+from game.ui.widgets import Button, Label, Stepper, TextInput, Toggle, blit_text, draw_panel
+
+HUMAN_NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jo", "Kim", "Lou")
+KINDS = [("human", "Human"), ("ai", "Computer")]
+LEVELS = [("easy", "Easy"), ("normal", "Normal")]
+ROUNDS = [(n, f"{n} round{'s' if n > 1 else ''}") for n in (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20)]
+POINTS = [(n, f"to {n} points") for n in (25, 50, 75, 100, 125, 150, 200, 250, 300, 500)]
+
+
+def default_name(seat: int, kind: str) -> str:
+    return HUMAN_NAMES[seat % len(HUMAN_NAMES)] if kind == "human" else f"Bot {seat + 1}"
+
+
+class SeatRow:
+    """The widgets of one seat: name, human/computer, level."""
+
+    def __init__(self, scene, seat: int, kind: str):
+        self.seat = seat
+        self.kind = kind
+        self.level = "normal"
+        self.name = TextInput(default_name(seat, kind), lambda v: None, max_len=14,
+                              placeholder=f"Seat {seat + 1}", tooltip="Click to type a name")
+        self.kind_step = Stepper(KINDS, [k for k, _ in KINDS].index(kind), self.set_kind)
+        self.level_step = Stepper(LEVELS, 1, self.set_level, tooltip="Easy bots forget and react slowly")
+        self.widgets = (self.name, self.kind_step, self.level_step)
+
+    def set_kind(self, kind):
+        if self.name.value.strip() in ("", default_name(self.seat, self.kind)):
+            self.name.value = default_name(self.seat, kind)
+        self.kind = kind
+        self.level_step.visible = kind == "ai"
+
+    def set_level(self, level):
+        self.level = level
+
+    def spec(self) -> dict:
+        name = self.name.value.strip() or f"Seat {self.seat + 1}"
+        if self.kind == "ai":
+            return {"name": name, "kind": "ai", "level": self.level}
+        return {"name": name, "kind": "human"}
+
+
+class SetupScene(Scene):
+    def __init__(self, app, ruleset):
+        super().__init__(app)
+        from game.engine.ruleset import default_options
+        self.ruleset = ruleset
+        self.options = default_options(ruleset)
+        rs = ruleset
+        self.max_seats = rs.max_players
+        self.rows = [SeatRow(self, i, "human" if i == 0 else "ai") for i in range(self.max_seats)]
+        self.count = max(rs.min_players, min(3, rs.max_players))
+        self.count_step = Stepper([(n, f"{n} players") for n in range(rs.min_players, rs.max_players + 1)],
+                                  self.count - rs.min_players, self.set_count)
+        end = self.options["match_end"]
+        modes = [(m, "Rounds" if m == "rounds" else "Points") for m in rs.match_end.modes]
+        self.mode_step = Stepper(modes, [m for m, _ in modes].index(end["mode"]) if end["mode"] in dict(modes) else 0,
+                                 self.set_mode, tooltip="Play a set number of rounds, or until someone reaches a score")
+        self.rounds_step = Stepper(self._with(ROUNDS, end["rounds"], "round"), 0, self.set_rounds)
+        self.rounds_step.set_value(end["rounds"])
+        self.points_step = Stepper(self._with(POINTS, end["points"], "points"), 0, self.set_points)
+        self.points_step.set_value(end["points"])
+        self.variant_toggles = []
+        self.variant_notes = []
+        for v in rs.variants:
+            t = Toggle(v.label, self.options["variants"].get(v.key, v.default),
+                       (lambda val, key=v.key: self.set_variant(key, val)), tooltip=v.description)
+            self.variant_toggles.append(t)
+            self.variant_notes.append(Label(v.description, 14, theme.MUTED))
+        self.back = Button("Back", lambda: self.app.pop(self), hint="Esc")
+        self.rules = Button("Rules", self.open_rules, hint="F1")
+        self.start = Button("Start the match", self.start_match, primary=True, hint="Enter")
+        self.error = ""
+        for r in self.rows:
+            self.ui.add(*r.widgets)
+        self.ui.add(self.count_step, self.mode_step, self.rounds_step, self.points_step,
+                    *self.variant_toggles, *self.variant_notes, self.back, self.rules, self.start)
+        self.set_count(self.count)
+        self.set_mode(self.mode_step.value)
+
+    @staticmethod
+    def _with(options, value, unit):
+        if value not in [v for v, _ in options]:
+            label = f"{value} {unit}" if unit == "round" else f"to {value} points"
+            options = sorted(options + [(value, label)])
+        return options
+
+    # ---- changes ----
+    def set_count(self, n):
+        self.count = n
+        for i, r in enumerate(self.rows):
+            on = i < n
+            for w in r.widgets:
+                w.visible = on
+            r.level_step.visible = on and r.kind == "ai"
+
+    def set_mode(self, mode):
+        self.options["match_end"]["mode"] = mode
+        self.rounds_step.visible = mode == "rounds"
+        self.points_step.visible = mode == "points"
+
+    def set_rounds(self, n):
+        self.options["match_end"]["rounds"] = n
+
+    def set_points(self, n):
+        self.options["match_end"]["points"] = n
+
+    def set_variant(self, key, value):
+        self.options["variants"][key] = value
+
+    def seats(self) -> list:
+        return [r.spec() for r in self.rows[: self.count]]
+
+    def start_match(self):
+        seats = self.seats()
+        names = [s["name"] for s in seats]
+        dupes = sorted({n for n in names if names.count(n) > 1})
+        if dupes:
+            self.error = f"Two players are called {dupes[0]}: give each seat its own name."
+            return
+        from game.engine.session import Session
+        try:
+            session = Session.new(self.ruleset, seats, self.options, random.SystemRandom().randrange(2 ** 31))
+        except (ValueError, KeyError) as exc:
+            self.error = f"The match cannot start: {exc}"
+            return
+        self.app.open_table(session)
+
+    def open_rules(self):
+        from game.ui.rules_scene import RulesScene
+        self.app.push(RulesScene(self.app, self.ruleset, self.options))
+
+    # ---- layout and drawing ----
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.panel = pygame.Rect(30, 30, w - 60, h - 60)
+        p = self.panel
+        col_w = (p.w - 90) // 2
+        lx, rx = p.x + 30, p.x + 60 + col_w
+        y = p.y + 84
+        self.count_step.rect = pygame.Rect(lx + 120, y, 220, 40)
+        self.count_label = (lx, y + 20)
+        y += 58
+        rows_h = p.bottom - 90 - y
+        row_h = max(40, min(54, rows_h // max(1, self.max_seats)))
+        self.seat_label_x = lx
+        for i, r in enumerate(self.rows):
+            ry = y + i * row_h
+            name_w = int(col_w * 0.38)
+            r.name.rect = pygame.Rect(lx + 34, ry, name_w, row_h - 10)
+            r.kind_step.rect = pygame.Rect(r.name.rect.right + 10, ry, int(col_w * 0.29), row_h - 10)
+            r.level_step.rect = pygame.Rect(r.kind_step.rect.right + 10, ry,
+                                            lx + col_w - r.kind_step.rect.right - 10, row_h - 10)
+        y = p.y + 84
+        self.mode_label = (rx, y + 20)
+        self.mode_step.rect = pygame.Rect(rx + 150, y, 150, 40)
+        self.rounds_step.rect = pygame.Rect(rx + 310, y, col_w - 310, 40)
+        self.points_step.rect = self.rounds_step.rect.copy()
+        y += 70
+        self.variants_top = y
+        y += 32
+        for t, note in zip(self.variant_toggles, self.variant_notes):
+            t.rect = pygame.Rect(rx - 6, y, col_w + 12, 36)
+            note.rect = pygame.Rect(rx + 34, y + 36, col_w - 34, 18)
+            note.text = fonts.ellipsize(note.text, 14, col_w - 34) if note.text else ""
+            y += 64
+        by = p.bottom - 66
+        self.back.rect = pygame.Rect(p.x + 30, by, 160, 46)
+        self.rules.rect = pygame.Rect(p.x + 200, by, 160, 46)
+        self.start.rect = pygame.Rect(p.right - 30 - 260, by, 260, 46)
+
+    def handle(self, event):
+        if event.type == pygame.KEYDOWN and not self._typing():
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop(self)
+                return
+            if event.key == pygame.K_F1:
+                self.open_rules()
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.ui.focus is None:
+                self.start_match()
+                return
+        self.error = "" if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) else self.error
+        self.ui.handle(event)
+
+    def _typing(self) -> bool:
+        return isinstance(self.ui.focus, TextInput) and self.ui.focus.focused
+
+    def draw(self, surf):
+        draw_felt(surf)
+        p = self.panel
+        draw_panel(surf, p, theme.PANEL, theme.PANEL_EDGE, radius=14)
+        rs = self.ruleset
+        blit_text(surf, f"New match: {rs.name}", 30, (p.x + 30, p.y + 22), theme.TEXT, True)
+        blit_text(surf, "Players", 18, self.count_label, theme.TEXT, True, "midleft")
+        for i, r in enumerate(self.rows[: self.count]):
+            blit_text(surf, f"{i + 1}.", 17, (self.seat_label_x, r.name.rect.centery), theme.MUTED, True, "midleft")
+        blit_text(surf, "Match length", 18, self.mode_label, theme.TEXT, True, "midleft")
+        if self.variant_toggles:
+            blit_text(surf, "House rules", 18, (self.mode_label[0], self.variants_top), theme.TEXT, True)
+        humans = sum(1 for s in self.seats() if s["kind"] == "human")
+        hint = ("Several humans share this computer: a pass screen hides the table between them."
+                if humans > 1 else "Tip: click a name to change it.")
+        blit_text(surf, fonts.ellipsize(hint, 14, p.w // 2 - 40), 14, (p.x + 30, self.back.rect.y - 22), theme.MUTED)
+        if self.error:
+            blit_text(surf, "✖ " + self.error, 16, (self.start.rect.right, self.start.rect.y - 24), theme.DANGER,
+                      False, "topright")
+        self.ui.draw(surf)

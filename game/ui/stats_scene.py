@@ -1,0 +1,64 @@
+"""Statistics: matches played per game, wins per player, the best winning score."""
+import pygame
+
+from game.ui import fonts, theme
+from game.ui.scene import Scene, draw_felt
+from game.ui.widgets import Button, blit_text, draw_panel
+
+
+class StatsScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        try:
+            from game.store import stats
+            self.stats, warning = stats.load()
+        except Exception as exc:
+            self.stats, warning = {"games": {}}, f"Statistics could not be read: {exc}"
+        if warning:
+            app.toast(warning, 8)
+        self.back = self.ui.add(Button("Back", lambda: self.app.pop(self), primary=True, hint="Esc"))
+        self.names = {e.ruleset.id: e.ruleset.name for e in app.rulesets() if e.ok}
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(860, w - 60), h - 60)
+        self.panel.center = (w // 2, h // 2)
+        self.back.rect = pygame.Rect(0, 0, 180, 46)
+        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
+
+    def handle(self, event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop(self)
+            return
+        self.ui.handle(event)
+
+    def draw(self, surf):
+        draw_felt(surf)
+        p = self.panel
+        draw_panel(surf, p, theme.PANEL, theme.PANEL_EDGE, radius=14)
+        blit_text(surf, "Statistics", 30, (p.x + 36, p.y + 22), theme.TEXT, True)
+        y = p.y + 80
+        games = self.stats.get("games", {})
+        if not games:
+            blit_text(surf, "No finished matches yet.", 18, (p.x + 36, y), theme.MUTED)
+        for game_id, g in games.items():
+            if y > self.back.rect.y - 40:
+                break
+            best = ""
+            if g.get("best_score") is not None:
+                best = f" · best winning score {g['best_score']} ({g.get('best_by') or '?'})"
+            blit_text(surf, f"{self.names.get(game_id, game_id)}: {g.get('played', 0)} matches{best}", 20,
+                      (p.x + 36, y), theme.ACCENT, True)
+            y += 32
+            players = sorted(g.get("players", {}).items(), key=lambda kv: (-kv[1].get("won", 0), kv[0]))
+            for name, rec in players:
+                if y > self.back.rect.y - 30:
+                    break
+                played, won = rec.get("played", 0), rec.get("won", 0)
+                rate = f"{100 * won // played}%" if played else "-"
+                blit_text(surf, fonts.ellipsize(name, 17, 300), 17, (p.x + 60, y), theme.TEXT)
+                blit_text(surf, f"{won} won of {played} ({rate})", 17, (p.x + 380, y), theme.MUTED)
+                y += 24
+            y += 14
+        self.ui.draw(surf)

@@ -1,0 +1,216 @@
+"""Round summary and match result, both over the table and both from the public view.
+
+The round summary shows each seat's revealed cards, hand score, bonus, round
+score, running total and the scoring note; "Next round" starts the next one.
+The match result ranks the players, shows every round's scores and offers a
+rematch with the same seats and options.
+"""
+import pygame
+
+from game.ui import fonts, theme
+from game.ui.scene import Scene
+from game.ui.widgets import Button, blit_text, draw_panel
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+class _Over(Scene):
+    overlay = True
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        self.ctrl = table.ctrl
+        self.view = table.ctrl.public()
+
+    def shade(self, surf):
+        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        shade.fill(theme.OVERLAY)
+        surf.blit(shade, (0, 0))
+
+    def draw_results(self, surf, rect, results, names):
+        """Rows of: name, revealed cards, hand, bonus, round, total, note."""
+        n = max(1, len(results))
+        header_h = 26
+        row_h = max(34, min(92, (rect.h - header_h) // n))
+        ch = row_h - 10
+        cw = int(ch * 0.7)
+        cols = [("Player", 0.0), ("Cards", 0.2), ("Hand", 0.55), ("Bonus", 0.62), ("Round", 0.70),
+                ("Total", 0.78), ("Note", 0.86)]
+        xs = {name: rect.x + int(rect.w * f) for name, f in cols}
+        for name, _ in cols:
+            blit_text(surf, name, 15, (xs[name], rect.y), theme.MUTED, True)
+        best = min((r.total for r in results), default=0)
+        y = rect.y + header_h
+        art = self.table.art
+        for r in results:
+            row = pygame.Rect(rect.x - 8, y, rect.w + 16, row_h - 4)
+            caller = self.view.caller == r.seat
+            pygame.draw.rect(surf, (30, 48, 40) if r.seat % 2 == 0 else (24, 40, 33), row, border_radius=6)
+            cy = row.centery
+            # the caller is named in words too (the note says how the call went)
+            name = ("▶ " if caller else "") + names[r.seat]
+            name = fonts.ellipsize(name, 17, xs["Cards"] - xs["Player"] - 10, True)
+            blit_text(surf, name, 17, (xs["Player"], cy), theme.ACCENT if caller else theme.TEXT, True, "midleft")
+            x = xs["Cards"]
+            room = xs["Hand"] - x - 10
+            step = min(cw + 4, room // max(1, len(r.faces))) if r.faces else cw + 4
+            for _, face in r.faces:
+                surf.blit(art.face(face, (cw, ch)), (x, row.y + (row.h - ch) // 2))
+                x += step
+            if not r.faces:
+                blit_text(surf, "no cards", 15, (x, cy), theme.MUTED, False, "midleft")
+            blit_text(surf, str(r.hand), 18, (xs["Hand"], cy), theme.TEXT, False, "midleft")
+            blit_text(surf, _signed(r.bonus) if r.bonus else "0", 18, (xs["Bonus"], cy),
+                      theme.DANGER if r.bonus > 0 else theme.GOOD if r.bonus < 0 else theme.TEXT, False, "midleft")
+            blit_text(surf, str(r.round_score), 18, (xs["Round"], cy), theme.TEXT, True, "midleft")
+            lead = r.total == best
+            blit_text(surf, str(r.total) + (" ◀" if lead else ""), 18, (xs["Total"], cy),
+                      theme.ACCENT if lead else theme.TEXT, True, "midleft")
+            note = fonts.ellipsize(r.note or "", 14, rect.right - xs["Note"])
+            blit_text(surf, note, 14, (xs["Note"], cy), theme.MUTED, False, "midleft")
+            y += row_h
+
+
+class RoundSummaryScene(_Over):
+    """After round_over: the scoring breakdown, then the next round."""
+
+    def __init__(self, app, table):
+        super().__init__(app, table)
+        self.button = self.ui.add(Button("Next round", self.next_round, primary=True, hint="Space"))
+        self.ui.set_focus(self.button)
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(1180, w - 60), min(h - 60, 150 + 96 * len(self.view.seats)))
+        self.panel.center = (w // 2, h // 2)
+        self.button.rect = pygame.Rect(0, 0, 240, 50)
+        self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - 16)
+
+    def next_round(self):
+        self.app.pop(self)
+        self.ctrl.next_round()
+
+    def handle(self, event):
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.next_round()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.table.open_rules()
+            return
+        self.ui.handle(event)
+
+    def draw(self, surf):
+        self.shade(surf)
+        p = self.panel
+        draw_panel(surf, p, theme.PANEL, theme.ACCENT, radius=14, width=2)
+        title = f"Round {self.view.round_no} is over"
+        blit_text(surf, title, 28, (p.x + 26, p.y + 18), theme.TEXT, True)
+        caller = self.view.caller
+        sub = (f"{self.ctrl.names[caller]} called {self.view.call_name}." if caller is not None
+               else "Nobody called.")
+        blit_text(surf, sub, 17, (p.x + 26, p.y + 56), theme.MUTED)
+        body = pygame.Rect(p.x + 26, p.y + 88, p.w - 52, p.h - 88 - 80)
+        self.draw_results(surf, body, self.view.results, self.ctrl.names)
+        self.ui.draw(surf)
+
+
+class MatchResultScene(_Over):
+    """At match end: winners, standings, every round's scores; rematch or menu."""
+
+    def __init__(self, app, table):
+        super().__init__(app, table)
+        self.again = self.ui.add(Button("Play again", self.play_again, primary=True, hint="Enter"))
+        self.menu = self.ui.add(Button("Main menu", self.app.open_menu, hint="Esc"))
+        self.rounds = Button("Last round", self.toggle, hint="Tab")
+        self.ui.add(self.rounds)
+        self.show_last = False
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(1180, w - 60), min(h - 60, 220 + 90 * len(self.view.seats)))
+        self.panel.center = (w // 2, h // 2)
+        y = self.panel.bottom - 66
+        self.again.rect = pygame.Rect(self.panel.centerx + 10, y, 220, 50)
+        self.menu.rect = pygame.Rect(self.panel.centerx - 230, y, 220, 50)
+        self.rounds.rect = pygame.Rect(self.panel.x + 26, y, 180, 50)
+
+    def toggle(self):
+        self.show_last = not self.show_last
+        self.rounds.label = "Standings" if self.show_last else "Last round"
+
+    def play_again(self):
+        from game.engine.session import Session
+        s = self.table.session
+        session = Session.new(s.ruleset, [dict(x) for x in s.seats], s.options)
+        self.app.open_table(session)
+
+    def handle(self, event):
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.play_again()
+                return
+            if event.key == pygame.K_ESCAPE:
+                self.app.open_menu()
+                return
+            if event.key == pygame.K_TAB:
+                self.toggle()
+                return
+        self.ui.handle(event)
+
+    def draw(self, surf):
+        self.shade(surf)
+        p = self.panel
+        v = self.view
+        names = self.ctrl.names
+        draw_panel(surf, p, theme.PANEL, theme.ACCENT, radius=14, width=2)
+        winners = [names[s] for s in v.winners]
+        if len(winners) == 1:
+            title = f"{winners[0]} wins the match!"
+        else:
+            title = " and ".join(winners) + " share the win!"
+        blit_text(surf, title, fonts.fit(title, 32, p.w - 52, True), (p.x + 26, p.y + 18), theme.ACCENT, True)
+        blit_text(surf, f"After {v.round_no} rounds · the lowest total wins", 17, (p.x + 26, p.y + 60), theme.MUTED)
+        body = pygame.Rect(p.x + 26, p.y + 96, p.w - 52, p.h - 96 - 86)
+        if self.show_last and v.results:
+            self.draw_results(surf, body, v.results, names)
+        else:
+            self.draw_standings(surf, body, v, names)
+        self.ui.draw(surf)
+
+    def draw_standings(self, surf, rect, v, names):
+        order = sorted(v.seats, key=lambda s: (s.total, s.seat))
+        n_rounds = len(v.history)
+        shown_rounds = list(range(max(0, n_rounds - 10), n_rounds))
+        name_w = int(rect.w * 0.3)
+        col_w = max(44, min(70, (rect.w - name_w - 90) // max(1, len(shown_rounds))))
+        y = rect.y
+        blit_text(surf, "Player", 15, (rect.x + 40, y), theme.MUTED, True)
+        for j, r in enumerate(shown_rounds):
+            blit_text(surf, f"R{r + 1}", 15, (rect.x + name_w + j * col_w, y), theme.MUTED, True)
+        blit_text(surf, "Total", 15, (rect.right - 80, y), theme.MUTED, True)
+        y += 28
+        row_h = max(30, min(52, (rect.bottom - y) // max(1, len(order))))
+        place = 0
+        last_total = None
+        for i, s in enumerate(order):
+            if s.total != last_total:
+                place, last_total = i + 1, s.total
+            row = pygame.Rect(rect.x - 8, y, rect.w + 16, row_h - 4)
+            win = s.seat in v.winners
+            pygame.draw.rect(surf, (64, 52, 20) if win else (30, 48, 40), row, border_radius=6)
+            blit_text(surf, f"{place}.", 18, (rect.x + 4, row.centery), theme.TEXT, True, "midleft")
+            label = names[s.seat] + ("  ★ winner" if win else "")
+            blit_text(surf, fonts.ellipsize(label, 18, name_w - 50, True), 18, (rect.x + 40, row.centery),
+                      theme.ACCENT if win else theme.TEXT, True, "midleft")
+            for j, r in enumerate(shown_rounds):
+                score = v.history[r][s.seat] if s.seat < len(v.history[r]) else 0
+                blit_text(surf, str(score), 17, (rect.x + name_w + j * col_w, row.centery), theme.TEXT, False,
+                          "midleft")
+            blit_text(surf, str(s.total), 20, (rect.right - 80, row.centery), theme.ACCENT if win else theme.TEXT,
+                      True, "midleft")
+            y += row_h

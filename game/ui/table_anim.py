@@ -1,0 +1,163 @@
+"""Engine events become animation steps on the table (who acts, which positions move).
+
+Only public information is used: an event's positions and public faces, and
+the viewer's own view for the faces the viewer may see (e.g. their drawn
+card). A peek by someone else is a glance marker over the card, never its face.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.anim import Banner, CardMove, Glance, Pulse, Step
+
+# Seconds at speed "normal".
+MOVE = 0.38
+FLIP = 0.30
+GLANCE = 0.9
+PULSE = 0.45
+BANNER = 1.3
+
+
+class AnimContext:
+    """What building the steps needs: layout after the events, the viewer's view after, names, art."""
+
+    def __init__(self, layout, view, names, art, scale: float, call_name: str = "Call", abilities=None):
+        self.layout, self.view, self.names, self.art = layout, view, names, art
+        self.scale, self.call_name = scale, call_name
+        self.abilities = abilities or {}
+
+    def rect(self, pos):
+        r = self.layout.slot_rect(pos)
+        return pygame.Rect(r) if r is not None else pygame.Rect(self.layout.deck)
+
+    def name(self, seat):
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else ""
+
+    @property
+    def card(self):
+        return self.layout.card
+
+    @property
+    def pile(self):
+        return self.layout.pile
+
+    def banner(self, text, duration=BANNER, colour=theme.ACCENT):
+        return Banner(text, self.layout.centre.center, duration * self.scale, colour=colour)
+
+
+def deal_steps(ctx: AnimContext) -> list:
+    """Every layout card flies from the deck to its place, one after another around the table."""
+    s = ctx.scale
+    tweens, hide = [], set()
+    back = ctx.art.back(ctx.card)
+    order = []
+    n = len(ctx.view.seats)
+    most = max(len(sv.slots) for sv in ctx.view.seats)
+    for slot in range(most):
+        for k in range(1, n + 1):
+            sv = ctx.view.seats[(ctx.view.dealer + k) % n]
+            if slot < len(sv.slots) and sv.slots[slot].present:
+                order.append(sv.slots[slot].pos)
+    gap = min(0.06, 1.2 / max(1, len(order)))
+    for i, pos in enumerate(order):
+        tweens.append(CardMove(back, ctx.layout.deck, ctx.rect(pos), MOVE * 0.8 * s, delay=i * gap * s))
+        hide.add(("slot", pos))
+    return [Step(tweens, hide)]
+
+
+def steps_for(events, ctx: AnimContext) -> list:
+    """Animation steps for the events of one action, in order."""
+    steps = []
+    for ev in events:
+        try:
+            steps.extend(_one(ev, ctx))
+        except (IndexError, KeyError, TypeError, AttributeError):
+            continue   # an event the table cannot place is simply not animated
+    return steps
+
+
+def _one(ev, ctx: AnimContext) -> list:
+    s = ctx.scale
+    L = ctx.layout
+    k = ev.kind
+    who = ctx.name(ev.seat)
+    back_c = ctx.art.back(ctx.card)
+    back_p = ctx.art.back(ctx.pile)
+    if k == "deal":
+        return deal_steps(ctx)
+    if k == "look_start":
+        slots = ev.get("slots", ())
+        sv = ctx.view.seats[ev.seat]
+        tweens = [Glance(ctx.rect((ev.seat, i)), "" if j else f"{who} looks", GLANCE * s)
+                  for j, i in enumerate(slots) if i < len(sv.slots)]
+        return [Step(tweens)]
+    if k == "draw":
+        if ev.src == "deck":
+            face = ctx.view.drawn
+            img_end = ctx.art.face(face, ctx.pile) if face is not None else None
+            return [Step([CardMove(back_p, L.deck, L.drawn, MOVE * s, img_end=img_end, lift=14)], {"drawn"})]
+        img = ctx.art.face(ev.face, ctx.pile)
+        return [Step([CardMove(img, L.discard, L.drawn, MOVE * s, lift=14)], {"drawn"})]
+    if k == "exchange":
+        slot = ctx.rect(ev.pos)
+        old = ctx.art.face(ev.face, ctx.pile)
+        return [Step([CardMove(back_p, L.drawn, slot, MOVE * s, lift=10),
+                      CardMove(back_c, slot, L.discard, MOVE * 1.2 * s, img_end=old, lift=18)],
+                     {("slot", tuple(ev.pos)), "discard_top"})]
+    if k == "discard":
+        img = ctx.art.face(ev.face, ctx.pile)
+        start = back_p if ctx.view.viewer != ev.seat else img
+        return [Step([CardMove(start, L.drawn, L.discard, MOVE * s, img_end=img if start is back_p else None,
+                               lift=12)], {"discard_top"})]
+    if k == "ability":
+        return [Step([ctx.banner(f"{who}: {ev.get('name')}", BANNER * 0.8), Pulse(L.discard, PULSE * s)])]
+    if k == "choose":
+        return [Step([ctx.banner(f"{who} chooses {ev.get('name')}", BANNER * 0.7)])]
+    if k == "peek":
+        label = f"{who} looks"
+        return [Step([Glance(ctx.rect(ev.pos), label, GLANCE * s)])]
+    if k == "pick":
+        return [Step([Pulse(ctx.rect(ev.pos), PULSE * s)])]
+    if k == "reveal":
+        tweens = [Pulse(ctx.rect(pos), PULSE * 2 * s) for pos, _ in ev.faces]
+        return [Step(tweens + [ctx.banner("Revealed to everyone", BANNER)])]
+    if k == "swap":
+        a, b = ctx.rect(ev.pos), ctx.rect(ev.pos2)
+        return [Step([CardMove(back_c, a, b, MOVE * 1.3 * s, lift=20),
+                      CardMove(back_c, b, a, MOVE * 1.3 * s, lift=-20)],
+                     {("slot", tuple(ev.pos)), ("slot", tuple(ev.pos2))})]
+    if k == "match":
+        r = ctx.rect(ev.pos)
+        face = ctx.art.face(ev.face, ctx.card)
+        if ev.ok:
+            face_p = ctx.art.face(ev.face, ctx.pile)
+            return [Step([CardMove(back_c, r, r.move(0, -12), FLIP * s, img_end=face)]),
+                    Step([CardMove(face_p, r.move(0, -12), L.discard, MOVE * s, lift=12),
+                          ctx.banner(f"{who} matches a {ev.face.title}!", BANNER * 0.8, theme.GOOD)],
+                         {"discard_top"})]
+        return [Step([CardMove(back_c, r, r.move(0, -12), FLIP * s, img_end=face),
+                      ctx.banner(f"Wrong! {who} tried a {ev.face.title}", BANNER, theme.DANGER)])]
+    if k == "give":
+        return [Step([CardMove(back_c, ctx.rect(ev.pos), ctx.rect(ev.pos2), MOVE * 1.2 * s, lift=16)],
+                     {("slot", tuple(ev.pos2))})]
+    if k == "decide":
+        if ev.pos2 is not None:
+            return [Step([CardMove(back_c, ctx.rect(ev.pos), ctx.rect(ev.pos2), MOVE * 1.2 * s, lift=16)],
+                         {("slot", tuple(ev.pos2))})]
+        return []
+    if k == "penalty":
+        if not ev.ok or ev.pos is None:
+            return [Step([ctx.banner(f"No penalty card left for {who}", BANNER * 0.8)])]
+        return [Step([CardMove(back_c, L.deck, ctx.rect(ev.pos), MOVE * 1.2 * s, lift=16),
+                      ctx.banner(f"{who} takes a penalty card", BANNER * 0.8, theme.DANGER)],
+                     {("slot", tuple(ev.pos))})]
+    if k == "call":
+        box = L.seats[ev.seat].rect if ev.seat is not None and ev.seat < len(L.seats) else L.centre
+        text = f"{who}: no cards left, {ctx.call_name}!" if ev.get("auto") else f"{who} calls {ctx.call_name}!"
+        return [Step([ctx.banner(text, BANNER * 1.2), Pulse(box, PULSE * 2 * s)])]
+    if k == "reshuffle":
+        return [Step([ctx.banner("Discard pile shuffled into a new deck", BANNER), Pulse(L.deck, PULSE * s)])]
+    if k == "round_over":
+        return [Step([ctx.banner("Round over: cards are revealed", BANNER * 1.2)])]
+    return []

@@ -1,0 +1,561 @@
+"""The table's referee: whose view is shown, when a pass screen is needed, when bots act, match races.
+
+It only talks to the session through its narrow door: `game.to_act()`,
+`game.legal_actions(seat)`, `game.view(seat)`, `game.is_over()` and
+`session.apply(seat, action)`. Nothing is drawn here.
+
+Whose view (privacy in pass-and-play):
+- one human at the table: always that human's view, never a pass screen;
+- no human: the public view;
+- several humans: a human's private moment (their turn, their initial look,
+  giving a card after a match) shows their view, behind a pass screen when a
+  different human saw private information last; every other moment (races,
+  bot turns, decisions after a wrong match, scoring) shows the public view.
+
+Timing: bots act a short "thinking" pause after the animations of the last
+action end (scaled by the animation speed). A match race stays open a few
+seconds with a countdown; bots claim after the reaction delay their
+`race()` gives; a human claims with their seat key and then clicks the card;
+when time runs out every seat still in the race passes.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from game.engine.core import Action, IllegalAction
+
+# Seconds, at speed "normal"; other speeds scale these (see App.anim_scale).
+THINK = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
+WINDOW = {"slow": 5.0, "normal": 3.5, "fast": 2.5, "instant": 1.5}
+REVEAL = {"slow": 6.0, "normal": 4.0, "fast": 3.0, "instant": 2.0}
+LOG_LINES = 8
+# Each human's key for claiming a match race, by seat index (shown next to their name).
+RACE_KEY_NAMES = ("Q", "P", "Z", "M", "1", "0", "A", "L", "X", "N", "2", "9")
+
+
+@dataclass
+class Race:
+    """A match window as the table runs it (the engine knows only who may still act)."""
+    key: int                                   # number of actions when it opened
+    started: float
+    deadline: float
+    claimer: Optional[int] = None              # a human who pressed their key and is choosing a card
+    claimed_at: float = 0.0
+    bot_claims: dict = field(default_factory=dict)   # seat -> (time, Action)
+
+
+@dataclass
+class Hold:
+    """The table waits (a human memorises cards) until `until` or a click."""
+    until: float
+    seat: Optional[int]
+    reason: str
+
+
+@dataclass
+class Moment:
+    kind: str            # look, private, decide, bot, race, summary, over, idle
+    seat: Optional[int] = None
+
+
+class TableController:
+    """Decides what the table shows and who acts; applies actions through the session."""
+
+    def __init__(self, session, settings, bot_factory: Optional[Callable] = None,
+                 on_events: Optional[Callable] = None, save: bool = True):
+        self.session = session
+        self.settings = settings
+        self.names = list(session.names)
+        self.n = len(session.seats)
+        self.humans = [i for i, s in enumerate(session.seats) if s.get("kind", "human") != "ai"]
+        self.bot_factory = bot_factory
+        self.bots: dict = {}
+        self.on_events = on_events            # (events, seat, action) -> None: the scene animates
+        self.save_enabled = save
+        self.viewer: Optional[int] = self.humans[0] if len(self.humans) == 1 else None
+        self.focus: int = self.humans[0] if self.humans else 0
+        self.last_private: Optional[int] = None
+        self.pass_to: Optional[int] = None
+        self.hold: Optional[Hold] = None
+        self.reveals: dict = {}               # pos -> time until which the viewer sees its face
+        self.race: Optional[Race] = None
+        self._bot_wait = None                 # ((seat, n_actions), due time)
+        self.log: deque = deque(maxlen=LOG_LINES)
+        self.message: Optional[tuple] = None  # (text, is_error, until)
+        self.now = 0.0
+        self._views: dict = {}
+        self._views_key = -1
+        self.summary_shown_round = 0
+        self.finished = False
+        self.call_name = self.public().call_name
+
+    # ---- reading the state through its door ----
+    @property
+    def game(self):
+        return self.session.game
+
+    def actions_count(self) -> int:
+        return len(self.session.match.actions)
+
+    def view_of(self, seat):
+        """view(seat), cached until the next action."""
+        key = self.actions_count()
+        if key != self._views_key:
+            self._views, self._views_key = {}, key
+        if seat not in self._views:
+            self._views[seat] = self.game.view(seat)
+        return self._views[seat]
+
+    def public(self):
+        return self.view_of(None)
+
+    def view(self):
+        """The view the table shows now."""
+        return self.view_of(self.viewer)
+
+    def legal(self, seat) -> list:
+        if seat is None:
+            return []
+        return self.game.legal_actions(seat)
+
+    def speed(self) -> str:
+        return getattr(self.settings, "animation_speed", "normal")
+
+    def memory_aid(self) -> bool:
+        return bool(getattr(self.settings, "memory_aid", False))
+
+    def is_bot(self, seat) -> bool:
+        return seat is not None and seat not in self.humans
+
+    def bot(self, seat):
+        if seat not in self.bots:
+            if self.bot_factory is None:
+                from game.ai import make_bot
+                self.bot_factory = make_bot
+            spec = self.session.seats[seat]
+            self.bots[seat] = self.bot_factory(self.session.ruleset, seat, spec.get("level", "normal"),
+                                               self.session.match.seed * 31 + seat)
+        return self.bots[seat]
+
+    # ---- what happens now ----
+    def moment(self) -> Moment:
+        v = self.public()
+        if self.game.is_over() or v.match_over:
+            return Moment("over")
+        ph = v.phase
+        to_act = list(self.game.to_act())
+        if ph == "round_over":
+            return Moment("summary")
+        if ph == "window":
+            return Moment("race")
+        if ph == "initial_peek":
+            bots = [s for s in to_act if self.is_bot(s)]
+            if bots:
+                return Moment("bot", bots[0])
+            humans = [s for s in to_act if s in self.humans]
+            return Moment("look", humans[0]) if humans else Moment("idle")
+        if not to_act:
+            return Moment("idle")
+        seat = to_act[0]
+        if self.is_bot(seat):
+            return Moment("bot", seat)
+        if ph == "mismatch_choice":
+            return Moment("decide", seat)
+        return Moment("private", seat)
+
+    def private_viewer_needed(self, m: Moment) -> Optional[int]:
+        return m.seat if m.kind in ("look", "private") else None
+
+    def input_seat(self) -> Optional[int]:
+        """The human whose clicks and drags are moves right now, or None."""
+        if self.pass_to is not None or self.hold is not None:
+            return None
+        m = self.moment()
+        if m.kind == "race":
+            return self.race.claimer if self.race is not None else None
+        if m.kind in ("private", "decide") and (m.kind == "decide" or self.viewer == m.seat):
+            return m.seat
+        return None
+
+    def race_drag_seat(self) -> Optional[int]:
+        """In a race, the one human still in it (may match by dragging a card to the discard pile)."""
+        if self.moment().kind != "race" or self.race is None or self.race.claimer is not None:
+            return None
+        humans = [s for s in self.game.to_act() if s in self.humans]
+        return humans[0] if len(humans) == 1 else None
+
+    # ---- the frame tick (called when no animation is playing) ----
+    def update(self, now: float) -> None:
+        self.now = now
+        self.reveals = {p: t for p, t in self.reveals.items() if t > now}
+        if self.message and self.message[2] <= now:
+            self.message = None
+        if self.pass_to is not None:
+            return
+        if self.hold is not None:
+            if now < self.hold.until:
+                return
+            self.release_hold()
+        m = self.moment()
+        if m.kind != "race":
+            self.race = None
+        if m.kind in ("look", "private"):
+            self._show_private(m.seat)
+            if self.pass_to is not None:
+                return
+            if m.kind == "look":
+                self.apply(m.seat, Action("look_start"))
+            return
+        if len(self.humans) != 1:
+            self.viewer = None           # public moments show the public view
+        if m.kind == "bot":
+            self._bot_turn(m.seat, now)
+        elif m.kind == "race":
+            self._race_tick(now)
+        elif m.kind == "over":
+            self._finish_match()
+
+    def _show_private(self, seat):
+        if len(self.humans) == 1:
+            self.viewer = seat
+            return
+        if self.last_private != seat:
+            self.pass_to = seat           # the scene shows the pass screen, then calls passed()
+            self.viewer = None
+            return
+        self.viewer = seat
+        self.focus = seat
+
+    def passed(self, seat) -> None:
+        """The pass screen for `seat` was dismissed: only `seat` is looking now."""
+        if self.pass_to != seat:
+            return
+        self.pass_to = None
+        self.last_private = seat
+        self.viewer = seat
+        self.focus = seat
+
+    def release_hold(self) -> bool:
+        """A click or Space ends a hold (e.g. the initial look) early."""
+        if self.hold is None:
+            return False
+        if self.hold.seat is not None:
+            for pos in [p for p in self.reveals if p[0] == self.hold.seat]:
+                del self.reveals[pos]
+        self.hold = None
+        return True
+
+    # ---- bots ----
+    def _bot_turn(self, seat, now):
+        key = (seat, self.actions_count())
+        if self._bot_wait is None or self._bot_wait[0] != key:
+            ph = self.public().phase
+            delay = 0.0 if ph == "initial_peek" else THINK.get(self.speed(), 0.8)
+            self._bot_wait = (key, now + delay)
+        if now < self._bot_wait[1]:
+            return
+        legal = self.legal(seat)
+        if not legal:
+            return
+        try:
+            action = self.bot(seat).choose(self.view_of(seat), legal)
+        except Exception as exc:   # a bot bug must not freeze the table
+            self.say(f"{self.names[seat]} could not decide ({exc}); playing a legal move.", True)
+            action = legal[0]
+        ok, _ = self.apply(seat, action, quiet=True)
+        if not ok:
+            self.apply(seat, legal[0], quiet=True)
+
+    # ---- match race ----
+    def window_seconds(self) -> float:
+        return WINDOW.get(self.speed(), 5.0)
+
+    def _race_tick(self, now):
+        key = self.actions_count()
+        race = self.race
+        to_act = list(self.game.to_act())
+        if race is None:
+            race = self.race = Race(key, now, now + self.window_seconds())
+            for seat in to_act:
+                if not self.is_bot(seat):
+                    continue
+                try:
+                    claim = self.bot(seat).race(self.view_of(seat), self.legal(seat))
+                except Exception:
+                    claim = None
+                if claim is None:
+                    race.bot_claims[seat] = (now, Action("pass"))
+                else:
+                    action, delay = claim
+                    race.bot_claims[seat] = (now + max(0.0, float(delay)), action)
+            if not any(s in self.humans for s in to_act):
+                # nobody to wait for: close as soon as the last bot has acted
+                race.deadline = max([now] + [t for t, _ in race.bot_claims.values()]) + 0.01
+        if race.claimer is not None:
+            if race.claimer in to_act:
+                return                  # the clock stops while a human picks a card
+            race.claimer = None
+        # passes first (they take no time), then claims in order of their reaction time
+        for seat, (t, action) in sorted(race.bot_claims.items(), key=lambda kv: (kv[1][1].kind != "pass", kv[1][0])):
+            if t > now or seat not in to_act:
+                continue
+            del race.bot_claims[seat]
+            ok, _ = self.apply(seat, action, quiet=True)
+            if not ok:
+                self.apply(seat, Action("pass"), quiet=True)
+            return                      # let the animation play before anything else
+        humans_in = [s for s in to_act if s in self.humans]
+        waiting_bots = [s for s in race.bot_claims if s in to_act]
+        if now >= race.deadline or (not humans_in and not waiting_bots):
+            for seat in to_act:
+                if self.moment().kind != "race":
+                    break
+                self.apply(seat, Action("pass"), quiet=True)
+
+    def race_seconds_left(self) -> Optional[float]:
+        if self.race is None:
+            return None
+        if self.race.claimer is not None:
+            return max(0.0, self.race.deadline - self.race.claimed_at)
+        return max(0.0, self.race.deadline - self.now)
+
+    def claim(self, seat) -> bool:
+        """A human pressed their race key; True if they now hold the claim."""
+        if self.moment().kind != "race" or self.race is None:
+            self.say("There is no match race right now.", True)
+            return False
+        if seat not in self.humans:
+            return False
+        if self.race.claimer is not None:
+            if self.race.claimer != seat:
+                self.say(f"Too late: {self.names[self.race.claimer]} claimed first.", True)
+            return self.race.claimer == seat
+        if seat not in self.game.to_act():
+            self.say(f"{self.names[seat]} has already tried (or passed on) this card.", True)
+            return False
+        self.race.claimer = seat
+        self.race.claimed_at = self.now
+        return True
+
+    def cancel_claim(self) -> bool:
+        if self.race is None or self.race.claimer is None:
+            return False
+        # the countdown resumes where it stopped
+        self.race.deadline += max(0.0, self.now - self.race.claimed_at)
+        self.race.claimer = None
+        return True
+
+    def humans_pass(self) -> None:
+        """Space / 'No match' in a race: every human still in it passes."""
+        if self.moment().kind != "race":
+            return
+        if self.race is not None:
+            self.race.claimer = None
+        for seat in list(self.game.to_act()):
+            if seat in self.humans and self.moment().kind == "race":
+                self.apply(seat, Action("pass"), quiet=True)
+
+    # ---- applying actions ----
+    def apply(self, seat, action, quiet: bool = False) -> tuple:
+        """Apply one action; on refusal the message is shown (unless quiet) and the state is unchanged."""
+        if isinstance(action, (list, tuple)):
+            for a in action:
+                ok, why = self.apply(seat, a, quiet)
+                if not ok:
+                    return ok, why
+            return True, ""
+        try:
+            events = self.session.apply(seat, action)
+        except IllegalAction as exc:
+            if not quiet:
+                self.say(str(exc), True)
+            return False, str(exc)
+        self._save()
+        self._after(seat, action, events)
+        return True, ""
+
+    def _after(self, seat, action, events):
+        from game.families import describe
+        reveal_for = REVEAL.get(self.speed(), 4.0)
+        for ev in events:
+            try:
+                line = describe(ev, self.names, self.call_name)
+            except Exception:
+                line = ""
+            if line:
+                self.log.append(line)
+            if ev.kind == "look_start" and ev.seat == self.viewer and ev.seat in self.humans:
+                for slot in ev.get("slots", ()):
+                    self.reveals[(ev.seat, slot)] = self.now + reveal_for + 60
+                self.hold = Hold(self.now + reveal_for, ev.seat, "look")
+            elif ev.kind == "peek" and ev.seat == self.viewer and ev.seat in self.humans:
+                self.reveals[tuple(ev.pos)] = self.now + reveal_for
+                if len(self.humans) > 1:
+                    self.hold = Hold(self.now + reveal_for, ev.seat, "peek")
+            elif ev.kind == "reveal":
+                seconds = float(ev.get("seconds", 3))
+                for pos, _face in ev.faces:
+                    self.reveals[tuple(pos)] = self.now + seconds
+                self.hold = Hold(self.now + seconds, None, "reveal")
+            elif ev.kind == "match" and ev.ok is False and ev.pos is not None:
+                self.reveals[tuple(ev.pos)] = self.now + min(reveal_for, 3.0)
+            elif ev.kind == "window_open":
+                self.race = None
+            elif ev.kind in ("deal", "next_round"):
+                self.reveals = {}
+        if self.on_events is not None:
+            self.on_events(events, seat, action)
+
+    def _save(self):
+        if not self.save_enabled:
+            return
+        try:
+            from game.store.saves import save_current
+            save_current(self.session.to_json())
+        except Exception as exc:
+            self.say(f"The match could not be saved: {exc}", True)
+
+    def _finish_match(self):
+        if self.finished:
+            return
+        self.finished = True
+        if not self.save_enabled:
+            return
+        v = self.public()
+        try:
+            from game.store import saves, stats
+            saves.clear_current()
+            warning = stats.record_match(self.session.ruleset.id, self.names,
+                                         [s.total for s in v.seats], list(v.winners), lower_is_better=True)
+            if warning:
+                self.say(warning, True)
+        except Exception as exc:
+            self.say(f"Statistics could not be saved: {exc}", True)
+
+    def next_round(self) -> bool:
+        """Start the next round (any seat may; the first human if there is one)."""
+        to_act = list(self.game.to_act())
+        if self.public().phase != "round_over" or not to_act:
+            return False
+        seat = next((s for s in to_act if s in self.humans), to_act[0])
+        ok, _ = self.apply(seat, Action("next_round"))
+        return ok
+
+    # ---- words for the player ----
+    def say(self, text: str, error: bool = False, seconds: float = 5.0):
+        self.message = (text, error, self.now + seconds)
+
+    def face_shown(self, pos) -> bool:
+        """Does the viewer see this layout card's face right now (a reveal), memory aid aside?"""
+        return pos in self.reveals
+
+    def race_key_names(self) -> dict:
+        """seat -> race key label, for every human seat."""
+        return {s: RACE_KEY_NAMES[s] for s in self.humans if s < len(RACE_KEY_NAMES)}
+
+    def ability_name(self, key) -> str:
+        ab = self.session.ruleset.abilities.get(key) if key else None
+        return ab.name if ab is not None else (key or "")
+
+    def prompt(self) -> str:
+        """What is happening and what the person at the screen may do now, in words."""
+        names = self.names
+        if self.pass_to is not None:
+            return f"Pass to {names[self.pass_to]}"
+        if self.hold is not None:
+            who = names[self.hold.seat] if self.hold.seat is not None else ""
+            if self.hold.reason == "look":
+                return f"{who}: memorise your bottom cards, then click or press Space."
+            if self.hold.reason == "peek":
+                return f"{who}: remember this card, then click or press Space."
+            return "Everyone sees the revealed cards. Click or press Space to go on."
+        m = self.moment()
+        v = self.public()
+        if m.kind == "over":
+            return "The match is over."
+        if m.kind == "summary":
+            return "The round is over."
+        if m.kind == "race":
+            top = v.window.card.title if v.window is not None else "discard"
+            race = self.race
+            if race is not None and race.claimer is not None:
+                who = names[race.claimer]
+                return f"{who}: click the card to match the {top} (yours or an opponent's). Esc cancels."
+            keys = self.race_key_names()
+            humans_in = [s for s in self.game.to_act() if s in keys]
+            if humans_in:
+                claim = ", ".join(f"{keys[s]} {names[s]}" for s in humans_in)
+                return f"Match race on the {top}! Press your key to claim ({claim}), or Space for no match."
+            return f"Match race on the {top}…"
+        if m.kind == "bot":
+            if v.phase == "initial_peek":
+                return "Everyone looks at their starting cards…"
+            return f"{names[m.seat]} is playing…"
+        if m.kind == "look":
+            return f"{names[m.seat]} looks at their starting cards."
+        if m.kind in ("private", "decide"):
+            return self.prompt_for(m.seat)
+        return ""
+
+    def prompt_for(self, seat) -> str:
+        """The words for `seat`'s decision now."""
+        names = self.names
+        name = names[seat]
+        v = self.view_of(seat)
+        legal = self.legal(seat)
+        kinds = {(a.kind, a.choice) for a in legal}
+        ph = v.phase
+        if ph == "turn":
+            draws = []
+            if ("draw", "deck") in kinds:
+                draws.append("the deck (D)")
+            if ("draw", "discard") in kinds:
+                draws.append("the discard pile (S)")
+            text = f"{name}: draw from " + " or ".join(draws) if draws else f"{name}:"
+            if ("call", None) in kinds:
+                text += f"{',' if draws else ''} or call {v.call_name} (K)"
+            return text + "."
+        if ph == "drawn":
+            card = v.drawn.title if v.drawn is not None else "card"
+            if ("discard", None) in kinds:
+                text = (f"{name}: you drew a {card}. Drag it onto one of your cards to exchange it, "
+                        f"or onto the discard pile (clicks work too).")
+                ability = v.drawn.ability if v.drawn is not None else None
+                if ability and v.drawn_from == "deck":
+                    text += f" Discarding it lets you use {self.ability_name(ability)}."
+                return text
+            return f"{name}: you took the {card}; exchange it with one of your cards (drag or click)."
+        if ph == "ability" and v.pending is not None:
+            p = v.pending
+            head = f"{name}, {self.ability_name(p.ability)}: "
+            skip = " Space: skip." if p.optional else ""
+            more = f" ({p.count_left} to go)" if p.count_left > 1 else ""
+            if p.step == "peek":
+                what = {"own": "click one of your cards to look at it",
+                        "other": "click an opponent's card to look at it",
+                        "any": "click any card to look at it"}.get(p.target, "click a card to look at it")
+                return head + what + more + "." + skip
+            if p.step == "swap":
+                if p.target == "peeked":
+                    return head + "click a card to swap it with the one you looked at." + skip
+                if p.target == "peeked_pair":
+                    return head + "swap the two cards you looked at? Drag one onto the other." + skip
+                return head + "pick two cards to swap: click one then the other, or drag one onto the other." + skip
+            if p.step == "choose":
+                return head + "choose what to do with the buttons." + skip
+            if p.step in ("pick", "reveal"):
+                return head + "pick one card of each other player." + skip
+            return head + skip
+        if ph == "give" and v.pending is not None:
+            other = names[v.pending.other] if v.pending.other is not None else "them"
+            return (f"{name}: you matched {other}'s card. Give {other} one of your cards: click it "
+                    f"(you may not look at it).")
+        if ph == "mismatch_choice" and v.pending is not None:
+            claimer = names[v.pending.other] if v.pending.other is not None else "The claimer"
+            return (f"{name}: {claimer} tried your card and was wrong. Take (T): {claimer} keeps that card. "
+                    f"Return (R): it comes back and {claimer} takes a penalty card.")
+        if ph == "window":
+            return f"{name}: click the card to match."
+        return ""

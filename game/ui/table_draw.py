@@ -1,0 +1,313 @@
+"""Drawing the table from a view: seats, piles, the drawn card, the sidebar and the status line.
+
+Everything here is a function of (layout, view, Visuals): the same view and
+visual state always give the same pixels, and nothing the view does not
+carry can reach the screen. Faces of layout cards are shown only while a
+reveal is running, at the end of the round, or (memory aid on) small and
+dimmed for cards the viewer knows.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+import pygame
+
+from game.ui import fonts, theme
+from game.ui.cardart import CardArt, draw_eye
+from game.ui.scene import draw_felt
+from game.ui.widgets import blit_text, draw_panel
+
+
+@dataclass
+class Visuals:
+    """What the scene adds to the view: highlights, selection, hidden items, reveals, texts."""
+    names: tuple = ()
+    title: str = ""
+    viewer_label: str = ""
+    hidden: set = field(default_factory=set)          # items an animation will land
+    targets: set = field(default_factory=set)         # legal targets: "deck", ("slot", pos), ...
+    selected: object = None                           # the selected item
+    dragging: object = None                           # the dragged item (drawn at its origin as a gap)
+    reveals: set = field(default_factory=set)         # positions whose face the viewer sees now
+    memory_aid: bool = False
+    show_all: bool = False                            # round over: every face is shown
+    race_keys: dict = field(default_factory=dict)     # seat -> key label, for humans
+    race_line: str = ""
+    race_fraction: Optional[float] = None             # countdown left, 0..1
+    race_claimer: Optional[int] = None
+    prompt: str = ""
+    message: str = ""
+    message_error: bool = False
+    log: tuple = ()
+    show_log: bool = True
+    key_help: tuple = ()
+    acting: Optional[int] = None                      # whose move it is (highlighted plate)
+
+
+class TableDrawer:
+    """Draws a memory-family table; caches card art per size through CardArt."""
+
+    def __init__(self, art: CardArt):
+        self.art = art
+
+    # ---- the whole frame ----
+    def draw(self, surf, layout, view, vis: Visuals):
+        draw_felt(surf, layout.table)
+        self.draw_top_bar(surf, layout, vis)
+        self.draw_centre(surf, layout, view, vis)
+        for box in layout.seats:
+            if box.seat < len(view.seats):
+                self.draw_seat(surf, layout, box, view, vis)
+        self.draw_sidebar(surf, layout, view, vis)
+        self.draw_status(surf, layout, vis)
+
+    # ---- bars ----
+    def draw_top_bar(self, surf, layout, vis):
+        r = layout.top_bar
+        pygame.draw.rect(surf, theme.BAR, r)
+        pygame.draw.line(surf, theme.PANEL_EDGE, r.bottomleft, (r.right, r.bottom), 1)
+        x = r.x + 14
+        title = blit_text(surf, vis.title, 20, (x, r.centery), theme.TEXT, True, "midleft")
+        if vis.viewer_label:
+            blit_text(surf, vis.viewer_label, 16, (title.right + 18, r.centery), theme.ACCENT, False, "midleft")
+
+    def draw_status(self, surf, layout, vis):
+        r = layout.status
+        pygame.draw.rect(surf, theme.BAR, r)
+        pygame.draw.line(surf, theme.PANEL_EDGE, r.topleft, r.topright, 1)
+        text_w = int(r.w * 0.62)
+        y = r.y + 10
+        if vis.prompt:
+            size = 19 if r.h >= 96 else 17
+            for line in fonts.wrap(vis.prompt, size, text_w, True)[:2]:
+                blit_text(surf, line, size, (r.x + 16, y), theme.TEXT, True)
+                y += fonts.line_height(size, True)
+        if vis.message:
+            mark = "✖ " if vis.message_error else "• "
+            colour = theme.DANGER if vis.message_error else theme.GOOD
+            for line in fonts.wrap(mark + vis.message, 16, text_w)[:2]:
+                if y + 16 > r.bottom:
+                    break
+                blit_text(surf, line, 16, (r.x + 16, y + 2), colour, False)
+                y += fonts.line_height(16)
+
+    def draw_sidebar(self, surf, layout, view, vis):
+        r = layout.sidebar
+        if not r.w:
+            return
+        pygame.draw.rect(surf, theme.PANEL, r)
+        pygame.draw.line(surf, theme.PANEL_EDGE, r.topleft, r.bottomleft, 1)
+        x, y, w = r.x + 14, r.y + 12, r.w - 28
+        blit_text(surf, "Scores", 17, (x, y), theme.ACCENT, True)
+        y += 26
+        for s in view.seats:
+            name = vis.names[s.seat] if s.seat < len(vis.names) else f"Seat {s.seat + 1}"
+            marks = []
+            if s.seat == view.dealer:
+                marks.append("dealer")
+            label = fonts.ellipsize(name + (f"  ({', '.join(marks)})" if marks else ""), 15, w - 50)
+            colour = theme.ACCENT if s.seat == vis.acting else theme.TEXT
+            blit_text(surf, ("▶ " if s.seat == vis.acting else "  ") + label, 15, (x, y), colour)
+            blit_text(surf, str(s.total), 15, (r.right - 14, y), colour, True, "topright")
+            y += 21
+        y += 10
+        keys_h = (len(vis.key_help) + 1) * 19 + 12
+        if vis.show_log:
+            blit_text(surf, "What happened", 17, (x, y), theme.ACCENT, True)
+            y += 26
+            lines = []
+            for entry in vis.log:
+                lines.append(fonts.wrap(entry, 14, w))
+            lh = fonts.line_height(14)
+            room = r.bottom - keys_h - y - 8
+            shown = []
+            total = 0
+            for wrapped in reversed(lines):
+                need = len(wrapped) * lh + 4
+                if total + need > room:
+                    break
+                shown.insert(0, wrapped)
+                total += need
+            for i, wrapped in enumerate(shown):
+                colour = theme.TEXT if i == len(shown) - 1 else theme.MUTED
+                for line in wrapped:
+                    blit_text(surf, line, 14, (x, y), colour)
+                    y += lh
+                y += 4
+        y = r.bottom - keys_h
+        pygame.draw.line(surf, theme.PANEL_EDGE, (x, y - 6), (r.right - 14, y - 6), 1)
+        blit_text(surf, "Keys", 15, (x, y), theme.ACCENT, True)
+        y += 19
+        for key, what in vis.key_help:
+            blit_text(surf, key, 13, (x, y), theme.TEXT, True)
+            blit_text(surf, fonts.ellipsize(what, 13, w - 62), 13, (x + 62, y), theme.MUTED)
+            y += 19
+
+    # ---- the middle: deck, discard pile, drawn card, race line ----
+    def draw_centre(self, surf, layout, view, vis):
+        size = layout.pile
+        # deck: a small stack, thicker with more cards
+        deck = layout.deck
+        if view.deck_count > 0:
+            layers = min(3, 1 + view.deck_count // 15)
+            back = self.art.back(size)
+            for i in range(layers - 1, -1, -1):
+                surf.blit(back, deck.move(-2 * i, -2 * i))
+        else:
+            surf.blit(self.art.empty(size), deck)
+        self._caption(surf, deck, f"Deck · {view.deck_count}")
+        self._mark(surf, deck, "deck", vis)
+
+        disc = layout.discard
+        cards = list(view.discard)
+        if "discard_top" in vis.hidden and cards:
+            cards = cards[:-1]
+        if vis.dragging == "discard" and cards:
+            cards = cards[:-1]
+        if len(cards) >= 2:
+            surf.blit(self.art.face(cards[-2], size), disc.move(2, 2))
+        if cards:
+            surf.blit(self.art.face(cards[-1], size), disc)
+        else:
+            surf.blit(self.art.empty(size), disc)
+        if view.discard_blocked and view.discard:
+            # matched upon: drawing from it is not allowed (words and a tag, not colour alone)
+            self._caption(surf, disc, "Matched: deck only", theme.DANGER)
+            tag = pygame.Rect(0, 0, disc.w - 6, 18)
+            tag.midbottom = (disc.centerx, disc.bottom - 4)
+            pygame.draw.rect(surf, theme.DANGER, tag, border_radius=5)
+            blit_text(surf, "MATCHED", fonts.fit("MATCHED", 12, tag.w - 4, True), tag.center,
+                      theme.TEXT, True, "center")
+        else:
+            self._caption(surf, disc, f"Discard · {len(view.discard)}")
+        self._mark(surf, disc, "discard", vis)
+
+        dr = layout.drawn
+        holder = view.drawn_by
+        if holder is not None and "drawn" not in vis.hidden and vis.dragging != "drawn":
+            img = self.art.face(view.drawn, size) if view.drawn is not None else self.art.back(size)
+            surf.blit(img, dr)
+            name = vis.names[holder] if holder < len(vis.names) else "?"
+            self._caption(surf, dr, f"{name}'s card", theme.ACCENT)
+        else:
+            surf.blit(self.art.empty(size), dr)
+            self._caption(surf, dr, "drawn card", theme.DIM)
+        self._mark(surf, dr, "drawn", vis)
+
+        if vis.race_line:
+            rr = layout.race
+            panel = rr.inflate(0, -2)
+            draw_panel(surf, panel, (60, 40, 14), theme.ACCENT, radius=8, width=2)
+            if vis.race_fraction is not None:
+                bar = pygame.Rect(panel.x + 3, panel.bottom - 6, int((panel.w - 6) * vis.race_fraction), 3)
+                pygame.draw.rect(surf, theme.ACCENT, bar)
+            size_t = fonts.fit(vis.race_line, 16, panel.w - 12, True)
+            blit_text(surf, vis.race_line, size_t, (panel.centerx, panel.centery - 1), theme.TEXT, True, "center")
+
+    def _caption(self, surf, rect, text, colour=theme.MUTED):
+        size = fonts.fit(text, 14, rect.w + 40)
+        blit_text(surf, text, size, (rect.centerx, rect.bottom + 4), colour, False, "midtop")
+
+    def _mark(self, surf, rect, key, vis):
+        """Legal target: outline plus corner brackets (shape, not colour alone); selection: thick gold."""
+        if vis.selected == key:
+            pygame.draw.rect(surf, theme.ACCENT, rect.inflate(8, 8), 4, border_radius=8)
+        elif key in vis.targets:
+            r = rect.inflate(8, 8)
+            pygame.draw.rect(surf, theme.TARGET, r, 2, border_radius=8)
+            n = max(8, r.w // 4)
+            for (cx, cy), (dx, dy) in (((r.left, r.top), (1, 1)), ((r.right - 1, r.top), (-1, 1)),
+                                       ((r.left, r.bottom - 1), (1, -1)), ((r.right - 1, r.bottom - 1), (-1, -1))):
+                pygame.draw.line(surf, theme.TARGET, (cx, cy), (cx + dx * n, cy), 4)
+                pygame.draw.line(surf, theme.TARGET, (cx, cy), (cx, cy + dy * n), 4)
+
+    # ---- a seat: name plate and cards ----
+    def draw_seat(self, surf, layout, box, view, vis):
+        sv = view.seats[box.seat]
+        self.draw_plate(surf, box, view, sv, vis)
+        size = layout.card
+        for i, slot in enumerate(sv.slots):
+            if i >= len(box.slots):
+                break
+            rect = box.slots[i]
+            key = ("slot", slot.pos)
+            if key in vis.hidden or vis.dragging == key:
+                surf.blit(self.art.empty(size), rect)
+                continue
+            if not slot.present:
+                surf.blit(self.art.empty(size), rect)
+                continue
+            lifted = vis.selected == key
+            r = rect.move(0, -6) if lifted else rect
+            if slot.face is not None and (vis.show_all or slot.pos in vis.reveals):
+                img = self.art.face(slot.face, size)
+            elif slot.face is not None and vis.memory_aid:
+                img = self.art.known(slot.face, size)
+            else:
+                img = self.art.back(size)
+            surf.blit(img, r)
+            if slot.penalty:
+                self._badge(surf, (r.x + 3, r.bottom - 3), "+", theme.DANGER, anchor="bottomleft")
+            self._mark(surf, r, key, vis)
+
+    def _badge(self, surf, pos, text, colour, anchor="topleft", size=12):
+        img = fonts.text(text, size, theme.TEXT, True)
+        box = img.get_rect().inflate(8, 2)
+        setattr(box, anchor, pos)
+        pygame.draw.rect(surf, colour, box, border_radius=5)
+        surf.blit(img, img.get_rect(center=box.center))
+        return box
+
+    def draw_plate(self, surf, box, view, sv, vis):
+        p = box.plate
+        acting = sv.seat == vis.acting
+        draw_panel(surf, p, (64, 52, 20) if acting else theme.PANEL, theme.ACCENT if acting else theme.PANEL_EDGE,
+                   radius=7, width=2 if acting else 1)
+        size = max(12, min(17, p.h - 10))
+        name = vis.names[sv.seat] if sv.seat < len(vis.names) else f"Seat {sv.seat + 1}"
+        x = p.x + 8
+        right = p.right - 6
+        key = vis.race_keys.get(sv.seat)
+        if key:
+            active = vis.race_line != "" and vis.race_fraction is not None
+            kb = pygame.Rect(0, 0, p.h - 6, p.h - 6)
+            kb.midright = (right, p.centery)
+            pygame.draw.rect(surf, theme.ACCENT if active else theme.BUTTON, kb, border_radius=5)
+            pygame.draw.rect(surf, theme.TEXT, kb, 1, border_radius=5)
+            blit_text(surf, key, size, kb.center, theme.BAR if active else theme.TEXT, True, "center")
+            right = kb.x - 6
+        total = f"{sv.total} pts"
+        tr = blit_text(surf, total, size - 1, (right, p.centery), theme.MUTED, False, "midright")
+        right = tr.x - 6
+        marks = []
+        if sv.called:
+            marks.append((view.call_name or "CALLED", theme.BUTTON_PRIMARY))
+        if sv.locked:
+            marks.append(("LOCKED", theme.DANGER))
+        if vis.race_claimer == sv.seat:
+            marks.append(("CLAIMS", theme.GOOD))
+        for text, colour in reversed(marks):
+            img_w = fonts.width(text, 11, True) + 8
+            if right - img_w < x + 40:
+                break
+            b = self._badge(surf, (right, p.centery), text, colour, anchor="midright", size=11)
+            right = b.x - 4
+        prefix = "▶ " if acting else ""
+        label = fonts.ellipsize(prefix + name, size, right - x - 4, True)
+        blit_text(surf, label, size, (x, p.centery), theme.ACCENT if acting else theme.TEXT, True, "midleft")
+        if sv.seat == view.dealer and p.w > 120:
+            pass
+
+
+def key_help(call_name: str, race_keys: dict, names) -> tuple:
+    """The keyboard shortcuts shown in the sidebar."""
+    rows = [("D", "draw from the deck"), ("S", "take the discard"), ("K", f"call {call_name}"),
+            ("Space", "skip / continue / no match"), ("F1", "rules"), ("Esc", "cancel, menu")]
+    if race_keys:
+        rows.append(("Race", "  ".join(f"{k} {names[s]}" for s, k in sorted(race_keys.items()))))
+    return tuple(rows)
+
+
+def draw_eye_marker(surf, rect):
+    draw_eye(surf, rect.center, rect.w // 2)

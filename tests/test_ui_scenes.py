@@ -1,0 +1,183 @@
+"""Menus around the table, through the real event loop: menu, setup, resume, rules, settings, start-up."""
+import subprocess
+import sys
+import time
+
+import pygame
+import pytest
+
+from game.engine.ruleset import RulesetEntry
+from game.store import saves, settings as settings_store
+from game.store.settings import Settings
+from game.ui.app import App, run
+from game.ui.driver import Driver
+from game.ui.menu import MenuScene
+from game.ui.pause import PauseScene
+from game.ui.rules_scene import RulesScene
+from game.ui.settings_scene import SettingsScene
+from game.ui.setup import SetupScene
+from game.ui.table import TableScene
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def make_app(size=(1280, 800)):
+    return App(size=size, fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"),
+               save_settings=False)
+
+
+def right(rect):
+    return (rect.right - 6, rect.centery)
+
+
+def left(rect):
+    return (rect.x + 6, rect.centery)
+
+
+def button(scene, label):
+    return next(w for w in scene.ui.widgets if getattr(w, "label", None) == label and w.visible)
+
+
+def test_menu_lists_games_and_broken_rulesets_greyed(data_dir):
+    app = make_app()
+    entries = list(app.rulesets()) + [RulesetEntry("rulesets/broken.yaml",
+                                                   error="rulesets/broken.yaml:3: players.min: expected a number")]
+    app._rulesets = entries
+    app.open_menu()
+    d = Driver(app)
+    d.step(2)
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    assert button(menu, "Kombio")
+    rect, entry, lines = menu.broken[0]
+    assert "players.min" in " ".join(lines)
+    d.click(rect.center)                         # a broken game does nothing when clicked
+    assert app.top is menu
+    assert not menu.resume_btn.visible           # no save yet
+
+
+def test_setup_builds_the_match_from_the_choices(data_dir):
+    app = make_app()
+    app.open_menu()
+    d = Driver(app)
+    d.step(2)
+    d.click(button(app.top, "Kombio").rect.center)
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    d.click(right(setup.count_step.rect))      # 3 -> 4 players
+    assert setup.count == 4
+    row = setup.rows[0]
+    d.click(row.name.rect.center)                # type a name
+    for _ in range(5):
+        d.key(pygame.K_BACKSPACE)
+    d.type_text("Zoë")
+    d.key(pygame.K_RETURN)
+    row1 = setup.rows[1]
+    d.click(right(row1.kind_step.rect))        # seat 2: computer -> human
+    d.click(left(setup.rows[2].level_step.rect))   # seat 3: normal -> easy
+    d.click(right(setup.mode_step.rect))       # rounds -> points
+    toggle = setup.variant_toggles[0]
+    d.click(toggle.rect.center)
+    d.click(setup.start.rect.center)
+    table = app.top
+    assert isinstance(table, TableScene)
+    s = table.session
+    assert [x["name"] for x in s.seats][0] == "Zoë"
+    assert [x["kind"] for x in s.seats] == ["human", "human", "ai", "ai"]
+    assert s.seats[2]["level"] == "easy"
+    assert s.options["match_end"]["mode"] == "points"
+    first_variant = s.ruleset.variants[0]
+    assert s.options["variants"][first_variant.key] is (not first_variant.default)
+
+
+def test_duplicate_names_are_refused_with_a_reason(data_dir):
+    app = make_app()
+    app.open_menu()
+    d = Driver(app)
+    d.step(2)
+    d.click(button(app.top, "Kombio").rect.center)
+    setup = app.top
+    setup.rows[1].name.value = setup.rows[0].name.value
+    d.click(setup.start.rect.center)
+    assert app.top is setup and "called" in setup.error
+
+
+def test_a_saved_match_is_offered_and_resumed(data_dir):
+    app = make_app()
+    run(game_id="kombio", seats=["human", "ai:normal"], seed=7, app=app, max_frames=40)
+    table = app.find(TableScene)
+    done = len(table.session.match.actions)
+    assert done > 0
+    assert saves.load_current()[0]["actions"]
+    app2 = make_app()
+    app2.open_menu()
+    d = Driver(app2)
+    d.step(2)
+    menu = app2.top
+    assert menu.resume_btn.visible
+    d.click(menu.resume_btn.rect.center)
+    resumed = app2.top
+    assert isinstance(resumed, TableScene)
+    assert len(resumed.session.match.actions) >= done
+    assert resumed.session.match.actions[:done] == table.session.match.actions[:done]
+
+
+def test_unknown_game_goes_to_the_menu_with_a_message(data_dir):
+    app = make_app()
+    run(game_id="no_such_game", app=app, max_frames=3)
+    assert isinstance(app.top, MenuScene)
+    assert any("no_such_game" in t[0] for t in app.toasts)
+
+
+def test_rules_page_from_the_table_with_f1_and_back(data_dir):
+    app = make_app()
+    run(game_id="kombio", seats=["human", "ai"], seed=3, app=app, max_frames=3)
+    d = Driver(app)
+    d.key(pygame.K_F1)
+    rules = app.top
+    assert isinstance(rules, RulesScene)
+    text = " ".join(line[1] for line in rules.lines)
+    assert "Matching" in text and "Match: 5 rounds" in text
+    d.key(pygame.K_PAGEDOWN)
+    d.post(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)
+    d.step()
+    assert rules.scroll > 0
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(app.top, TableScene)
+    d.click(app.top.buttons["rules"].rect.center)     # one click from the table
+    assert isinstance(app.top, RulesScene)
+
+
+def test_settings_change_and_are_saved(data_dir):
+    app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings())
+    run(game_id="kombio", seats=["human", "ai"], seed=3, app=app, max_frames=3)
+    d = Driver(app)
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    d.click(button(app.top, "Settings").rect.center)
+    scene = app.top
+    assert isinstance(scene, SettingsScene)
+    d.click(scene.aid.rect.center)
+    d.click(right(scene.speed.rect))           # normal -> fast
+    d.click(scene.log.rect.center)
+    saved, warning = settings_store.load()
+    assert warning is None
+    assert saved.memory_aid is True and saved.animation_speed == "fast" and saved.show_log is False
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(app.top, TableScene)
+    assert app.top.current_layout().sidebar.w > 0
+
+
+def test_first_frame_is_drawn_quickly(data_dir):
+    # A fresh interpreter, as `python main.py` starts: import, open the window, draw the menu once.
+    code = ("import time; t=time.perf_counter(); from game.ui.app import App; "
+            "app=App(save_settings=False); app.open_menu(); app.step(); "
+            "print(time.perf_counter()-t)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         env={**__import__("os").environ})
+    assert out.returncode == 0, out.stderr
+    assert float(out.stdout.strip().splitlines()[-1]) < 1.5

@@ -1,0 +1,241 @@
+"""The table through the real event loop: real pygame events posted, the real frame loop, asserts on the match.
+
+Animations run at speed "instant" and time advances a fixed 50 ms per frame,
+so the tests are fast and do not depend on the machine's speed.
+"""
+import pygame
+import pytest
+
+from game.engine.core import Action
+from game.engine.ruleset import default_options
+from game.engine.session import Session
+from game.store.settings import Settings
+from game.ui.app import App
+from game.ui.driver import Driver
+from game.ui.offscreen import render_view
+from game.ui.pass_screen import PassScene
+from game.ui.summary import RoundSummaryScene
+from game.ui.table import TableScene
+from game.ui import table_layout
+import rigging
+
+HUMAN = {"name": "Ana", "kind": "human"}
+BEN = {"name": "Ben", "kind": "human"}
+BOT = {"name": "Bot", "kind": "ai", "level": "normal"}
+
+
+def make_app(size=(1280, 800), speed="instant"):
+    return App(size=size, fixed_dt=0.05, strict=True, settings=Settings(animation_speed=speed),
+               save_settings=False)
+
+
+def open_table(app, seats, seed=1, game=None, options=None):
+    """A table for a new session; `game` replaces the dealt state (a rigged one)."""
+    rs = rigging.kombio()
+    session = Session.new(rs, seats, options or default_options(rs), seed)
+    if game is not None:
+        session.game = game
+    app.open_table(session)
+    return Driver(app), session
+
+
+def ready_for(d, seat):
+    """True when `seat` may act by mouse and nothing is animating."""
+    t = d.table
+    return t is not None and t.ctrl.input_seat() == seat and not t.anim.busy() and d.app.top is t
+
+
+def test_play_a_round_against_a_bot_with_drags_and_clicks():
+    app = make_app()
+    d, session = open_table(app, [HUMAN, BOT], seed=1)
+    ctrl = d.table.ctrl
+    used, turns = set(), 0
+    for _ in range(200):
+        assert d.until(lambda: ready_for(d, 0) or isinstance(app.top, RoundSummaryScene), 3000), ctrl.prompt()
+        if isinstance(app.top, RoundSummaryScene):
+            break
+        v = ctrl.view()
+        before = len(session.match.actions)
+        if v.phase == "turn":
+            turns += 1
+            if turns >= 5 and Action("call") in ctrl.legal(0):
+                d.key(pygame.K_k)                                   # call KOMBIO
+                used.add("call")
+            elif turns % 2:
+                d.click(d.centre_of("deck"))                        # draw by click
+                used.add("click deck")
+            else:
+                d.drag(d.centre_of("deck"), d.centre_of((0, 1)))    # draw by drag onto the hand
+                used.add("drag deck")
+        elif v.phase == "drawn":
+            if v.drawn.ability and v.drawn_from == "deck" and "ability" not in used:
+                d.click(d.centre_of("discard"))                     # discard by click, then use it
+                used.add("discard click")
+            else:
+                d.drag(d.centre_of("drawn"), d.centre_of((0, turns % 4)))   # exchange by drag
+                used.add("exchange drag")
+        elif v.phase == "ability":
+            act = next(a for a in ctrl.legal(0) if a.kind != "skip")
+            if act.kind == "swap":
+                d.click(d.centre_of(act.pos))
+                d.click(d.centre_of(act.pos2))
+            else:
+                d.click(d.centre_of(act.pos))
+            used.add("ability")
+        elif v.phase == "give":
+            d.click(d.centre_of(ctrl.legal(0)[0].pos))
+        else:
+            d.step()
+        assert len(session.match.actions) > before, f"no move in phase {v.phase}: {ctrl.message}"
+    assert session.game.view(None).phase == "round_over"
+    assert {"click deck", "drag deck", "exchange drag", "discard click", "ability", "call"} <= used
+    # every recorded human action went through the UI as a legal action
+    assert all(a.kind in {"draw", "exchange", "discard", "peek", "swap", "skip", "call", "look_start",
+                          "match", "pass", "give", "decide"} for s, a in session.match.actions)
+    # the round summary's button starts the next round
+    d.click(app.top.button.rect.center)
+    assert d.until(lambda: session.game.view(None).round_no == 2, 50)
+
+
+def test_an_illegal_drop_slides_back_with_the_reason_and_changes_nothing():
+    app = make_app()
+    d, session = open_table(app, [HUMAN, BOT], game=rigging.rigged(2, seed=2, current=0))
+    ctrl = d.table.ctrl
+    assert d.until(lambda: ready_for(d, 0))
+    d.key(pygame.K_d)
+    assert ctrl.view().phase == "drawn"
+    count = len(session.match.actions)
+    d.drag(d.centre_of("drawn"), d.centre_of((1, 0)))       # onto the opponent's card
+    assert len(session.match.actions) == count
+    assert ctrl.view().phase == "drawn" and ctrl.view().drawn is not None
+    text, is_error, _ = ctrl.message
+    assert is_error and "your own cards" in text
+    assert "your own cards" in ctrl.message[0]
+    # a drop on empty felt also refuses, with a hint
+    d.drag(d.centre_of("drawn"), (d.layout().table.x + 5, d.layout().table.bottom - 5))
+    assert len(session.match.actions) == count and ctrl.message[1]
+
+
+def test_a_human_wins_a_match_race_with_their_key():
+    game = rigging.rigged(2, seed=3, current=0, hands={0: [5, 1, 2, 3], 1: [0, 1, 2, 3]}, deck=[5])
+    app = make_app()
+    d, session = open_table(app, [HUMAN, BOT], game=game)
+    ctrl = d.table.ctrl
+    assert d.until(lambda: ready_for(d, 0))
+    d.click(d.centre_of("deck"))
+    d.click(d.centre_of("discard"))                 # the drawn 5 goes onto the discard pile: a race
+    assert d.until(lambda: ctrl.race is not None, 20)
+    count = len(session.match.actions)
+    d.key(pygame.K_q)                               # Ana's race key
+    assert ctrl.race.claimer == 0
+    d.click(d.centre_of((0, 0)))                    # her 5
+    assert session.match.actions[count] == (0, Action("match", pos=(0, 0)))
+    assert not ctrl.public().seats[0].slots[0].present
+    assert [c.value for c in ctrl.public().discard[-2:]] == [5, 5]
+
+
+def test_a_wrong_race_key_or_click_without_a_claim_does_nothing():
+    game = rigging.rigged(2, seed=3, current=0, hands={0: [5, 1, 2, 3], 1: [0, 1, 2, 3]}, deck=[5])
+    app = make_app()
+    d, session = open_table(app, [HUMAN, BOT], game=game)
+    ctrl = d.table.ctrl
+    assert d.until(lambda: ready_for(d, 0))
+    d.click(d.centre_of("deck"))
+    d.click(d.centre_of("discard"))
+    assert d.until(lambda: ctrl.race is not None, 20)
+    count = len(session.match.actions)
+    d.key(pygame.K_p)                               # seat 1's key, but seat 1 is a bot
+    d.click(d.centre_of((0, 0)))                    # no claim: a click is not a match
+    assert ctrl.race is None or ctrl.race.claimer is None
+    assert all(a.kind != "match" or s != 0 for s, a in session.match.actions[count:])
+    d.key(pygame.K_SPACE)                           # no match: the race ends for the human
+    assert d.until(lambda: ctrl.public().phase != "window", 100)
+
+
+def test_pass_screens_between_two_humans_hide_the_table():
+    app = make_app()
+    d, session = open_table(app, [HUMAN, BEN], seed=4)
+    ctrl = d.table.ctrl
+    assert d.until(lambda: isinstance(app.top, PassScene), 50)
+    assert app.top.name == "Ana" and ctrl.viewer is None
+    d.step(10)                                      # past the guard against click-through
+    d.click(app.top.button.rect.center)
+    assert app.top is d.table and ctrl.viewer == 0
+    assert ctrl.hold is not None                    # Ana memorises her bottom cards
+    assert {(0, 2), (0, 3)} <= set(ctrl.reveals)
+    d.key(pygame.K_SPACE)
+    assert d.until(lambda: isinstance(app.top, PassScene), 50)
+    assert app.top.name == "Ben" and ctrl.viewer is None
+    d.step(10)
+    d.key(pygame.K_SPACE)
+    assert ctrl.viewer == 1
+    d.key(pygame.K_SPACE)                           # end Ben's look
+    # Ben (left of the dealer) plays first: he saw private information last, so no pass screen
+    assert d.until(lambda: ready_for(d, 1), 50)
+    d.key(pygame.K_d)
+    seat_view = ctrl.view()
+    assert seat_view.viewer == 1 and seat_view.drawn is not None
+    d.click(d.centre_of("discard"))
+    if ctrl.public().phase == "ability":
+        d.key(pygame.K_SPACE)                       # skip the ability
+    # the race is public: nobody's view
+    assert d.until(lambda: ctrl.public().phase == "window" and ctrl.race is not None, 50)
+    assert ctrl.viewer is None
+    d.key(pygame.K_SPACE)                           # no match
+    assert d.until(lambda: isinstance(app.top, PassScene), 50)
+    assert app.top.name == "Ana" and ctrl.viewer is None
+
+
+def test_pixels_of_a_seat_do_not_depend_on_cards_it_does_not_know():
+    # Two deals that differ only in a card of seat 1 that seat 1 has seen and seat 0 has not.
+    hands_a = {0: [1, 2, 3, 4], 1: [None, None, 5, None]}
+    hands_b = {0: [1, 2, 3, 4], 1: [None, None, 9, None]}
+    game_a = rigging.rigged(3, seed=5, hands=hands_a, look=True)
+    game_b = rigging.rigged(3, seed=5, hands=hands_b, look=True)
+    assert game_a.view(1).slot((1, 2)).face != game_b.view(1).slot((1, 2)).face
+    rs = rigging.kombio()
+    names = ["Ana", "Ben", "Cleo"]
+    for size in ((1280, 800), (1024, 640)):
+        a = render_view(rs, game_a.view(0), names, size)
+        b = render_view(rs, game_b.view(0), names, size)
+        assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+    # and the same through the table scene itself, with the memory aid on
+    app = make_app()
+    app.settings.memory_aid = True
+    shots = []
+    for game in (game_a, game_b):
+        d, _ = open_table(app, [HUMAN, BOT, dict(BOT, name="Cleo")], game=game)
+        table = d.table
+        table.ctrl.viewer = 0
+        app.draw()
+        shots.append(pygame.image.tobytes(app.screen, "RGB"))
+    assert shots[0] == shots[1]
+
+
+def test_layout_stays_inside_the_window_at_every_size():
+    for n in range(2, 7):
+        for size in ((1024, 640), (1280, 800), (1920, 1080), (1100, 1000), (2560, 1440)):
+            for counts in ([4] * n, [4] * (n - 1) + [8]):
+                lay = table_layout.compute(size, n, counts, focus=n - 1)
+                window = pygame.Rect((0, 0), size)
+                for r in lay.all_rects():
+                    assert window.contains(r), (n, size, counts, r)
+                boxes = [b.rect for b in lay.seats]
+                for i, a in enumerate(boxes):
+                    assert not a.colliderect(lay.centre), (n, size, counts)
+                    for b in boxes[i + 1:]:
+                        assert not a.colliderect(b), (n, size, counts)
+
+
+def test_resizing_the_window_relayouts_and_keeps_the_minimum():
+    app = make_app()
+    d, _ = open_table(app, [HUMAN, BOT, BOT, BOT], seed=6)
+    d.step(5)
+    d.resize((800, 500))
+    assert app.screen.get_size() == (1024, 640)
+    lay = d.layout()
+    assert lay.size == (1024, 640)
+    assert all(pygame.Rect(0, 0, 1024, 640).contains(r) for r in lay.all_rects())
+    d.resize((1920, 1080))
+    assert d.layout().size == (1920, 1080)
+    d.step(5)
