@@ -27,12 +27,12 @@ from game.engine.core import Action
 
 PASS = Action("pass")
 SKIP = Action("skip")
-_KEY = attrgetter("key")
+_VALUE = attrgetter("value")
 
 
 @dataclass(frozen=True)
 class Style:
-    """The knobs that separate the levels."""
+    """The knobs that separate the levels (and that tuning turns)."""
     name: str
     react: tuple            # race reaction delay, seconds (uniform between the two)
     miss: float             # chance to let a race it could win go by
@@ -43,28 +43,37 @@ class Style:
     plans: bool             # weighs abilities and draws by expected gain; else rules of thumb
     call_need: float        # "odds" call: needed chance of being lowest at the first turn
     call_decay: float       # ... lowered by this much each own turn
+    call_need_per_opponent: float  # ... and by this much per opponent beyond the first
     call_at: float          # "threshold" call (plans=False): call at this estimated total or less
     call_rise: float        # ... raised by this much each own turn
     force_call: int         # own turns in a round after which it always calls
+    sure_margin: float = 0.25     # gain needed for a swap between two known cards
+    unsure_margin: float = 1.0    # ... when one of them is unknown (we lose what we knew)
+    look_own_gain: float = 1.5    # worth of learning one of our unknown cards
+    look_other_gain: float = 0.6  # worth of learning an opponent's card (calls, matches, swaps)
+    reveal_gain: float = 0.4
+    extra_turn_gain: float = 1.5  # another draw: about what a turn gains on average
+    last_turn_gain: float = 1.0   # what an opponent improves in the final turn after our call
+    discard_edge: float = 1.0     # the discard must beat a deck draw's expected gain by this much
+    give_away_min: float = 2.5    # match an opponent's card only to shed a card worth this much
+    # Measured in self-play: a card its owner has seen sits about 3 points below the
+    # unaccounted mean (owners keep low cards), about the mean of the lower half; a card
+    # only someone else has seen is barely above the mean (mostly peeks, few dumps).
+    kept_weight: float = 0.9      # a kept card's value: this far from the mean towards the lower half
+    dumped_weight: float = 0.15   # ... a card someone else has seen: this far towards the upper half
 
 
 STYLES = {
     "normal": Style("normal", react=(0.7, 1.5), miss=0.0, forget=0.0, counts_cards=True,
                     reads_players=True, matches_opponents=True, plans=True,
-                    call_need=0.8, call_decay=0.02, call_at=0, call_rise=0, force_call=30),
+                    # 1v1 rewards patience; with more players someone else may call first
+                    call_need=0.9, call_decay=0.02, call_need_per_opponent=0.1,
+                    call_at=0, call_rise=0, force_call=30),
     "easy": Style("easy", react=(1.5, 3.0), miss=0.3, forget=0.15, counts_cards=False,
                   reads_players=False, matches_opponents=False, plans=False,
-                  call_need=0, call_decay=0, call_at=6.0, call_rise=1.0, force_call=20),
+                  call_need=0, call_decay=0, call_need_per_opponent=0,
+                  call_at=6.0, call_rise=1.0, force_call=20),
 }
-
-# Expected gain below which a swap into the unknown is not worth losing what we know.
-SURE_MARGIN = 0.25
-UNSURE_MARGIN = 1.0
-LOOK_OWN_GAIN = 1.5        # worth of learning one of our unknown cards
-LOOK_OTHER_GAIN = 0.6      # worth of learning an opponent's card (calls, matches, swaps)
-REVEAL_GAIN = 0.4
-EXTRA_TURN_GAIN = 1.5        # another draw: about what a turn gains on average
-OPPONENT_LAST_TURN = 1.0   # how much an opponent improves in the final turn after our call
 
 
 class Beliefs:
@@ -84,20 +93,16 @@ class Beliefs:
 
     def _compute(self) -> None:
         bot, view = self.bot, self.view
-        seen = Counter()
+        left = dict(bot.base_by_value)
         if bot.style.counts_cards:
-            seen.update(map(_KEY, self.faces.values()))
-            seen.update(map(_KEY, view.discard))
+            seen = Counter(map(_VALUE, self.faces.values()))
+            seen.update(map(_VALUE, view.discard))
             if view.drawn is not None:
-                seen[view.drawn.key] += 1
-        sig = tuple(sorted(seen.items()))
-        cached = bot._dist_cache.get(sig)
-        if cached is None:
-            cached = _distribution(bot.base_counts, bot.card_values, seen)
-            if len(bot._dist_cache) > 4096:
-                bot._dist_cache.clear()
-            bot._dist_cache[sig] = cached
-        self._dist, self._ev, self._var, self._ev_kept, self._ev_dumped = cached
+                seen[view.drawn.value] += 1
+            for v, n in seen.items():
+                left[v] -= n
+        self._dist, self._ev, self._var, self._ev_kept, self._ev_dumped = _distribution(
+            left, bot.style.kept_weight, bot.style.dumped_weight)
 
     @property
     def dist(self) -> tuple:
@@ -196,28 +201,31 @@ class Beliefs:
         return got
 
 
-def _distribution(base_counts: dict, values: dict, seen) -> tuple:
-    """(dist, mean, variance, mean of a kept card, mean of a dumped card) of the unseen cards."""
-    by_value: dict = {}
-    for key, n in base_counts.items():
-        n -= seen.get(key, 0)
-        if n > 0:
-            v = values[key]
-            by_value[v] = by_value.get(v, 0) + n
-    if not by_value:   # everything is accounted for (cannot happen in Kombio): use the deck
-        for key, n in base_counts.items():
-            by_value[values[key]] = by_value.get(values[key], 0) + n
-    total = sum(by_value.values())
-    dist = tuple((v, n / total) for v, n in sorted(by_value.items()))
-    ev = sum(v * p for v, p in dist)
-    var = sum(p * (v - ev) ** 2 for v, p in dist)
-    low = [(v, p) for v, p in dist if v <= ev]
-    high = [(v, p) for v, p in dist if v > ev]
-    low_mean = sum(v * p for v, p in low) / sum(p for _, p in low) if low else ev
-    high_mean = sum(v * p for v, p in high) / sum(p for _, p in high) if high else ev
-    # An owner keeps the cards they know when low; a card someone else has seen
-    # may have been dumped on its holder (or only peeked: hence the small weight).
-    return dist, ev, var, 0.5 * ev + 0.5 * low_mean, 0.7 * ev + 0.3 * high_mean
+def _distribution(left: dict, kept_weight: float, dumped_weight: float) -> tuple:
+    """(dist, mean, variance, mean of a kept card, mean of a dumped card) of the unseen cards.
+
+    left: value -> how many cards of that value are unaccounted for.
+    """
+    items = [(v, n) for v, n in left.items() if n > 0]
+    total = s1 = s2 = 0
+    for v, n in items:
+        total += n
+        s1 += v * n
+        s2 += v * v * n
+    if not total:      # everything is accounted for (cannot happen in Kombio): say nothing
+        return ((0, 1.0),), 0.0, 0.0, 0.0, 0.0
+    ev = s1 / total
+    var = max(0.0, s2 / total - ev * ev)
+    low_n = low_s = 0
+    for v, n in items:
+        if v <= ev:
+            low_n += n
+            low_s += v * n
+    high_n, high_s = total - low_n, s1 - low_s
+    low_mean = low_s / low_n if low_n else ev
+    high_mean = high_s / high_n if high_n else ev
+    dist = tuple((v, n / total) for v, n in items)
+    return (dist, ev, var, ev + kept_weight * (low_mean - ev), ev + dumped_weight * (high_mean - ev))
 
 
 def _phi(z: float) -> float:
@@ -236,9 +244,9 @@ class MemoryBot:
         self.abilities = ruleset.abilities
         # the composition in force comes with the view (a variant may change a card's ability)
         self.base_counts: dict = {}
-        self.card_values: dict = {}
+        self.base_by_value: dict = {}
         self.call_limit = ruleset.rules["call"]["limit"]
-        self._dist_cache: dict = {}
+        self.n_seats = 0
         self._round = None
         self._turns = 0             # own turns this round: calls get keener as it goes on
         self._chosen = None         # ability picked at a "choose" step
@@ -292,6 +300,7 @@ class MemoryBot:
 
     # ---- memory ----
     def _follow_round(self, view) -> None:
+        self.n_seats = view.n_seats
         if view.round_no != self._round:
             self._round = view.round_no
             self._turns = 0
@@ -308,7 +317,8 @@ class MemoryBot:
     def _beliefs(self, view) -> Beliefs:
         if not self.base_counts:
             self.base_counts = {c.key: c.count for c in view.deck_composition}
-            self.card_values = {c.key: c.value for c in view.deck_composition}
+            for c in view.deck_composition:
+                self.base_by_value[c.value] = self.base_by_value.get(c.value, 0) + c.count
         faces = {}
         if not self.style.forget:
             for sv in view.seats:
@@ -363,7 +373,7 @@ class MemoryBot:
         if not self.style.plans:
             return sure >= 4
         # a deck card may beat it, or bring an ability
-        return sure > SURE_MARGIN and sure >= b.gain_below(worst) + 1.0
+        return sure > self.style.sure_margin and sure >= b.gain_below(worst) + self.style.discard_edge
 
     def _should_call(self, view, b) -> bool:
         st, me = self.style, self.seat
@@ -379,9 +389,10 @@ class MemoryBot:
             if s == me:
                 continue
             o_est, o_var = b.estimate(s)
-            z = (o_est - OPPONENT_LAST_TURN - est - 0.5) / math.sqrt(var + o_var + 1.0)
+            z = (o_est - st.last_turn_gain - est - 0.5) / math.sqrt(var + o_var + 1.0)
             chance *= _phi(z)
-        return chance >= max(0.05, st.call_need - st.call_decay * self._turns)
+        need = st.call_need - st.call_need_per_opponent * (view.n_seats - 2) - st.call_decay * self._turns
+        return chance >= max(0.05, need)
 
     def _drawn(self, view, legal, b):
         card = view.drawn
@@ -439,9 +450,9 @@ class MemoryBot:
             elif st["swap"]:
                 total += max(0.0, self._blind_swap(b)[2])
             elif st["reveal"]:
-                total += REVEAL_GAIN
+                total += self.style.reveal_gain
             elif st.get("extra_turn"):
-                total += EXTRA_TURN_GAIN
+                total += self.style.extra_turn_gain
             i += 1
         return total
 
@@ -462,14 +473,21 @@ class MemoryBot:
                             for sv in b.view.seats if sv.seat != self.seat and not sv.locked
                             for sl in sv.slots)
         if target == "own":
-            return LOOK_OWN_GAIN if own_unknown else 0.0
+            return self.style.look_own_gain if own_unknown else 0.0
         if target == "other":
-            return LOOK_OTHER_GAIN if other_unknown else 0.0
-        return LOOK_OWN_GAIN if own_unknown else (LOOK_OTHER_GAIN if other_unknown else 0.0)
+            return self.style.look_other_gain if other_unknown else 0.0
+        return self.style.look_own_gain if own_unknown else (self.style.look_other_gain if other_unknown else 0.0)
+
+    def _clockwise(self, positions) -> list:
+        """Positions in table order starting left of us, so ties favour no seat number."""
+        n, me = self.n_seats, self.seat
+        return sorted(positions, key=lambda q: ((q[0] - me) % n, q[1]))
 
     def _opponent_positions(self, b):
-        return [sl.pos for sv in b.view.seats if sv.seat != self.seat and not sv.locked
-                for sl in sv.slots if sl.present]
+        seats = b.view.seats
+        n = len(seats)
+        return [sl.pos for k in range(1, n) for sl in seats[(self.seat + k) % n].slots
+                if sl.present and not seats[(self.seat + k) % n].locked]
 
     def _blind_swap(self, b, candidates=None):
         """(our worst pos, their best pos, expected gain minus the margin) for a blind swap."""
@@ -486,17 +504,18 @@ class MemoryBot:
         if best is None:
             return None, None, -math.inf
         sure = b.known(w) and b.known(best)
-        gain = w_val - b.value(best) - (SURE_MARGIN if sure else UNSURE_MARGIN)
+        gain = w_val - b.value(best) - (self.style.sure_margin if sure else self.style.unsure_margin)
         return w, best, gain
 
     def _leader(self, b) -> Optional[int]:
-        """The opponent we believe has the lowest hand."""
-        best, best_est = None, math.inf
-        for s in range(b.view.n_seats):
-            if s != self.seat:
-                est, _ = b.estimate(s)
-                if est < best_est:
-                    best, best_est = s, est
+        """The opponent we believe has the lowest hand (ties: lowest match total, then clockwise)."""
+        n = b.view.n_seats
+        best, best_key = None, None
+        for k in range(1, n):
+            s = (self.seat + k) % n
+            key = (b.estimate(s)[0], b.view.seats[s].total)
+            if best_key is None or key < best_key:
+                best, best_key = s, key
         return best
 
     def _look_swap_plan(self, b, candidates):
@@ -537,8 +556,8 @@ class MemoryBot:
             return 0.0
         q = min(opp, key=b.value)
         if b.known(q):
-            return max(0.0, w_val - b.faces[q].value) + (LOOK_OWN_GAIN if not b.known(w) else 0.0)
-        return b.gain_below(w_val, b.shift(q)) + (LOOK_OWN_GAIN if not b.known(w) else 0.0)
+            return max(0.0, w_val - b.faces[q].value) + (self.style.look_own_gain if not b.known(w) else 0.0)
+        return b.gain_below(w_val, b.shift(q)) + (self.style.look_own_gain if not b.known(w) else 0.0)
 
     def _following_swap(self, pending) -> Optional[str]:
         """The kind of swap that follows the current peek step, if any."""
@@ -581,7 +600,7 @@ class MemoryBot:
 
     def _ability_peek(self, view, legal, b, skip):
         p = view.pending
-        spots = [a.pos for a in legal if a.kind == "peek"]
+        spots = self._clockwise([a.pos for a in legal if a.kind == "peek"])
         if not spots:
             return skip
         follow = self._following_swap(p)
@@ -645,7 +664,7 @@ class MemoryBot:
             a, c = tuple(p.peeked[0]), tuple(p.peeked[1])
             if (a[0] == self.seat) != (c[0] == self.seat):
                 mine, theirs = (a, c) if a[0] == self.seat else (c, a)
-                if b.value(mine) - b.value(theirs) > SURE_MARGIN:
+                if b.value(mine) - b.value(theirs) > self.style.sure_margin:
                     pair = (mine, theirs)
         if pair is not None:
             found = _find_swap(swaps, pair)
@@ -657,20 +676,20 @@ class MemoryBot:
 
     def _after_look(self, b, seen, swaps):
         """Look & swap: keep the looked-at card or swap it, now that we know it."""
-        partners = [a.pos2 if a.pos == seen else a.pos for a in swaps]
+        partners = self._clockwise([a.pos2 if a.pos == seen else a.pos for a in swaps])
         val = b.value(seen)
         if seen[0] == self.seat:
             theirs = [q for q in partners if q[0] != self.seat]
             if not theirs:
                 return None
             q = min(theirs, key=b.value) if self.style.plans else self.rng.choice(theirs)
-            margin = SURE_MARGIN if b.known(q) else UNSURE_MARGIN
+            margin = self.style.sure_margin if b.known(q) else self.style.unsure_margin
             return (seen, q) if val - b.value(q) > margin else None
         mine = [q for q in partners if q[0] == self.seat]
         if not mine:
             return None
         w = max(mine, key=lambda q: b.value(q) + (0.01 if not b.known(q) else 0))
-        margin = SURE_MARGIN if b.known(w) else UNSURE_MARGIN
+        margin = self.style.sure_margin if b.known(w) else self.style.unsure_margin
         return (seen, w) if b.value(w) - val > margin else None
 
     def _least_bad_swap(self, swaps, b):
@@ -685,7 +704,8 @@ class MemoryBot:
         return max(swaps, key=score)
 
     def _ability_pick(self, legal, b):
-        picks = [a for a in legal if a.kind == "pick"]
+        picks = sorted((a for a in legal if a.kind == "pick"),
+                       key=lambda a: ((a.pos[0] - self.seat) % self.n_seats, a.pos[1]))
         if not picks:
             return SKIP if SKIP in legal else None
         unknown = [a for a in picks if not b.known(a.pos)]
@@ -713,14 +733,14 @@ class MemoryBot:
                 if f.value >= 0 and f.value > own_val:
                     own, own_val = a, f.value
             elif self.style.matches_opponents:
-                theirs.append((f.value, a))
+                theirs.append((f.value, (a.pos[0] - self.seat) % self.n_seats, a))
         if own is not None:
             return own
         if theirs:
             _, worst = b.worst_own()
-            low, act = min(theirs, key=lambda t: t[0])
+            low, _, act = min(theirs, key=lambda t: t[:2])
             # we shed our worst card; they lose `low` and receive it
-            if worst >= 2.5 and worst - low >= 0:
+            if worst >= self.style.give_away_min and worst - low >= 0:
                 return act
         return None
 

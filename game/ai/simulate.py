@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Optional
 
@@ -55,14 +56,19 @@ def bot_seed(match_seed: int, seat: int) -> int:
 
 
 def run_match(ruleset, levels, seed: int, options: Optional[dict] = None,
-              keep_session: bool = False) -> MatchResult:
-    """Play one bot-only match; raise StuckMatch if it runs past the safety cap."""
+              keep_session: bool = False, bots: Optional[list] = None) -> MatchResult:
+    """Play one bot-only match; raise StuckMatch if it runs past the safety cap.
+
+    `bots`: ready-made bots, one per seat (tests, tuning); by default one of
+    each level, seeded from the match seed.
+    """
     levels = tuple(levels)
-    for level in levels:
-        check_level(level)
+    if bots is None:
+        for level in levels:
+            check_level(level)
+        bots = [make_bot(ruleset, i, lvl, bot_seed(seed, i)) for i, lvl in enumerate(levels)]
     seats = [{"name": f"Bot {i + 1}", "kind": "ai", "level": lvl} for i, lvl in enumerate(levels)]
     session = Session(ruleset, seats, merge_options(ruleset, options), seed)
-    bots = [make_bot(ruleset, i, lvl, bot_seed(seed, i)) for i, lvl in enumerate(levels)]
     game = session.game
     apply = session.apply
     actions = 0
@@ -98,12 +104,36 @@ def run_match(ruleset, levels, seed: int, options: Optional[dict] = None,
                        rounds=game.round_no, actions=actions, session=session if keep_session else None)
 
 
+class _LegalActions(Sequence):
+    """game.legal_actions(seat), listed only if the bot looks: most racers pass on the view alone."""
+
+    def __init__(self, game, seat):
+        self._game, self._seat, self._list = game, seat, None
+
+    def _get(self) -> list:
+        if self._list is None:
+            self._list = self._game.legal_actions(self._seat)
+        return self._list
+
+    def __getitem__(self, i):
+        return self._get()[i]
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __iter__(self):
+        return iter(self._get())
+
+    def __contains__(self, action) -> bool:
+        return action in self._get()
+
+
 def _race(game, bots, apply) -> int:
     """Run the match window until it changes phase or closes; returns the actions applied."""
     seats = game.to_act()
     claims = []
     for seat in seats:
-        claim = bots[seat].race(game.view(seat), game.legal_actions(seat))
+        claim = bots[seat].race(game.view(seat), _LegalActions(game, seat))
         if claim is not None:
             action, delay = claim
             claims.append((delay, seat, action))
