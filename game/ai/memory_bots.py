@@ -16,6 +16,7 @@ the bot's only randomness is its own `random.Random`.
 """
 from __future__ import annotations
 
+import copy
 import math
 import random
 from collections import Counter
@@ -253,6 +254,15 @@ class MemoryBot:
         self._plan = None           # what a look-and-swap is looking for
         self._memory: dict = {}     # easy: pos -> card key it remembers
         self._forgotten: dict = {}  # easy: pos -> card key it has forgotten (still in the view)
+
+    def __deepcopy__(self, memo):
+        """A copy that decides as this bot would from here on; the ruleset is shared (immutable)."""
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        for key, value in self.__dict__.items():
+            shared = key in ("ruleset", "abilities", "style")
+            new.__dict__[key] = value if shared else copy.deepcopy(value, memo)
+        return new
 
     # ---- the two entry points ----
     def choose(self, view, legal_actions: list) -> Action:

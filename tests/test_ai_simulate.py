@@ -1,0 +1,134 @@
+"""Bot-only matches through the real Session, and `main.py --simulate`."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.ai import LEVELS, simulate
+from game.ai.simulate import MatchResult, StuckMatch, merge_options, run_match, simulate_main
+from game.engine.core import Action
+from game.engine.ruleset import find_ruleset
+
+JSON_KEYS = {"game", "players", "games", "rounds", "games_per_s", "rounds_per_s", "seats"}
+
+
+@pytest.fixture(scope="module")
+def kombio():
+    return find_ruleset("kombio")
+
+
+@pytest.mark.parametrize("block", range(3))
+def test_hundreds_of_seeded_matches_end(kombio, block):
+    opts = {"match_end": {"mode": "rounds", "rounds": 1}}
+    for i in range(100):
+        seed = 1000 + 100 * block + i
+        rng = random.Random(seed)
+        n = rng.randint(2, 6)
+        levels = [rng.choice(LEVELS) for _ in range(n)]
+        result = run_match(kombio, levels, seed, opts, keep_session=True)
+        game = result.session.game
+        assert game.is_over() and result.rounds == 1
+        assert result.winners and set(result.winners) <= set(range(n))
+        assert result.totals == game.scores()
+        # every card is still somewhere: layouts, deck, discard
+        held = [c for layout in game.layouts for c in layout if c is not None]
+        assert sorted(held + game.deck + game.discard) == list(range(70))
+
+
+@pytest.mark.parametrize("ruleset_id", ["cambio", "cambio-classic"])
+def test_other_memory_rulesets_play_through(ruleset_id):
+    rs = find_ruleset(ruleset_id)
+    for seed in range(20):
+        n = 2 + seed % 5
+        result = run_match(rs, [LEVELS[(seed + s) % 2] for s in range(n)], seed,
+                           {"match_end": {"mode": "points", "points": 20}})
+        assert result.rounds >= 1
+
+
+def test_variants_on(kombio):
+    """House rules the bots must cope with: mandatory abilities, own cards only, locked duels."""
+    variants = {v.key: True for v in kombio.variants}
+    for seed in range(20):
+        run_match(kombio, ["normal", "easy", "normal"][: 2 + seed % 2], seed,
+                  {"variants": variants, "match_end": {"mode": "rounds", "rounds": 1}})
+
+
+def test_a_stuck_match_is_reported(kombio, monkeypatch):
+    class Dawdler:
+        """Never calls, never matches: the round could only end by someone calling."""
+        def choose(self, view, legal):
+            for a in legal:
+                if a.kind in ("look_start", "next_round", "pass", "skip"):
+                    return a
+            if Action("draw", choice="deck") in legal:
+                return Action("draw", choice="deck")
+            return Action("discard") if Action("discard") in legal else legal[0]
+
+        def race(self, view, legal):
+            return None
+
+    monkeypatch.setattr(simulate, "MAX_ACTIONS_PER_ROUND", 300)
+    with pytest.raises(StuckMatch, match="without the round ending"):
+        run_match(kombio, ["x", "x"], 1, bots=[Dawdler(), Dawdler()])
+
+
+def test_merge_options_keeps_defaults(kombio):
+    opts = merge_options(kombio, {"match_end": {"rounds": 2}})
+    assert opts["match_end"] == {"mode": "rounds", "rounds": 2, "points": kombio.match_end.points}
+    assert set(opts["variants"]) == {v.key for v in kombio.variants}
+
+
+# --- main.py --simulate ------------------------------------------------------------------------
+
+def test_simulate_json(capsys):
+    assert simulate_main("kombio", 3, 4, 1, "normal,easy,normal", True) == 0
+    out = capsys.readouterr().out
+    data = json.loads(out)                      # exactly one JSON object on stdout
+    assert set(data) == JSON_KEYS
+    assert (data["game"], data["players"], data["games"]) == ("kombio", 3, 4)
+    assert data["rounds"] == 4 * 5
+    assert [s["bot"] for s in data["seats"]] == ["normal", "easy", "normal"]
+    assert all(set(s) == {"bot", "wins", "win_rate", "mean_score"} for s in data["seats"])
+    assert sum(s["wins"] for s in data["seats"]) == pytest.approx(4)
+    assert data["games_per_s"] > 0 and data["rounds_per_s"] > 0
+
+
+def test_simulate_default_bots_are_normal(capsys):
+    assert simulate_main("kombio", 2, 1, 5, None, True) == 0
+    assert [s["bot"] for s in json.loads(capsys.readouterr().out)["seats"]] == ["normal", "normal"]
+
+
+def test_tied_wins_are_shared(capsys, monkeypatch):
+    def fake(ruleset, levels, seed, options=None, **kw):
+        winners = (0, 1) if seed % 2 else (2,)
+        return MatchResult(seed, tuple(levels), [10, 10, 10], winners, 5, 100)
+
+    monkeypatch.setattr(simulate, "run_match", fake)
+    assert simulate_main("kombio", 3, 4, 1, None, True) == 0
+    seats = json.loads(capsys.readouterr().out)["seats"]
+    # seeds 1 and 3: seats 0 and 1 tie (0.5 each); seeds 2 and 4: seat 2 alone
+    assert [s["wins"] for s in seats] == [1.0, 1.0, 2.0]
+    assert [s["win_rate"] for s in seats] == [0.25, 0.25, 0.5]
+
+
+def test_simulate_human_readable(capsys):
+    assert simulate_main("kombio", 2, 2, 3, "easy,normal", False) == 0
+    out = capsys.readouterr().out
+    assert "seat 1" in out and "seat 2" in out and "games/s" in out and "easy" in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (("kombio", 2, 1, 1, "normal,hard"), "bot level 'hard' does not exist yet"),
+    (("kombio", 2, 1, 1, "normal,clever"), "unknown bot level 'clever'"),
+    (("kombio", 3, 1, 1, "normal,easy"), "one per seat"),
+    (("kombio", 9, 1, 1, None), "2-6 players"),
+    (("kombio", 2, 0, 1, None), "--games must be at least 1"),
+    (("no-such-game", 2, 1, 1, None), "no ruleset 'no-such-game'"),
+])
+def test_simulate_errors_exit_2(capsys, args, message):
+    assert simulate_main(*args, True) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert message in captured.err
