@@ -193,42 +193,48 @@ class CardArt:
         cs = max(8, int(h * 0.13))
         cs = fonts.fit(corner, cs, int(w * 0.45), bold=True, min_size=7)
         img = fonts.text(corner, cs, ink, True)
-        surf.blit(img, (inner.x + max(3, w // 16), band.bottom + 1))
-        has_ability = bool(card.ability)
-        show_name = has_ability and h >= 90
-        if not show_name:   # the ability name takes the bottom; otherwise mirror the corner
-            rot = pygame.transform.rotate(img, 180)
-            surf.blit(rot, (inner.right - max(3, w // 16) - rot.get_width(), band2.y - 1 - rot.get_height()))
-
-        big = max(10, int(h * (0.30 if has_ability else 0.40)))
-        big = fonts.fit(card.label, big, int(w * 0.78), bold=True, min_size=8)
-        cy = int(h * (0.40 if has_ability else 0.5))
-        img = fonts.text(card.label, big, ink, True)
-        surf.blit(img, img.get_rect(center=(w // 2, cy)))
-        if glyph:
-            gs = max(8, int(h * 0.14))
-            g = fonts.text(glyph, gs, ink, False)
-            surf.blit(g, g.get_rect(center=(w // 2, cy + big // 2 + gs // 2 + 1)))
+        cx0 = inner.x + max(3, w // 16)
+        surf.blit(img, (cx0, band.bottom + 1))
         if card.symbol:
-            sym = card.symbol if len(card.symbol) <= 2 else card.symbol[:1].upper() + card.symbol[1:]
-            ss = fonts.fit(sym, max(7, int(h * 0.09)), int(w * 0.8), min_size=6)
-            g = fonts.text(sym, ss, (70, 70, 80), False)
-            surf.blit(g, g.get_rect(midtop=(w // 2, int(h * 0.12) + band.h)))
+            # the rune/symbol is what matching compares in some games: always in the corner too
+            sym = fonts.text(card.symbol[:2], max(7, int(h * 0.1)), ink, False)
+            surf.blit(sym, (cx0, band.bottom + 1 + img.get_height() - 2))
+        has_ability = bool(card.ability)
+        name = ""
         if has_ability:
-            kind = ability_kind(self.ruleset, card.ability)
-            icon_w = max(10, int(w * 0.36))
-            draw_ability_icon(surf, kind, (w // 2, int(h * 0.64)), icon_w, (40, 40, 48))
             name = card.ability
             if self.ruleset is not None and card.ability in self.ruleset.abilities:
                 name = self.ruleset.abilities[card.ability].name
-            if show_name:
-                ns = max(7, int(h * 0.075))
-                lines = fonts.wrap(name, ns, w - 10)[:2]
-                y = int(h * 0.76)
-                for line in lines:
-                    li = fonts.text(line, ns, (50, 50, 60), False)
-                    surf.blit(li, li.get_rect(midtop=(w // 2, y)))
-                    y += li.get_height() - 1
+        elif card.name and card.name != card.label and not card.suit:
+            name = card.name       # e.g. "Energy"; suited cards say it all with label and suit
+        show_name = bool(name) and h >= 90
+        if not show_name:   # the name takes the bottom; otherwise mirror the corner
+            rot = pygame.transform.rotate(img, 180)
+            surf.blit(rot, (inner.right - max(3, w // 16) - rot.get_width(), band2.y - 1 - rot.get_height()))
+
+        mark = glyph or (card.symbol[:2] if card.symbol else "")
+        big = max(10, int(h * (0.30 if has_ability else 0.36 if mark else 0.40)))
+        room = 0.56 if (card.symbol and (has_ability or len(card.label) > 1)) else 0.78
+        big = fonts.fit(card.label, big, int(w * room), bold=True, min_size=8)
+        cy = int(h * (0.40 if has_ability else 0.42 if mark else 0.5))
+        img = fonts.text(card.label, big, ink, True)
+        surf.blit(img, img.get_rect(center=(w // 2, cy)))
+        if has_ability:
+            kind = ability_kind(self.ruleset, card.ability)
+            icon_w = max(10, int(w * 0.36))
+            draw_ability_icon(surf, kind, (w // 2, int(h * 0.62)), icon_w, (40, 40, 48))
+        elif mark:
+            gs = max(8, int(h * 0.17))
+            g = fonts.text(mark, gs, ink, False)
+            surf.blit(g, g.get_rect(center=(w // 2, int(h * (0.68 if show_name else 0.72)))))
+        if show_name:
+            ns = max(7, int(h * 0.075))
+            lines = fonts.wrap(name, ns, w - 10)[:2]
+            y = int(h * 0.76) if len(lines) > 1 else int(h * 0.79)
+            for line in lines:
+                li = fonts.text(line, ns, (50, 50, 60), False)
+                surf.blit(li, li.get_rect(midtop=(w // 2, y)))
+                y += li.get_height() - 1
         return _finish(surf)
 
     def _draw_back(self, size):

@@ -71,8 +71,10 @@ class RulesScene(Scene):
         for kind, text in self.blocks():
             if kind == "heading":
                 y += 10
-                self.lines.append((y, text, HEAD, True, theme.ACCENT))
-                y += fonts.line_height(HEAD, True) + 4
+                for line in fonts.wrap(text, HEAD, self.body.w, True):
+                    self.lines.append((y, line, HEAD, True, theme.ACCENT))
+                    y += fonts.line_height(HEAD, True)
+                y += 4
                 continue
             indent = 18 if kind == "item" else 0
             for i, line in enumerate(fonts.wrap(("• " if kind == "item" else "") + text, BODY,

@@ -66,10 +66,7 @@ class SettingsScene(Scene):
         self.ui.handle(event)
 
     def draw(self, surf):
-        if self.app.scenes and self.app.scenes[0] is not self and len(self.app.scenes) > 1:
-            draw_felt(surf)
-        else:
-            draw_felt(surf)
+        draw_felt(surf)
         draw_panel(surf, self.panel, theme.PANEL, theme.PANEL_EDGE, radius=14)
         blit_text(surf, "Settings", 30, (self.panel.x + 40, self.panel.y + 28), theme.TEXT, True)
         blit_text(surf, "Animation speed", 18, self.speed_label, theme.TEXT, False, "midleft")

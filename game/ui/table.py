@@ -369,6 +369,8 @@ class TableScene(Scene):
             if ctrl.moment().kind == "race":
                 if ctrl.race is None or ctrl.race.claimer is None:
                     ctrl.humans_pass()
+                elif ctrl.race.claimer == ctrl.chain_winner():
+                    ctrl.cancel_claim()      # a chain winner stops throwing
                 return
             seat = ctrl.input_seat()
             if seat is not None and any(a.kind == "skip" for a in ctrl.legal(seat)):

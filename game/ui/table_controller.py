@@ -44,6 +44,7 @@ class Race:
     claimer: Optional[int] = None              # a human who pressed their key and is choosing a card
     claimed_at: float = 0.0
     bot_claims: dict = field(default_factory=dict)   # seat -> (time, Action)
+    sig: tuple = ()                            # what the window looked like when bots were last asked
 
 
 @dataclass
@@ -274,25 +275,23 @@ class TableController:
 
     def _race_tick(self, now):
         key = self.actions_count()
-        race = self.race
         to_act = list(self.game.to_act())
+        w = self.public().window
+        sig = (len(self.public().discard), w.winner if w else None, tuple(sorted(w.attempted)) if w else ())
+        race = self.race
         if race is None:
             race = self.race = Race(key, now, now + self.window_seconds())
+        if race.sig != sig:
+            # the window opened or changed (a wrong attempt, a chain winner): ask the bots again
+            race.sig = sig
             for seat in to_act:
-                if not self.is_bot(seat):
-                    continue
-                try:
-                    claim = self.bot(seat).race(self.view_of(seat), self.legal(seat))
-                except Exception:
-                    claim = None
-                if claim is None:
-                    race.bot_claims[seat] = (now, Action("pass"))
-                else:
-                    action, delay = claim
-                    race.bot_claims[seat] = (now + max(0.0, float(delay)), action)
+                if self.is_bot(seat) and seat not in race.bot_claims:
+                    race.bot_claims[seat] = self._ask_bot_race(seat, now)
             if not any(s in self.humans for s in to_act):
                 # nobody to wait for: close as soon as the last bot has acted
                 race.deadline = max([now] + [t for t, _ in race.bot_claims.values()]) + 0.01
+            if w is not None and w.winner is not None and w.winner in self.humans and w.winner in to_act:
+                race.claimer, race.claimed_at = w.winner, now   # a chain: the winner may throw again
         if race.claimer is not None:
             if race.claimer in to_act:
                 return                  # the clock stops while a human picks a card
@@ -313,6 +312,17 @@ class TableController:
                 if self.moment().kind != "race":
                     break
                 self.apply(seat, Action("pass"), quiet=True)
+
+    def _ask_bot_race(self, seat, now) -> tuple:
+        """(time, action) of a bot's claim in this race; a pass at once if it lets the card go."""
+        try:
+            claim = self.bot(seat).race(self.view_of(seat), self.legal(seat))
+        except Exception:
+            claim = None
+        if claim is None:
+            return (now, Action("pass"))
+        action, delay = claim
+        return (now + max(0.0, float(delay)), action)
 
     def race_seconds_left(self) -> Optional[float]:
         if self.race is None:
@@ -339,9 +349,19 @@ class TableController:
         self.race.claimed_at = self.now
         return True
 
+    def chain_winner(self) -> Optional[int]:
+        """A human who won an exclusive chain (Cambio) and may throw further cards, else None."""
+        w = self.public().window
+        if w is not None and w.winner is not None and w.winner in self.humans:
+            return w.winner
+        return None
+
     def cancel_claim(self) -> bool:
         if self.race is None or self.race.claimer is None:
             return False
+        if self.race.claimer == self.chain_winner():
+            self.apply(self.race.claimer, Action("pass"), quiet=True)   # done throwing
+            return True
         # the countdown resumes where it stopped
         self.race.deadline += max(0.0, self.now - self.race.claimed_at)
         self.race.claimer = None

@@ -14,7 +14,7 @@ from typing import Optional
 import pygame
 
 from game.ui import fonts, theme
-from game.ui.cardart import CardArt, draw_eye
+from game.ui.cardart import CardArt
 from game.ui.scene import draw_felt
 from game.ui.widgets import blit_text, draw_panel
 
@@ -296,8 +296,6 @@ class TableDrawer:
         prefix = "▶ " if acting else ""
         label = fonts.ellipsize(prefix + name, size, right - x - 4, True)
         blit_text(surf, label, size, (x, p.centery), theme.ACCENT if acting else theme.TEXT, True, "midleft")
-        if sv.seat == view.dealer and p.w > 120:
-            pass
 
 
 def key_help(call_name: str, race_keys: dict, names) -> tuple:
@@ -307,7 +305,3 @@ def key_help(call_name: str, race_keys: dict, names) -> tuple:
     if race_keys:
         rows.append(("Race", "  ".join(f"{k} {names[s]}" for s, k in sorted(race_keys.items()))))
     return tuple(rows)
-
-
-def draw_eye_marker(surf, rect):
-    draw_eye(surf, rect.center, rect.w // 2)

@@ -218,7 +218,7 @@ class Stepper(Widget):
 
     def _arrows(self):
         r = self.rect
-        w = min(36, r.h)
+        w = min(28, r.h)
         return pygame.Rect(r.x, r.y, w, r.h), pygame.Rect(r.right - w, r.y, w, r.h)
 
     def handle(self, event) -> bool:
