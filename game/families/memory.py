@@ -785,7 +785,7 @@ class MemoryGame(Game):
     def _table_pos(self, pos) -> tuple:
         try:
             seat, slot = int(pos[0]), int(pos[1])
-        except (TypeError, ValueError, IndexError):
+        except (TypeError, ValueError, IndexError, KeyError):   # KeyError: a JSON object as pos
             raise IllegalAction("Choose a card on the table.") from None
         if not (0 <= seat < self.n and 0 <= slot < len(self.layouts[seat])) \
                 or self.layouts[seat][slot] is None:
