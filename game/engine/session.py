@@ -36,7 +36,7 @@ class Session:
         try:
             ruleset = find_ruleset(match.ruleset_id, folder)
         except KeyError as exc:
-            raise ValueError(str(exc).strip("'\"")) from None
+            raise ValueError(exc.args[0]) from None   # str(KeyError) would add quotes
         if ruleset.version != match.ruleset_version:
             raise ValueError(f"the match was saved with {ruleset.name} {match.ruleset_version}; "
                              f"this is version {ruleset.version}")
