@@ -163,6 +163,13 @@ class Match:
 
     @classmethod
     def from_json(cls, data: dict) -> "Match":
+        if not isinstance(data, dict):
+            raise ValueError("not a saved match: expected a JSON object")
+        if not isinstance(data.get("options") or {}, dict):
+            raise ValueError("not a saved match: options must be a JSON object")
+        seats = data.get("seats") or []
+        if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+            raise ValueError("not a saved match: seats must be a list of objects (name, kind)")
         try:
             return cls(
                 ruleset_id=str(data["ruleset"]),

@@ -40,6 +40,9 @@ class Session:
         if ruleset.version != match.ruleset_version:
             raise ValueError(f"the match was saved with {ruleset.name} {match.ruleset_version}; "
                              f"this is version {ruleset.version}")
+        problem = options_problem(ruleset, match.options)
+        if problem:
+            raise ValueError(f"not a saved match: {problem}")
         session = cls(ruleset, match.seats, match.options, match.seed)
         for i, (seat, action) in enumerate(match.actions):
             try:
@@ -60,3 +63,27 @@ class Session:
 
     def to_json(self) -> dict:
         return self.match.to_json()
+
+
+def options_problem(ruleset, options: dict) -> Optional[str]:
+    """What is wrong with match options for this ruleset (variants, match length), or None."""
+    variants = options.get("variants", {})
+    if not isinstance(variants, dict):
+        return "options.variants must be a JSON object"
+    known = {v.key for v in ruleset.variants}
+    for key, on in variants.items():
+        if key not in known:
+            return f"{ruleset.name} has no house rule '{key}'"
+        if not isinstance(on, bool):
+            return f"house rule '{key}' must be true or false, not {on!r}"
+    end = options.get("match_end", {})
+    if not isinstance(end, dict):
+        return "options.match_end must be a JSON object"
+    mode = end.get("mode", ruleset.match_end.default_mode)
+    if mode not in ruleset.match_end.modes:
+        return f"match_end mode {mode!r} is not one of {', '.join(ruleset.match_end.modes)}"
+    for key in ("rounds", "points"):
+        value = end.get(key, 1)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            return f"match_end {key} must be a whole number above 0, not {value!r}"
+    return None
