@@ -1,0 +1,98 @@
+"""Layering: the rules core (game/engine) and the families (game/families) never import pygame.
+
+DESIGN.md: "A test fails if game/engine or game/families imports pygame." Two
+checks: a fresh interpreter imports every module of both packages and plays a
+little (so imports made inside functions run too), then pygame must not be in
+sys.modules; and no source line of either package imports pygame, even lazily.
+"""
+import os
+import re
+import subprocess
+import sys
+
+from rigging import ROOT
+
+PACKAGES = ("game/engine", "game/families")
+
+
+def modules():
+    out = []
+    for pkg in PACKAGES:
+        for name in sorted(os.listdir(os.path.join(ROOT, pkg))):
+            if name.endswith(".py"):
+                mod = pkg.replace("/", ".")
+                out.append(mod if name == "__init__.py" else f"{mod}.{name[:-3]}")
+    return out
+
+
+def sources():
+    for pkg in PACKAGES:
+        for dirpath, _, files in os.walk(os.path.join(ROOT, pkg)):
+            for name in files:
+                if name.endswith(".py"):
+                    yield os.path.join(dirpath, name)
+
+
+PROBE = r"""
+import importlib, random, sys
+for name in sys.argv[1:]:
+    importlib.import_module(name)
+from game.engine.ruleset import load_all
+from game.engine.session import Session
+from game.families import describe
+for entry in load_all():
+    if not entry.ok:
+        continue
+    rs = entry.ruleset
+    session = Session.new(rs, [{"name": "A"}, {"name": "B"}], seed=1)
+    rng = random.Random(1)
+    game = session.game
+    for _ in range(300):
+        if game.is_over():
+            break
+        seat = rng.choice(game.to_act())
+        for event in session.apply(seat, rng.choice(game.legal_actions(seat))):
+            describe(event, session.names)
+        game.view(seat)
+    Session.resume(session.to_json())
+bad = sorted(m for m in sys.modules if m.split(".")[0] in ("pygame", "pygame_gui") or m.startswith("game.ui"))
+print("IMPORTED:" + ",".join(bad))
+"""
+
+
+def test_engine_and_families_run_without_pygame():
+    mods = modules()
+    assert "game.engine.core" in mods and "game.families.memory" in mods
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    run = subprocess.run([sys.executable, "-c", PROBE, *mods], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    line = [x for x in run.stdout.splitlines() if x.startswith("IMPORTED:")][-1]
+    assert line == "IMPORTED:", f"the rules core pulled in: {line[9:]}"
+
+
+IMPORT_LINE = re.compile(r"^\s*(import\s+[^#\n]*\bpygame\w*|from\s+pygame\w*[\s.])", re.M)
+UI_IMPORT = re.compile(r"^\s*(from|import)\s+game\.ui\b|^\s*from\s+game\s+import\s+[^#\n]*\bui\b",
+                       re.M)
+
+
+def test_no_source_line_imports_pygame():
+    found = []
+    for path in sources():
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+        for m in IMPORT_LINE.finditer(text):
+            found.append(f"{os.path.relpath(path, ROOT)}: {m.group(0).strip()}")
+        for m in UI_IMPORT.finditer(text):
+            found.append(f"{os.path.relpath(path, ROOT)}: {m.group(0).strip()}")
+        assert "__import__(\"pygame" not in text and "import_module(\"pygame" not in text
+    assert not found, "pygame (or the UI) imported by the rules core:\n" + "\n".join(found)
+
+
+def test_the_scan_would_see_an_import():
+    """The pattern itself: it catches the usual spellings and ignores words in text."""
+    for line in ("import pygame", "    import pygame.freetype", "from pygame import Rect",
+                 "import os, pygame", "from pygame_gui import UIManager", "import pygame as pg"):
+        assert IMPORT_LINE.search(line), line
+    for line in ("# pygame is not needed here", "x = 'import pygame'", "the pygame-ce UI"):
+        assert not IMPORT_LINE.search(line), line
