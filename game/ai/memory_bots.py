@@ -55,6 +55,7 @@ class Style:
     reveal_gain: float = 0.4
     extra_turn_gain: float = 1.5  # another draw: about what a turn gains on average
     last_turn_gain: float = 1.0   # what an opponent improves in the final turn after our call
+    last_turn_looks: float = 0.2  # worth of a look in our final turn, as a share of its usual worth
     discard_edge: float = 1.0     # the discard must beat a deck draw's expected gain by this much
     give_away_min: float = 2.5    # match an opponent's card only to shed a card worth this much
     # Measured in self-play: a card its owner has seen sits about 3 points below the
@@ -482,11 +483,15 @@ class MemoryBot:
         other_unknown = any(sl.present and sl.pos not in b.faces
                             for sv in b.view.seats if sv.seat != self.seat and not sv.locked
                             for sl in sv.slots)
+        # after someone's call this is our last turn: what we learn now only helps in the races left
+        last = self.style.last_turn_looks if b.view.caller is not None else 1.0
         if target == "own":
-            return self.style.look_own_gain if own_unknown else 0.0
+            return last * self.style.look_own_gain if own_unknown else 0.0
         if target == "other":
-            return self.style.look_other_gain if other_unknown else 0.0
-        return self.style.look_own_gain if own_unknown else (self.style.look_other_gain if other_unknown else 0.0)
+            return last * self.style.look_other_gain if other_unknown else 0.0
+        if own_unknown:
+            return last * self.style.look_own_gain
+        return last * self.style.look_other_gain if other_unknown else 0.0
 
     def _clockwise(self, positions) -> list:
         """Positions in table order starting left of us, so ties favour no seat number."""
