@@ -60,6 +60,13 @@ def decide(bot, game, seat):
     return bot.choose(game.view(seat), game.legal_actions(seat))
 
 
+def burn(game):
+    """Time passes: a deck card goes face up onto the discard pile (the next view differs)."""
+    cid = game.deck.pop()
+    game.known[cid] = game.all_mask
+    game.discard.append(cid)
+
+
 # --- levels ------------------------------------------------------------------------------
 
 def test_levels_and_their_errors(kombio):
@@ -240,8 +247,23 @@ def test_every_bot_calls_eventually(kombio, level):
     for slot, value in enumerate([12, 11, 10, 9]):
         place(game, (me, slot), value, known_by=[me])
     bot = make_bot(kombio, me, level, 1)
-    actions = [decide(bot, game, me) for _ in range(40)]
+    actions = []
+    for _ in range(40):
+        actions.append(decide(bot, game, me))
+        burn(game)
     assert Action("call") in actions
+
+
+def test_asking_twice_is_one_turn(kombio):
+    """A screen redrawn asks the same question again: the bot's clock must not run twice."""
+    game = start(kombio, 3)
+    me = game.current
+    bot = make_bot(kombio, me, "easy", 1)
+    first = [decide(bot, game, me) for _ in range(5)]
+    assert bot._turns == 1 and len(set(first)) == 1
+    burn(game)
+    decide(bot, game, me)
+    assert bot._turns == 2
 
 
 def _window_on(kombio, n, value, seed=1):
@@ -387,5 +409,6 @@ def test_easy_forgets_what_it_saw(kombio):
     bot = make_bot(kombio, me, "easy", 1)
     for _ in range(40):                       # forty turns at 15% a turn
         decide(bot, game, me)
+        burn(game)
     assert (me, 0) not in bot._memory
     assert bot._beliefs(game.view(me)).faces.get((me, 0)) is None

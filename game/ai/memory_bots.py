@@ -251,6 +251,7 @@ class MemoryBot:
         self.n_seats = 0
         self._round = None
         self._turns = 0             # own turns this round: calls get keener as it goes on
+        self._turn_sig = None       # the turn last counted
         self._chosen = None         # ability picked at a "choose" step
         self._plan = None           # what a look-and-swap is looking for
         self._memory: dict = {}     # easy: pos -> card key it remembers
@@ -274,8 +275,13 @@ class MemoryBot:
         if view.phase != "ability":
             self._chosen = self._plan = None
         if view.phase == "turn":
-            self._turns += 1
-            self._forget()
+            # asked again for the same decision (a redrawn screen), a turn must not count twice
+            sig = (view.round_no, view.deck_count, len(view.discard), view.top,
+                   tuple(sv.cards_left for sv in view.seats))
+            if sig != self._turn_sig:
+                self._turn_sig = sig
+                self._turns += 1
+                self._forget()
         handler = getattr(self, "_" + view.phase, None)
         action = handler(view, legal_actions, self._beliefs(view)) if handler else None
         if action is None or action not in legal_actions:
