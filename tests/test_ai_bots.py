@@ -412,3 +412,24 @@ def test_easy_forgets_what_it_saw(kombio):
         burn(game)
     assert (me, 0) not in bot._memory
     assert bot._beliefs(game.view(me)).faces.get((me, 0)) is None
+
+
+def test_cambio_chain_winner_throws_on_then_stops():
+    """Cambio: the first to throw a rune may throw every further card of it they know."""
+    cambio = find_ruleset("cambio")
+    game = _window_on(cambio, 3, 3)
+    me = (game.current + 1) % 3
+    place(game, (me, 0), 3, known_by=[me])
+    place(game, (me, 2), 3, known_by=[me])
+    bot = make_bot(cambio, me, "normal", 5)
+    first, _ = bot.race(game.view(me), game.legal_actions(me))
+    game.apply(me, first)
+    assert game.phase == "window" and game.window["winner"] == me
+    for seat in range(3):               # the others would only throw too late
+        if seat != me:
+            assert make_bot(cambio, seat, "normal", seat).race(game.view(seat), game.legal_actions(seat)) is None
+    second, _ = bot.race(game.view(me), game.legal_actions(me))
+    assert {first.pos, second.pos} == {(me, 0), (me, 2)}
+    game.apply(me, second)
+    assert bot.race(game.view(me), game.legal_actions(me)) is None
+    assert decide(bot, game, me) == Action("pass")

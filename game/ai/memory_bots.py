@@ -289,10 +289,16 @@ class MemoryBot:
         return action
 
     def race(self, view, legal_actions: list):
-        """(match Action, reaction delay in s) when the bot claims the open match race; None passes."""
+        """(match Action, reaction delay in s) when the bot claims the open match race; None passes.
+
+        In an exclusive chain (Cambio) only the winner is asked anything: its
+        next throw, or None to end the chain; everyone else lets it be.
+        """
         w = view.window
-        if view.phase != "window" or w is None or w.winner is not None or self.seat not in view.to_act:
+        if view.phase != "window" or w is None or self.seat not in view.to_act:
             return None
+        if w.winner is not None and w.winner != self.seat:
+            return None          # a late throw only earns a penalty card
         self._follow_round(view)
         if not self.style.forget and not self._may_match(view):
             return None          # the common case, decided without building beliefs
