@@ -164,7 +164,7 @@ def _unknown_swap(game, seat):
 
     for a in spots:
         for b in spots:
-            if twin.defs[get(a)].value != twin.defs[get(b)].value:
+            if twin.defs[get(a)].key != twin.defs[get(b)].key:
                 ca, cb = get(a), get(b)
                 put(a, cb)
                 put(b, ca)
@@ -173,10 +173,12 @@ def _unknown_swap(game, seat):
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_decisions_do_not_depend_on_unknown_cards(kombio, level):
+@pytest.mark.parametrize("ruleset_id", ["kombio", "cambio"])
+def test_decisions_do_not_depend_on_unknown_cards(ruleset_id, level):
+    rs = find_ruleset(ruleset_id)
     n = 3
-    game = new_game(kombio, n, one_round(kombio), 7)
-    bots = [make_bot(kombio, s, level, 70 + s) for s in range(n)]
+    game = new_game(rs, n, one_round(rs), 7)
+    bots = [make_bot(rs, s, level, 70 + s) for s in range(n)]
     checked = 0
     steps = 0
     while not game.is_over() and steps < 400:
