@@ -19,8 +19,6 @@ from __future__ import annotations
 import copy
 import math
 import random
-from collections import Counter
-from operator import attrgetter
 from dataclasses import dataclass
 from typing import Optional
 
@@ -28,7 +26,6 @@ from game.engine.core import Action
 
 PASS = Action("pass")
 SKIP = Action("skip")
-_VALUE = attrgetter("value")
 
 
 @dataclass(frozen=True)
@@ -85,10 +82,12 @@ class Beliefs:
     decisions need nothing but the faces.
     """
 
-    def __init__(self, view, me: int, faces: dict, bot: "MemoryBot"):
-        self.view, self.me, self.faces, self.bot = view, me, faces, bot
+    def __init__(self, view, me: int, faces: dict, unknown: list, own: list, bot: "MemoryBot"):
+        self.view, self.me, self.bot = view, me, bot
+        self.faces = faces          # pos -> CardDef: the faces we know (or remember)
+        self.unknown = unknown      # [(pos, hint)] hint 0: nobody has seen it, 1: its owner has, 2: others
+        self.own = own              # our present positions
         self.reads = bot.style.reads_players
-        self.own = [sl.pos for sl in view.seats[me].slots if sl.present]
         self._dist = None
         self._values = None
         self._estimates: dict = {}
@@ -97,12 +96,12 @@ class Beliefs:
         bot, view = self.bot, self.view
         left = dict(bot.base_by_value)
         if bot.style.counts_cards:
-            seen = Counter(map(_VALUE, self.faces.values()))
-            seen.update(map(_VALUE, view.discard))
+            for f in self.faces.values():
+                left[f.value] -= 1
+            for f in view.discard:
+                left[f.value] -= 1
             if view.drawn is not None:
-                seen[view.drawn.value] += 1
-            for v, n in seen.items():
-                left[v] -= n
+                left[view.drawn.value] -= 1
         self._dist, self._ev, self._var, self._ev_kept, self._ev_dumped = _distribution(
             left, bot.style.kept_weight, bot.style.dumped_weight)
 
@@ -141,20 +140,10 @@ class Beliefs:
         """Expected value of every card on the table, computed once."""
         if self._dist is None:
             self._compute()
-        ev, kept, dumped, reads, faces = self._ev, self._ev_kept, self._ev_dumped, self.reads, self.faces
-        out = {}
-        for sv in self.view.seats:
-            owner = sv.seat
-            for sl in sv.slots:
-                if not sl.present:
-                    continue
-                f = faces.get(sl.pos)
-                if f is not None:
-                    out[sl.pos] = f.value
-                elif reads and sl.seen_by:
-                    out[sl.pos] = kept if owner in sl.seen_by else dumped
-                else:
-                    out[sl.pos] = ev
+        out = {pos: f.value for pos, f in self.faces.items()}
+        by_hint = (self._ev, self._ev_kept, self._ev_dumped) if self.reads else (self._ev,) * 3
+        for pos, hint in self.unknown:
+            out[pos] = by_hint[hint]
         self._values = out
         return out
 
@@ -342,28 +331,33 @@ class MemoryBot:
             self.base_counts = {c.key: c.count for c in view.deck_composition}
             for c in view.deck_composition:
                 self.base_by_value[c.value] = self.base_by_value.get(c.value, 0) + c.count
-        faces = {}
-        if not self.style.forget:
-            for sv in view.seats:
-                for sl in sv.slots:
-                    if sl.face is not None:
-                        faces[sl.pos] = sl.face
-            return Beliefs(view, self.seat, faces, self)
-        # easy: a face in the view counts only while remembered; a new face is remembered
+        # one walk over the table: known faces, unknown cards with who has seen them, our cards
+        me, forget = self.seat, bool(self.style.forget)
+        faces, unknown, own = {}, [], []
         memory, forgotten = {}, {}
         for sv in view.seats:
+            owner = sv.seat
             for sl in sv.slots:
-                f = sl.face
-                if f is None:
+                if not sl.present:
                     continue
-                pos = sl.pos
-                if self._forgotten.get(pos) == f.key and self._memory.get(pos) != f.key:
-                    forgotten[pos] = f.key
-                    continue
-                memory[pos] = f.key
-                faces[pos] = f
-        self._memory, self._forgotten = memory, forgotten
-        return Beliefs(view, self.seat, faces, self)
+                pos, f = sl.pos, sl.face
+                if owner == me:
+                    own.append(pos)
+                if f is not None and forget:
+                    # easy: a face counts only while remembered; a new face is remembered
+                    if self._forgotten.get(pos) == f.key and self._memory.get(pos) != f.key:
+                        forgotten[pos] = f.key
+                        f = None
+                    else:
+                        memory[pos] = f.key
+                if f is not None:
+                    faces[pos] = f
+                else:
+                    seen = sl.seen_by
+                    unknown.append((pos, 0 if not seen else (1 if owner in seen else 2)))
+        if forget:
+            self._memory, self._forgotten = memory, forgotten
+        return Beliefs(view, me, faces, unknown, own, self)
 
     # ---- phases ----
     def _initial_peek(self, view, legal, b):
