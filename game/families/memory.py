@@ -123,6 +123,15 @@ def check_ruleset(cards, abilities, layout, rules, players, doc) -> None:
                         f"and still leave a deck (need at least {need})")
 
 
+# The arguments each kind of action carries: anything else is not a move of this family.
+ACTION_FIELDS = {
+    "look_start": (), "draw": ("choice",), "call": (), "exchange": ("pos",), "discard": (),
+    "peek": ("pos",), "pick": ("pos",), "swap": ("pos", "pos2"), "choose": ("choice",),
+    "skip": (), "match": ("pos",), "pass": (), "give": ("pos",), "decide": ("choice",),
+    "next_round": (),
+}
+
+
 # --- the state ---------------------------------------------------------------
 
 class MemoryGame(Game):
@@ -272,6 +281,10 @@ class MemoryGame(Game):
             raise IllegalAction("The match is over.")
         if seat not in self.to_act():
             raise IllegalAction(self._not_your_move(seat))
+        shape = ACTION_FIELDS.get(action.kind)
+        given = tuple(f for f in ("pos", "pos2", "choice") if getattr(action, f) is not None)
+        if shape is None or given != shape:
+            raise IllegalAction(self._what_now())
         handler = getattr(self, f"_do_{self.phase}")
         return handler(seat, action)
 
@@ -530,6 +543,7 @@ class MemoryGame(Game):
         self._expect(action, "swap")
         a, b = self._table_pos(action.pos), self._table_pos(action.pos2)
         pairs = self._swap_pairs(seat, step)
+        # legal_actions lists each pair once; a swap is the same move in either order
         if (a, b) not in pairs and (b, a) not in pairs:
             raise IllegalAction(self._why_not_swap(seat, a, b, step))
         la, lb = self.layouts[a[0]], self.layouts[b[0]]
@@ -784,6 +798,8 @@ class MemoryGame(Game):
 
     def _table_pos(self, pos) -> tuple:
         try:
+            if len(pos) != 2:
+                raise ValueError(pos)
             seat, slot = int(pos[0]), int(pos[1])
         except (TypeError, ValueError, IndexError, KeyError):   # KeyError: a JSON object as pos
             raise IllegalAction("Choose a card on the table.") from None
