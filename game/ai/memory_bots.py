@@ -234,15 +234,13 @@ class MemoryBot:
         self.rng = random.Random(seed)
         self.abilities = ruleset.abilities
         # the composition in force comes with the view (a variant may change a card's ability)
-        self.base_counts: dict = {}
-        self.base_by_value: dict = {}
+        self.base_by_value: dict = {}   # card value -> how many cards of it the deck holds
         self.call_limit = ruleset.rules["call"]["limit"]
         self.n_seats = 0
         self._round = None
         self._turns = 0             # own turns this round: calls get keener as it goes on
         self._turn_sig = None       # the turn last counted
         self._chosen = None         # ability picked at a "choose" step
-        self._plan = None           # what a look-and-swap is looking for
         self._memory: dict = {}     # easy: pos -> card key it remembers
         self._forgotten: dict = {}  # easy: pos -> card key it has forgotten (still in the view)
 
@@ -262,7 +260,7 @@ class MemoryBot:
             raise ValueError(f"seat {self.seat} has no legal action in phase {view.phase!r}")
         self._follow_round(view)
         if view.phase != "ability":
-            self._chosen = self._plan = None
+            self._chosen = None
         if view.phase == "turn":
             # asked again for the same decision (a redrawn screen), a turn must not count twice
             sig = (view.round_no, view.deck_count, len(view.discard), view.top,
@@ -327,8 +325,7 @@ class MemoryBot:
                 self._forgotten[pos] = self._memory.pop(pos)
 
     def _beliefs(self, view) -> Beliefs:
-        if not self.base_counts:
-            self.base_counts = {c.key: c.count for c in view.deck_composition}
+        if not self.base_by_value:
             for c in view.deck_composition:
                 self.base_by_value[c.value] = self.base_by_value.get(c.value, 0) + c.count
         # one walk over the table: known faces, unknown cards with who has seen them, our cards
