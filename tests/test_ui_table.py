@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.engine.core import Action
-from game.engine.ruleset import default_options
+from game.engine.ruleset import default_options, find_ruleset
 from game.engine.session import Session
 from game.store.settings import Settings
 from game.ui.app import App
@@ -239,3 +239,49 @@ def test_resizing_the_window_relayouts_and_keeps_the_minimum():
     d.resize((1920, 1080))
     assert d.layout().size == (1920, 1080)
     d.step(5)
+
+
+def cambio_table(deck):
+    rs = find_ruleset("cambio")
+    game = rigging.rigged(3, seed=8, ruleset=rs, current=0, deck=deck)
+    session = Session.new(rs, [HUMAN, BOT, dict(BOT, name="Cleo")], default_options(rs), 8)
+    session.game = game
+    app = make_app()
+    app.open_table(session)
+    d = Driver(app)
+    assert d.until(lambda: ready_for(d, 0))
+    return d, session
+
+
+def test_a_choice_of_actions_is_made_with_its_buttons():
+    d, session = cambio_table(deck=[-2])            # the Red King: two actions of your choice
+    ctrl = d.table.ctrl
+    d.key(pygame.K_d)
+    d.click(d.centre_of("discard"))
+    assert ctrl.public().pending.step == "choose"
+    labels = [b.label for b in d.table.choose_buttons]
+    assert "Look at own card" in labels and "Swap" in labels
+    d.click(next(b for b in d.table.choose_buttons if b.label == "Look at own card").rect.center)
+    assert ctrl.public().pending.step == "peek"
+    d.click(d.centre_of((0, 0)))
+    assert (0, 0) in ctrl.reveals                   # the face shows for a while, to Ana only
+    assert ctrl.view().slot((0, 0)).face is not None
+    d.click(next(b for b in d.table.choose_buttons if b.label == "Swap").rect.center)
+    d.drag(d.centre_of((0, 1)), d.centre_of((1, 1)))
+    assert (0, Action("swap", pos=(0, 1), pos2=(1, 1))) in session.match.actions
+
+
+def test_picking_cards_to_reveal_shows_them_to_everyone():
+    d, session = cambio_table(deck=[13])            # the Blue King: one card of every other player
+    ctrl = d.table.ctrl
+    d.key(pygame.K_d)
+    d.click(d.centre_of("discard"))
+    assert ctrl.public().pending.step == "reveal"
+    d.click(d.centre_of((1, 2)))
+    d.click(d.centre_of((2, 0)))
+    assert ctrl.hold is not None and ctrl.hold.reason == "reveal"
+    public = ctrl.public()
+    assert public.slot((1, 2)).face is not None and public.slot((2, 0)).face is not None
+    assert {(1, 2), (2, 0)} <= set(ctrl.reveals)
+    d.key(pygame.K_SPACE)
+    assert ctrl.hold is None

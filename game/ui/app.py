@@ -85,15 +85,15 @@ class App:
 
     # ---- window ----
     def _set_mode(self, size):
-        flags = pygame.RESIZABLE
-        screen = pygame.display.set_mode(size, flags)
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.window = None
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                window = pygame.Window.from_display_module()
-                window.minimum_size = theme.MIN_WINDOW
+                self.window = pygame.Window.from_display_module()
+                self.window.minimum_size = theme.MIN_WINDOW
         except Exception:
-            pass   # older SDL: the resize handler clamps instead
+            self.window = None   # older SDL: the resize handler clamps with set_mode instead
         return screen
 
     def _set_icon(self):
@@ -104,10 +104,18 @@ class App:
             pass
 
     def resize(self, size):
-        """Apply a new window size: clamp to the minimum, re-create the surface, lay every scene out again."""
+        """Apply a new window size: clamp to the minimum, lay every scene out again.
+
+        The window is resized in place (never re-created), so it keeps its
+        position and the player's drag on its border is not interrupted.
+        """
         size = clamp_size(size)
-        if size != self.screen.get_size():
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if pygame.display.get_surface().get_size() != size:
+            if self.window is not None:
+                self.window.size = size
+            else:
+                pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = pygame.display.get_surface()
         self.size = self.screen.get_size()
         for scene in self.scenes:
             self._safe(scene.layout, self.size)
@@ -214,8 +222,8 @@ class App:
             elif event.type == pygame.VIDEORESIZE:
                 self.resize(getattr(event, "size", (getattr(event, "w", 0), getattr(event, "h", 0))))
             elif event.type == pygame.WINDOWSIZECHANGED:
-                if self.screen.get_size() != self.size:
-                    self.resize(self.screen.get_size())
+                if pygame.display.get_surface().get_size() != self.size:
+                    self.resize(pygame.display.get_surface().get_size())
             elif self.top is not None:
                 self._safe(self.top.handle, event)
             if not self.running:

@@ -79,8 +79,14 @@ class TableDrawer:
         text_w = int(r.w * 0.62)
         y = r.y + 10
         if vis.prompt:
+            # two lines at the normal size; a long prompt gets a smaller size and three lines
             size = 19 if r.h >= 96 else 17
-            for line in fonts.wrap(vis.prompt, size, text_w, True)[:2]:
+            lines = fonts.wrap(vis.prompt, size, text_w, True)
+            if len(lines) > 2:
+                size -= 3
+                lines = fonts.wrap(vis.prompt, size, text_w, True)
+            room = 3 if not vis.message else 2
+            for line in lines[:room]:
                 blit_text(surf, line, size, (r.x + 16, y), theme.TEXT, True)
                 y += fonts.line_height(size, True)
         if vis.message:
