@@ -181,3 +181,24 @@ def test_first_frame_is_drawn_quickly(data_dir):
                          env={**__import__("os").environ})
     assert out.returncode == 0, out.stderr
     assert float(out.stdout.strip().splitlines()[-1]) < 1.5
+
+
+def test_match_end_shows_the_result_records_stats_and_clears_the_save(data_dir):
+    from game.store import stats
+    from game.ui.summary import MatchResultScene
+    app = make_app()
+    options = {"variants": {}, "match_end": {"mode": "rounds", "rounds": 1, "points": 100}}
+    run(game_id="kombio", seats=["ai:normal", "ai:easy", "ai:normal"], options=options, seed=5, app=app,
+        max_frames=1)
+    d = Driver(app)
+    assert d.until(lambda: isinstance(app.top, MatchResultScene), 20000)
+    recorded = stats.load()[0]["games"]["kombio"]
+    assert recorded["played"] == 1 and recorded["lower_is_better"] is True
+    assert saves.load_current() == (None, None)
+    first = app.top.table
+    d.key(pygame.K_TAB)                          # the last round's breakdown
+    assert app.top.show_last
+    d.key(pygame.K_RETURN)                       # play again: same seats and options
+    again = app.top
+    assert isinstance(again, TableScene) and again is not first
+    assert again.session.seats == first.session.seats and again.session.options == first.session.options

@@ -425,6 +425,8 @@ class TableController:
                 self.race = None
             elif ev.kind in ("deal", "next_round"):
                 self.reveals = {}
+        if any(ev.kind == "match_over" for ev in events):
+            self._finish_match()        # now: the result screen stops this controller's updates
         if self.on_events is not None:
             self.on_events(events, seat, action)
 

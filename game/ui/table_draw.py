@@ -256,6 +256,20 @@ class TableDrawer:
             if slot.penalty:
                 self._badge(surf, (r.x + 3, r.bottom - 3), "+", theme.DANGER, anchor="bottomleft")
             self._mark(surf, r, key, vis)
+        if sv.called or sv.locked:
+            # a ribbon across the cards: who called, and that their hand may not be touched
+            words = []
+            if sv.called:
+                words.append(f"called {view.call_name}")
+            if sv.locked:
+                words.append("locked")
+            text = " · ".join(words)
+            g = box.grid
+            ribbon = pygame.Rect(g.x - 4, g.centery - 11, g.w + 8, 22)
+            pygame.draw.rect(surf, theme.BUTTON_PRIMARY if not sv.locked else theme.DANGER, ribbon, border_radius=6)
+            pygame.draw.rect(surf, theme.TEXT, ribbon, 1, border_radius=6)
+            size = fonts.fit(text, 14, ribbon.w - 8, True)
+            blit_text(surf, text, size, ribbon.center, theme.TEXT, True, "center")
 
     def _badge(self, surf, pos, text, colour, anchor="topleft", size=12):
         img = fonts.text(text, size, theme.TEXT, True)
@@ -287,10 +301,6 @@ class TableDrawer:
         tr = blit_text(surf, total, size - 1, (right, p.centery), theme.MUTED, False, "midright")
         right = tr.x - 6
         marks = []
-        if sv.called:
-            marks.append((view.call_name or "CALLED", theme.BUTTON_PRIMARY))
-        if sv.locked:
-            marks.append(("LOCKED", theme.DANGER))
         if vis.race_claimer == sv.seat:
             marks.append(("CLAIMS", theme.GOOD))
         for text, colour in reversed(marks):
