@@ -42,6 +42,7 @@ class TableScene(Scene):
         self.summary_round = 0
         self.result_shown = False
         self._key_help = None
+        self._dropped = None       # (origin rect, drop rect) of the card the player just let go
         self._make_buttons()
         if fresh:
             self.ctrl._save()
@@ -105,15 +106,20 @@ class TableScene(Scene):
         layout = self.current_layout()
         s = layout.status
         x = s.right - 14
-        h = 40
+        h = round(40 * layout.scale)
         shown = [bt for key, bt in b.items() if key not in ("rules", "menu") and bt.visible] + self.choose_buttons
         for bt in reversed(shown):
             w = max(110, min(220, 30 + len(bt.label) * 10 + (len(bt.hint or "") + 4) * 8))
+            w = round(w * layout.scale)
             bt.rect = pygame.Rect(x - w, s.centery - h // 2, w, h)
             x -= w + 10
         t = layout.top_bar
-        b["menu"].rect = pygame.Rect(t.right - 14 - 110, t.y + 6, 110, t.h - 12)
-        b["rules"].rect = pygame.Rect(b["menu"].rect.x - 10 - 110, t.y + 6, 110, t.h - 12)
+        size = round(15 * layout.scale)
+        bw = round(110 * layout.scale)
+        for bt in shown + [b["menu"], b["rules"]]:
+            bt.size = size if bt in (b["menu"], b["rules"]) or bt in self.choose_buttons else round(18 * layout.scale)
+        b["menu"].rect = pygame.Rect(t.right - 14 - bw, t.y + 6, bw, t.h - 12)
+        b["rules"].rect = pygame.Rect(b["menu"].rect.x - 10 - bw, t.y + 6, bw, t.h - 12)
 
     # ---- layout ----
     def current_layout(self):
@@ -146,7 +152,16 @@ class TableScene(Scene):
         self.input.selected = None
         if self.app.anim_scale() <= 0:
             return
+        override, self._dropped = self._dropped, None
         for step in steps_for(events, self._anim_context()):
+            if override is not None:
+                # the player already carried this card to its target: fly on from where it was let go
+                origin, drop = override
+                for tw in step.tweens:
+                    if isinstance(tw, CardMove) and tw.start == origin:
+                        tw.start = pygame.Rect(drop.topleft, tw.start.size)
+                        override = None
+                        break
             self.anim.add(step)
 
     # ---- frame ----
@@ -284,6 +299,9 @@ class TableScene(Scene):
                 item = layout.hit(event.pos)
                 inp.press = (item, event.pos)
                 inp.dragging = False
+        elif t == pygame.MOUSEMOTION and inp.press is None and getattr(event, "pos", None) is not None:
+            item = layout.hit(event.pos)
+            self._set_cursor(item is not None and (inp.draggable(item) or item in self._targets_now()))
         elif t == pygame.MOUSEMOTION and inp.press is not None and getattr(event, "pos", None) is not None:
             item, start = inp.press
             if not inp.dragging:
@@ -321,6 +339,20 @@ class TableScene(Scene):
         elif t == pygame.KEYDOWN:
             self.key(event)
 
+    def _targets_now(self) -> set:
+        inp = self.input
+        return inp.targets(inp.selected) if inp.selected is not None else inp.targets(None)
+
+    def _set_cursor(self, hand: bool):
+        """A hand over what can be picked up or clicked (a hint only; failures are ignored)."""
+        if hand == getattr(self, "_hand", False):
+            return
+        self._hand = hand
+        try:
+            pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW)
+        except pygame.error:
+            pass
+
     def perform(self, g: Gesture, seat, dragged=None, drop_rect=None, layout=None):
         """Carry out a gesture; a refused drop slides back and the reason is shown."""
         ok = True
@@ -330,7 +362,10 @@ class TableScene(Scene):
             if seat is None:
                 ok = False
             else:
+                origin = self._item_rect(dragged, layout or self.current_layout()) if dragged else None
+                self._dropped = (pygame.Rect(origin), drop_rect) if origin and drop_rect else None
                 ok, _ = self.ctrl.apply(seat, g.actions)
+                self._dropped = None
         elif g.say:
             self.ctrl.say(g.say, g.error)
             ok = False

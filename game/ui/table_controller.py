@@ -28,7 +28,7 @@ from game.engine.core import Action, IllegalAction
 
 # Seconds, at speed "normal"; other speeds scale these (see App.anim_scale).
 THINK = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
-WINDOW = {"slow": 5.0, "normal": 3.5, "fast": 2.5, "instant": 1.5}
+WINDOW = {"slow": 4.5, "normal": 3.0, "fast": 2.0, "instant": 1.5}
 REVEAL = {"slow": 6.0, "normal": 4.0, "fast": 3.0, "instant": 2.0}
 LOG_LINES = 8
 # Each human's key for claiming a match race, by seat index (shown next to their name).

@@ -50,9 +50,15 @@ class TableDrawer:
 
     def __init__(self, art: CardArt):
         self.art = art
+        self.scale = 1.0
+
+    def fs(self, size: int) -> int:
+        """A text size for bars and panels, scaled with the window."""
+        return max(9, round(size * self.scale))
 
     # ---- the whole frame ----
     def draw(self, surf, layout, view, vis: Visuals):
+        self.scale = layout.scale
         draw_felt(surf, layout.table)
         self.draw_top_bar(surf, layout, vis)
         self.draw_centre(surf, layout, view, vis)
@@ -68,9 +74,10 @@ class TableDrawer:
         pygame.draw.rect(surf, theme.BAR, r)
         pygame.draw.line(surf, theme.PANEL_EDGE, r.bottomleft, (r.right, r.bottom), 1)
         x = r.x + 14
-        title = blit_text(surf, vis.title, 20, (x, r.centery), theme.TEXT, True, "midleft")
+        title = blit_text(surf, vis.title, self.fs(20), (x, r.centery), theme.TEXT, True, "midleft")
         if vis.viewer_label:
-            blit_text(surf, vis.viewer_label, 16, (title.right + 18, r.centery), theme.ACCENT, False, "midleft")
+            blit_text(surf, vis.viewer_label, self.fs(16), (title.right + 18, r.centery), theme.ACCENT, False,
+                      "midleft")
 
     def draw_status(self, surf, layout, vis):
         r = layout.status
@@ -80,7 +87,7 @@ class TableDrawer:
         y = r.y + 10
         if vis.prompt:
             # two lines at the normal size; a long prompt gets a smaller size and three lines
-            size = 19 if r.h >= 96 else 17
+            size = self.fs(19 if r.h >= 96 else 17)
             lines = fonts.wrap(vis.prompt, size, text_w, True)
             if len(lines) > 2:
                 size -= 3
@@ -92,11 +99,11 @@ class TableDrawer:
         if vis.message:
             mark = "✖ " if vis.message_error else "• "
             colour = theme.DANGER if vis.message_error else theme.GOOD
-            for line in fonts.wrap(mark + vis.message, 16, text_w)[:2]:
+            for line in fonts.wrap(mark + vis.message, self.fs(16), text_w)[:2]:
                 if y + 16 > r.bottom:
                     break
-                blit_text(surf, line, 16, (r.x + 16, y + 2), colour, False)
-                y += fonts.line_height(16)
+                blit_text(surf, line, self.fs(16), (r.x + 16, y + 2), colour, False)
+                y += fonts.line_height(self.fs(16))
 
     def draw_sidebar(self, surf, layout, view, vis):
         r = layout.sidebar
@@ -105,27 +112,27 @@ class TableDrawer:
         pygame.draw.rect(surf, theme.PANEL, r)
         pygame.draw.line(surf, theme.PANEL_EDGE, r.topleft, r.bottomleft, 1)
         x, y, w = r.x + 14, r.y + 12, r.w - 28
-        blit_text(surf, "Scores", 17, (x, y), theme.ACCENT, True)
-        y += 26
+        blit_text(surf, "Scores", self.fs(17), (x, y), theme.ACCENT, True)
+        y += self.fs(26)
         for s in view.seats:
             name = vis.names[s.seat] if s.seat < len(vis.names) else f"Seat {s.seat + 1}"
             marks = []
             if s.seat == view.dealer:
                 marks.append("dealer")
-            label = fonts.ellipsize(name + (f"  ({', '.join(marks)})" if marks else ""), 15, w - 50)
+            label = fonts.ellipsize(name + (f"  ({', '.join(marks)})" if marks else ""), self.fs(15), w - 50)
             colour = theme.ACCENT if s.seat == vis.acting else theme.TEXT
-            blit_text(surf, ("▶ " if s.seat == vis.acting else "  ") + label, 15, (x, y), colour)
-            blit_text(surf, str(s.total), 15, (r.right - 14, y), colour, True, "topright")
-            y += 21
+            blit_text(surf, ("▶ " if s.seat == vis.acting else "  ") + label, self.fs(15), (x, y), colour)
+            blit_text(surf, str(s.total), self.fs(15), (r.right - 14, y), colour, True, "topright")
+            y += self.fs(21)
         y += 10
-        keys_h = (len(vis.key_help) + 1) * 19 + 12
+        keys_h = (len(vis.key_help) + 1) * self.fs(19) + 12
         if vis.show_log:
-            blit_text(surf, "What happened", 17, (x, y), theme.ACCENT, True)
-            y += 26
+            blit_text(surf, "What happened", self.fs(17), (x, y), theme.ACCENT, True)
+            y += self.fs(26)
             lines = []
             for entry in vis.log:
-                lines.append(fonts.wrap(entry, 14, w))
-            lh = fonts.line_height(14)
+                lines.append(fonts.wrap(entry, self.fs(14), w))
+            lh = fonts.line_height(self.fs(14))
             room = r.bottom - keys_h - y - 8
             shown = []
             total = 0
@@ -138,17 +145,18 @@ class TableDrawer:
             for i, wrapped in enumerate(shown):
                 colour = theme.TEXT if i == len(shown) - 1 else theme.MUTED
                 for line in wrapped:
-                    blit_text(surf, line, 14, (x, y), colour)
+                    blit_text(surf, line, self.fs(14), (x, y), colour)
                     y += lh
                 y += 4
         y = r.bottom - keys_h
         pygame.draw.line(surf, theme.PANEL_EDGE, (x, y - 6), (r.right - 14, y - 6), 1)
-        blit_text(surf, "Keys", 15, (x, y), theme.ACCENT, True)
-        y += 19
+        blit_text(surf, "Keys", self.fs(15), (x, y), theme.ACCENT, True)
+        y += self.fs(19)
         for key, what in vis.key_help:
-            blit_text(surf, key, 13, (x, y), theme.TEXT, True)
-            blit_text(surf, fonts.ellipsize(what, 13, w - 62), 13, (x + 62, y), theme.MUTED)
-            y += 19
+            blit_text(surf, key, self.fs(13), (x, y), theme.TEXT, True)
+            blit_text(surf, fonts.ellipsize(what, self.fs(13), w - self.fs(62)), self.fs(13), (x + self.fs(62), y),
+                      theme.MUTED)
+            y += self.fs(19)
 
     # ---- the middle: deck, discard pile, drawn card, race line ----
     def draw_centre(self, surf, layout, view, vis):

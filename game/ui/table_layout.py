@@ -36,7 +36,7 @@ ANCHORS = {
 # Where the piles may go (fractions of the table), in order of preference.
 CENTRES = [(0.5, fy) for fy in (0.5, 0.44, 0.38, 0.32, 0.56, 0.26)]
 
-TOP_BAR = 44
+TOP_BAR = 44          # at 1280x800; larger windows get a taller bar
 MARGIN = 10
 
 
@@ -66,6 +66,7 @@ class TableLayout:
     drawn: pygame.Rect
     seats: list                 # SeatBox per seat index
     focus: int
+    scale: float = 1.0          # text size factor for bars and panels (1.0 at 1280x800)
 
     def slot_rect(self, pos) -> Optional[pygame.Rect]:
         try:
@@ -123,11 +124,13 @@ def compute(size, n_seats: int, slot_counts=None, rows: int = 2, cols: int = 2, 
 @lru_cache(maxsize=32)
 def _compute(size, n, slot_counts, rows, cols, focus, show_log) -> TableLayout:
     w, h = size
-    side_w = max(220, min(340, int(w * 0.2)))
+    scale = max(0.85, min(1.35, min(w / 1280, h / 800)))
+    side_w = max(220, min(int(340 * scale), int(w * 0.2)))
     status_h = max(84, min(120, int(h * 0.12)))
-    top_bar = pygame.Rect(0, 0, w, TOP_BAR)
-    sidebar = pygame.Rect(w - side_w, TOP_BAR, side_w, h - TOP_BAR)
-    table = pygame.Rect(0, TOP_BAR, w - side_w, h - TOP_BAR - status_h)
+    bar_h = int(TOP_BAR * scale)
+    top_bar = pygame.Rect(0, 0, w, bar_h)
+    sidebar = pygame.Rect(w - side_w, bar_h, side_w, h - bar_h)
+    table = pygame.Rect(0, bar_h, w - side_w, h - bar_h - status_h)
     status = pygame.Rect(0, table.bottom, table.w, status_h)
     best, best_ch = None, 0
     for anchors in ANCHORS.get(n) or ANCHORS[6]:
@@ -142,7 +145,7 @@ def _compute(size, n, slot_counts, rows, cols, focus, show_log) -> TableLayout:
         best = _try(table, n, slot_counts, rows, cols, focus, (ANCHORS.get(n) or ANCHORS[6])[0], 26, force=True)
     card, pile, centre, race, deck, discard, drawn, seats = best
     return TableLayout(size, top_bar, table, sidebar, status, card, pile, centre, race,
-                       deck, discard, drawn, seats, focus)
+                       deck, discard, drawn, seats, focus, scale)
 
 
 def _centre_boxes(table, ch, fy=0.5, fx=0.5):
