@@ -146,6 +146,9 @@ class MemoryGame(Game):
         self.p = _fill(RULES_SPEC, ruleset.parameters(self.options))
         self.n = n_seats
         self.all_mask = (1 << n_seats) - 1
+        self._masks = tuple(_seats_of(m, n_seats) for m in range(1 << n_seats))  # mask -> seats
+        self._slot_cache: dict = {}   # shared by copies: its entries never change
+        self._locks = n_seats >= self.p["call"]["lock_min_players"]   # does a call lock the caller?
         overrides = self.p["card_abilities"]
         faces = tuple(replace(c, ability=overrides[c.key]) if c.key in overrides else c
                       for c in ruleset.cards)
@@ -182,7 +185,7 @@ class MemoryGame(Game):
 
     def locked(self, seat: int) -> bool:
         """A caller's layout is locked (no viewing, matching, swapping) from lock_min_players up."""
-        return self.caller == seat and self.n >= self.p["call"]["lock_min_players"]
+        return self.caller == seat and self._locks
 
     # ---- round set-up ----
     def _start_round(self) -> list:
@@ -255,14 +258,14 @@ class MemoryGame(Game):
                 out.append(Action("call"))
             return out
         if ph == "drawn":
-            out = [Action("exchange", pos=(seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]
+            out = [_act("exchange", (seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]
             if self.drawn_from == "deck" or not self.p["discard_draw_must_exchange"]:
                 out.append(Action("discard"))
             return out
         if ph == "ability":
             return self._ability_actions(seat)
         if ph == "window":
-            out = [Action("match", pos=pos) for pos in self._matchable(seat)]
+            out = [_act("match", pos) for pos in self._matchable(seat)]
             out.append(Action("pass"))
             return out
         if ph == "give":
@@ -558,13 +561,12 @@ class MemoryGame(Game):
             return self._close_window()
         return [Event("window_open", face=self.defs[self.discard[-1]])]
 
-    def _may_race(self, seat) -> bool:
-        # A locked caller's hand cannot change, so they take no part in races.
-        return not self.locked(seat)
-
     def _window_seats(self) -> list:
         w = self.window
-        others = [s for s in range(self.n) if not (w["attempted"] >> s) & 1 and self._may_race(s)]
+        attempted = w["attempted"]
+        if self.caller is not None and self._locks:
+            attempted |= 1 << self.caller      # a locked caller's hand cannot change: no racing
+        others = [s for s in range(self.n) if not (attempted >> s) & 1]
         if w["winner"] is not None:
             # only the winner may go on throwing; others may still throw too late (and pay for it)
             late = self.p["matching"]["late_throw"] == "penalty"
@@ -878,17 +880,21 @@ class MemoryGame(Game):
     # ---- the view: the only door out ----
     def view(self, seat: Optional[int]) -> MemoryView:
         bit = 0 if seat is None else 1 << seat
-        defs = self.defs
+        defs, known, full, masks = self.defs, self.known, self.all_mask, self._masks
+        cache = self._slot_cache      # views are built very often (bots, races): reuse equal slots
         seats = []
         for s in range(self.n):
             slots = []
+            pens = self.penalty_slots[s]
             for i, c in enumerate(self.layouts[s]):
-                if c is None:
-                    slots.append(SlotView((s, i), False, None, frozenset(), self.penalty_slots[s][i]))
-                else:
-                    k = self.known[c]
-                    slots.append(SlotView((s, i), True, defs[c] if k & bit or k == self.all_mask else None,
-                                          _seats_of(k, self.n), self.penalty_slots[s][i]))
+                k = 0 if c is None else known[c]
+                shown = c is not None and (k & bit or k == full)
+                key = (s, i, c, k, shown, pens[i])
+                slot = cache.get(key)
+                if slot is None:
+                    slot = cache[key] = SlotView((s, i), c is not None, defs[c] if shown else None,
+                                                 masks[k], pens[i])
+                slots.append(slot)
             seats.append(SeatView(s, tuple(slots), self.caller == s, self.locked(s),
                                   self.totals[s], self.looked[s]))
         pend = None
@@ -907,7 +913,7 @@ class MemoryGame(Game):
         win = None
         if self.window is not None:
             w = self.window
-            win = WindowView(defs[w["card"]], tuple(_seats_of(w["attempted"], self.n)), w["winner"])
+            win = WindowView(defs[w["card"]], tuple(sorted(masks[w["attempted"]])), w["winner"])
         drawn_face = None
         if self.drawn is not None and (self.known[self.drawn] & bit or self.drawn_from == "discard"):
             drawn_face = defs[self.drawn]
@@ -915,13 +921,24 @@ class MemoryGame(Game):
             viewer=seat, ruleset_id=self.rs.id, n_seats=self.n, round_no=self.round_no,
             dealer=self.dealer, current=self.current, phase=self.phase, to_act=tuple(self.to_act()),
             seats=tuple(seats), deck_count=len(self.deck),
-            discard=tuple(defs[c] for c in self.discard), discard_blocked=self.discard_blocked,
+            discard=tuple(map(defs.__getitem__, self.discard)), discard_blocked=self.discard_blocked,
             drawn=drawn_face, drawn_by=self.current if self.drawn is not None else None,
             drawn_from=self.drawn_from, pending=pend, window=win, caller=self.caller,
             final_turns=tuple(self.final_turns), results=self.results, history=tuple(self.history),
             match_over=self.match_over, winners=tuple(self.winners()) if self.match_over else (),
             deck_composition=self.faces, call_name=self.call_name,
         )
+
+
+_ACTIONS: dict = {}
+
+
+def _act(kind: str, pos: tuple) -> Action:
+    """A one-position action, made once: legal_actions lists the same ones very often."""
+    act = _ACTIONS.get((kind, pos))
+    if act is None:
+        act = _ACTIONS[(kind, pos)] = Action(kind, pos=pos)
+    return act
 
 
 def _seats_of(mask: int, n: int) -> frozenset:
