@@ -202,3 +202,21 @@ def test_match_end_shows_the_result_records_stats_and_clears_the_save(data_dir):
     again = app.top
     assert isinstance(again, TableScene) and again is not first
     assert again.session.seats == first.session.seats and again.session.options == first.session.options
+
+
+def test_a_long_games_list_scrolls_in_a_small_window(data_dir):
+    app = make_app(size=(1024, 640))
+    broken = RulesetEntry("rulesets/zz.yaml", error="rulesets/zz.yaml:1: id: expected lower-case letters")
+    app._rulesets = list(app.rulesets()) * 3 + [broken]
+    app.open_menu()
+    d = Driver(app)
+    d.step(2)
+    menu = app.top
+    window = pygame.Rect(0, 0, 1024, 640)
+    assert all(window.contains(w.rect) for w in menu.ui.widgets if w.visible)
+    assert not menu.broken                       # the broken entry is below the fold
+    for _ in range(20):
+        d.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+    d.step()
+    assert menu.broken and menu.broken[0][1] is broken
+    assert all(menu.list_rect.contains(w.rect) for w in menu.game_buttons if w.visible)

@@ -67,34 +67,51 @@ class MenuScene(Scene):
     def layout(self, size):
         super().layout(size)
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(760, w - 80), h - 190)
-        self.panel.midtop = (w // 2, 150)
-        x, y = self.panel.x + 30, self.panel.y + 56
+        small = h < 760
+        self.title_y = 44 if small else 62
+        self.sub_y = 86 if small else 112
+        top = 112 if small else 150
+        self.panel = pygame.Rect(0, 0, min(760, w - 80), h - top - 30)
+        self.panel.midtop = (w // 2, top)
+        x, y = self.panel.x + 30, self.panel.y + 50
         self.resume_btn.visible = bool(self.save)
         if self.save:
             self.resume_btn.label = self._resume_label()
-            self.resume_btn.rect = pygame.Rect(x, y, self.panel.w - 60, 50)
-            y += 70
+            self.resume_btn.rect = pygame.Rect(x, y, self.panel.w - 60, 46)
+            y += 58
         self.games_top = y
-        pw = self.panel.w - 60
+        bw = min(200, (self.panel.w - 60 - 20) // 3)
+        by = self.panel.bottom - 64
+        for j, b in enumerate((self.settings_btn, self.stats_btn, self.quit_btn)):
+            b.rect = pygame.Rect(x + j * (bw + 10), by, bw, 46)
+        # the games list: rows shrink to fit, then the list scrolls (wheel, arrows)
+        self.list_rect = pygame.Rect(x, y, self.panel.w - 60, by - 12 - y)
+        pw = self.list_rect.w
+        entries = self.entries or []
+        n_ok = sum(1 for e in entries if e.ok)
+        broken_lines = {id(e): fonts.wrap(e.error or "broken", 14, pw - 24)[:3] for e in entries if not e.ok}
+        fixed = sum(30 + 18 * len(v) + 10 for v in broken_lines.values())
+        row = max(40, min(56, (self.list_rect.h - fixed) // max(1, n_ok) - 10)) if n_ok else 56
+        self.content_h = n_ok * (row + 10) + fixed
+        self.scroll = max(0, min(getattr(self, "scroll", 0), self.content_h - self.list_rect.h))
+        y = self.list_rect.y - self.scroll
         i = 0
         self.broken = []
-        for entry in self.entries or []:
+        for entry in entries:
             if entry.ok:
                 play, rules = self.game_buttons[i], self.game_buttons[i + 1]
                 i += 2
-                play.rect = pygame.Rect(x, y, pw - 130, 50)
-                rules.rect = pygame.Rect(x + pw - 120, y, 120, 50)
-                y += 62
+                play.rect = pygame.Rect(x, y, pw - 130, row)
+                rules.rect = pygame.Rect(x + pw - 120, y, 120, row)
+                inside = self.list_rect.contains(play.rect)
+                play.visible = rules.visible = inside
+                y += row + 10
             else:
-                lines = fonts.wrap(entry.error or "broken", 14, pw - 24)[:3]
+                lines = broken_lines[id(entry)]
                 rect = pygame.Rect(x, y, pw, 30 + 18 * len(lines))
-                self.broken.append((rect, entry, lines))
-                y += rect.h + 12
-        bw = min(200, (self.panel.w - 60 - 20) // 3)
-        by = self.panel.bottom - 70
-        for j, b in enumerate((self.settings_btn, self.stats_btn, self.quit_btn)):
-            b.rect = pygame.Rect(x + j * (bw + 10), by, bw, 46)
+                if self.list_rect.contains(rect):
+                    self.broken.append((rect, entry, lines))
+                y += rect.h + 10
 
     def _resume_label(self) -> str:
         s = self.save or {}
@@ -142,6 +159,15 @@ class MenuScene(Scene):
         super().update(dt)
 
     def handle(self, event):
+        scroll = 0
+        if event.type == pygame.MOUSEWHEEL:
+            scroll = -int(getattr(event, "y", 0)) * 40
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP) and self.ui.focus is None:
+            scroll = 40 if event.key == pygame.K_DOWN else -40
+        if scroll and getattr(self, "content_h", 0) > getattr(self, "list_rect", pygame.Rect(0, 0, 0, 0)).h:
+            self.scroll = getattr(self, "scroll", 0) + scroll
+            self.layout(self.app.size)
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.quit(0)
@@ -154,11 +180,11 @@ class MenuScene(Scene):
     def draw(self, surf):
         draw_felt(surf)
         w, _ = surf.get_size()
-        blit_text(surf, "Card Table", 54, (w // 2, 62), theme.ACCENT, True, "center")
+        blit_text(surf, "Card Table", 54, (w // 2, self.title_y), theme.ACCENT, True, "center")
         blit_text(surf, "Card games for one computer: pass and play, or play against the computer",
-                  17, (w // 2, 112), theme.MUTED, False, "center")
+                  17, (w // 2, self.sub_y), theme.MUTED, False, "center")
         draw_panel(surf, self.panel, theme.PANEL, theme.PANEL_EDGE, radius=14)
-        blit_text(surf, "Choose a game", 20, (self.panel.x + 30, self.panel.y + 18), theme.TEXT, True)
+        blit_text(surf, "Choose a game", 20, (self.panel.x + 30, self.panel.y + 14), theme.TEXT, True)
         if self.entries is None:
             blit_text(surf, "Loading games…", 18, (self.panel.x + 30, self.games_top if hasattr(self, "games_top")
                                                    else self.panel.y + 60), theme.MUTED)
@@ -172,4 +198,7 @@ class MenuScene(Scene):
                       theme.DIM, True)
             for i, line in enumerate(lines):
                 blit_text(surf, line, 14, (rect.x + 12, rect.y + 26 + 18 * i), theme.MUTED)
+        if getattr(self, "content_h", 0) > self.list_rect.h:
+            blit_text(surf, "more below: scroll with the wheel or the arrow keys", 13,
+                      (self.panel.right - 30, self.panel.y + 24), theme.MUTED, False, "topright")
         self.ui.draw(surf)
