@@ -95,7 +95,9 @@ PLAYERS = (uniform, by_kind, sharp, uniform, by_kind, sharp, slow)
 def internals(game):
     """The state's own data and its random state (cheaper than the views)."""
     fixed = ("rs", "rng", "defs", "faces")      # the ruleset's cards: never change
-    return {k: repr(v) for k, v in vars(game).items() if k not in fixed}, game.rng.getstate()
+    # _underscored attributes are caches derived from the rest (e.g. reused slot views)
+    return ({k: repr(v) for k, v in vars(game).items() if k not in fixed and not k.startswith("_")},
+            game.rng.getstate())
 
 
 def snapshot(game):
