@@ -285,3 +285,20 @@ def test_picking_cards_to_reveal_shows_them_to_everyone():
     assert {(1, 2), (2, 0)} <= set(ctrl.reveals)
     d.key(pygame.K_SPACE)
     assert ctrl.hold is None
+
+
+def test_a_bot_peek_is_a_glance_without_the_face():
+    from game.engine.core import Event
+    from game.ui.anim import CardMove, Glance
+    from game.ui.table_anim import AnimContext, steps_for
+    app = make_app(speed="normal")
+    d, session = open_table(app, [HUMAN, BOT], game=rigging.rigged(2, seed=9, look=True))
+    table = d.table
+    ctx = AnimContext(table.current_layout(), table.ctrl.view(), table.ctrl.names, table.art, 1.0, "KOMBIO")
+    steps = steps_for([Event("peek", seat=1, pos=(0, 0))], ctx)
+    tweens = [tw for step in steps for tw in step.tweens]
+    assert tweens and all(isinstance(tw, Glance) for tw in tweens)
+    assert tweens[0].label == "Bot looks"
+    # and the controller shows Ana no face for a card the bot looked at
+    table.ctrl._after(1, Action("peek", pos=(0, 0)), [Event("peek", seat=1, pos=(0, 0))])
+    assert (0, 0) not in table.ctrl.reveals

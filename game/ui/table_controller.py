@@ -343,7 +343,10 @@ class TableController:
                 self.say(f"Too late: {self.names[self.race.claimer]} claimed first.", True)
             return self.race.claimer == seat
         if seat not in self.game.to_act():
-            self.say(f"{self.names[seat]} has already tried (or passed on) this card.", True)
+            if self.public().seats[seat].locked:
+                self.say(f"{self.names[seat]}'s hand is locked after the {self.call_name} call: no matching.", True)
+            else:
+                self.say(f"{self.names[seat]} has already tried (or passed on) this card.", True)
             return False
         self.race.claimer = seat
         self.race.claimed_at = self.now
