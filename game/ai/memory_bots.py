@@ -235,7 +235,6 @@ class MemoryBot:
         self.abilities = ruleset.abilities
         # the composition in force comes with the view (a variant may change a card's ability)
         self.base_by_value: dict = {}   # card value -> how many cards of it the deck holds
-        self.call_limit = ruleset.rules["call"]["limit"]
         self.n_seats = 0
         self._round = None
         self._turns = 0             # own turns this round: calls get keener as it goes on
@@ -394,7 +393,7 @@ class MemoryBot:
         if self._turns >= st.force_call:
             return True
         est, var = b.estimate(me)
-        if self.call_limit is not None and est > self.call_limit - 0.5:
+        if view.call_limit is not None and est > view.call_limit - 0.5:
             return False
         if not st.plans:
             return est <= st.call_at + st.call_rise * self._turns

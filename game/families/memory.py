@@ -927,6 +927,7 @@ class MemoryGame(Game):
             final_turns=tuple(self.final_turns), results=self.results, history=tuple(self.history),
             match_over=self.match_over, winners=tuple(self.winners()) if self.match_over else (),
             deck_composition=self.faces, call_name=self.call_name,
+            call_limit=self.p["call"]["limit"],
         )
 
 

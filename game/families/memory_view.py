@@ -110,6 +110,7 @@ class MemoryView:
     winners: tuple                      # seats with the lowest total once the match is over
     deck_composition: tuple             # tuple[CardDef] every card def with its count (public)
     call_name: str                      # "KOMBIO", "Cambio"
+    call_limit: Optional[int] = None    # a call succeeds only at or under this many points
 
     @property
     def top(self) -> Optional[CardDef]:
