@@ -10,7 +10,6 @@ import random
 import pygame
 import pytest
 
-from game.engine.core import Action
 from game.engine.ruleset import default_options, find_ruleset
 from game.engine.session import Session
 from game.store.settings import Settings

@@ -1,7 +1,6 @@
 """Menus around the table, through the real event loop: menu, setup, resume, rules, settings, start-up."""
 import subprocess
 import sys
-import time
 
 import pygame
 import pytest

@@ -4,7 +4,6 @@ Animations run at speed "instant" and time advances a fixed 50 ms per frame,
 so the tests are fast and do not depend on the machine's speed.
 """
 import pygame
-import pytest
 
 from game.engine.core import Action
 from game.engine.ruleset import default_options, find_ruleset
@@ -15,7 +14,6 @@ from game.ui.driver import Driver
 from game.ui.offscreen import render_view
 from game.ui.pass_screen import PassScene
 from game.ui.summary import RoundSummaryScene
-from game.ui.table import TableScene
 from game.ui import table_layout
 import rigging
 
@@ -289,7 +287,7 @@ def test_picking_cards_to_reveal_shows_them_to_everyone():
 
 def test_a_bot_peek_is_a_glance_without_the_face():
     from game.engine.core import Event
-    from game.ui.anim import CardMove, Glance
+    from game.ui.anim import Glance
     from game.ui.table_anim import AnimContext, steps_for
     app = make_app(speed="normal")
     d, session = open_table(app, [HUMAN, BOT], game=rigging.rigged(2, seed=9, look=True))

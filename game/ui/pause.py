@@ -1,7 +1,7 @@
 """The pause menu over the table (Esc): continue, rules, settings, or back to the main menu."""
 import pygame
 
-from game.ui import fonts, theme
+from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, blit_text, draw_panel
 

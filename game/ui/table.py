@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine.core import Action
-from game.ui import table_layout, theme
+from game.ui import table_layout
 from game.ui.anim import Animator, CardMove, Step
 from game.ui.cardart import CardArt
 from game.ui.scene import Scene
@@ -86,6 +86,8 @@ class TableScene(Scene):
         elif m.kind == "race":
             if ctrl.race is not None and ctrl.race.claimer is not None:
                 b["cancel"].visible = True
+                # a chain winner (Cambio) ends the chain with it: "Done", not "Cancel"
+                b["cancel"].label = "Done" if ctrl.race.claimer == ctrl.chain_winner() else "Cancel"
             elif any(s in ctrl.humans for s in ctrl.game.to_act()):
                 b["nomatch"].visible = True
         else:
@@ -99,7 +101,8 @@ class TableScene(Scene):
                 self.ui.widgets.remove(bt)
             self.choose_buttons = [Button(ctrl.ability_name(c), (lambda c=c: self.do_key_action(Action("choose", choice=c))),
                                           primary=True, size=15) for c in choices]
-            self.ui.add(*self.choose_buttons) if self.choose_buttons else None
+            if self.choose_buttons:
+                self.ui.add(*self.choose_buttons)
         for bt in b.values():
             if bt not in (b["rules"], b["menu"]):
                 bt.enabled = not busy or bt is b["continue"]
