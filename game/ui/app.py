@@ -65,6 +65,8 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.size = clamp_size(size or getattr(settings, "window_size", theme.DEFAULT_WINDOW))
+        if size is None:
+            self.size = self._fit_desktop(self.size)
         self.screen = self._set_mode(self.size)
         pygame.display.set_caption("Card Table")
         self._set_icon()
@@ -84,6 +86,19 @@ class App:
             self.toast(warning)
 
     # ---- window ----
+    @staticmethod
+    def _fit_desktop(size) -> tuple:
+        """A remembered size no larger than this screen (a laptop after a big monitor)."""
+        try:
+            if pygame.display.get_driver() == "dummy":
+                return size          # headless: there is no real screen to fit
+            desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError, AttributeError):
+            return size
+        if desk_w <= 0 or desk_h <= 0:
+            return size
+        return clamp_size((min(size[0], desk_w - 40), min(size[1], desk_h - 80)))
+
     def _set_mode(self, size):
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.window = None
