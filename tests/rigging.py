@@ -1,15 +1,23 @@
-"""Build Kombio states for rule tests: a real MemoryGame, then cards moved into place.
+"""Build memory-family states (Kombio, Cambio, classic Cambio) for rule tests: a real
+MemoryGame, then cards moved into place.
 
 Rigging only *moves* cards: every change swaps two card ids between places
-(layout positions, deck positions, discard positions), so the 70 cards of the
-ruleset are conserved and every later movement is the engine's own. Tests set
-up a state here and then assert only through the public contract: `to_act`,
-`legal_actions`, `apply`, `view`, `scores` and the events `apply` returns.
+(layout positions, deck positions, discard positions), so the cards of the
+ruleset (70 in Kombio, 76 in Cambio, 54 in classic Cambio) are conserved and
+every later movement is the engine's own. Tests set up a state here and then
+assert only through the public contract: `to_act`, `legal_actions`, `apply`,
+`view`, `scores` and the events `apply` returns.
 
     game = rigged(4, hands={0: [5, 5, 1, 2], 1: [9, None, None, None]},
                   deck=[7, 3], discard=[4, 6])
+    game = rigged(3, ruleset=cambio(), hands={1: ["red_king", 0, "swap", 9]},
+                  deck=["blue_king"])
 
-- `hands[seat]` lists a value per position (None: leave the dealt card;
+- a card is given by its value (an int: any card of that value) or by its key
+  (a str: the card whose key is exactly that, or, for suited cards, whose key
+  starts with it and "_": "K_red" is either red King of classic Cambio). Keys
+  are needed where values are shared: Cambio's action cards are all worth 10;
+- `hands[seat]` lists a card per position (None: leave the dealt card;
   EMPTY: remove the card, as if matched away, by moving it to the bottom of the deck);
 - `deck` lists the next cards to be drawn, top first;
 - `discard` is the discard pile, bottom first (its top is the last value);
@@ -30,20 +38,42 @@ from game.families.memory import MemoryGame
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KOMBIO_YAML = os.path.join(ROOT, "rulesets", "kombio.yaml")
+CAMBIO_YAML = os.path.join(ROOT, "rulesets", "cambio.yaml")
+CAMBIO_CLASSIC_YAML = os.path.join(ROOT, "rulesets", "cambio-classic.yaml")
 N_CARDS = 70
 EMPTY = "empty"
 
 
 @functools.lru_cache(maxsize=None)
+def load(ruleset_id: str):
+    """A real ruleset of rulesets/ by its id ("kombio", "cambio", "cambio-classic"), loaded once."""
+    return load_ruleset(os.path.join(ROOT, "rulesets", ruleset_id + ".yaml"))
+
+
 def kombio():
     """The real Kombio ruleset (rulesets/kombio.yaml), loaded once."""
-    return load_ruleset(KOMBIO_YAML)
+    return load("kombio")
+
+
+def cambio():
+    """The real Cambio ruleset (rulesets/cambio.yaml), loaded once."""
+    return load("cambio")
+
+
+def cambio_classic():
+    """The real classic Cambio ruleset (rulesets/cambio-classic.yaml), loaded once."""
+    return load("cambio-classic")
 
 
 def options(rounds: Optional[int] = 5, points: Optional[int] = None, ruleset=None, **variants) -> dict:
-    """Match options: `rounds=N` or `points=N` match length, variants by key (True/False)."""
+    """Match options: `rounds=N` or `points=N` match length, variants by key (True/False).
+
+    A ruleset whose matches are only played to points (Cambio) gets its own points limit
+    unless `points` is given."""
     rs = ruleset or kombio()
     opts = default_options(rs)
+    if points is None and "rounds" not in rs.match_end.modes:
+        points = rs.match_end.points
     if points is not None:
         opts["match_end"] = {"mode": "points", "rounds": rs.match_end.rounds, "points": points}
     else:
@@ -88,28 +118,38 @@ def _value(game, cid) -> int:
     return game.defs[cid].value
 
 
+def fits(card, spec) -> bool:
+    """Does a CardDef fit a rigging spec: a value (int) or a key (str, exact or suit prefix)?"""
+    if isinstance(spec, str):
+        return card.key == spec or card.key.startswith(spec + "_")
+    return card.value == spec
+
+
 def place_value(game, place, value, fixed: set) -> None:
-    """Put a card of `value` at `place` by swapping ids with an unfixed place holding one."""
-    if place not in fixed and _value(game, _get(game, place)) == value:
+    """Put a card fitting `value` (a value or a key, see `fits`) at `place` by swapping ids
+    with an unfixed place holding one."""
+    if place not in fixed and fits(game.defs[_get(game, place)], value):
         fixed.add(place)
         return
     for other in _places(game):
         if other in fixed or other == place:
             continue
         cid = _get(game, other)
-        if _value(game, cid) == value:
+        if fits(game.defs[cid], value):
             mine = _get(game, place)
             _set(game, place, cid)
             _set(game, other, mine)
             fixed.add(place)
             return
-    raise ValueError(f"no free card of value {value} left to rig at {place}")
+    what = f"key {value!r}" if isinstance(value, str) else f"value {value}"
+    raise ValueError(f"no free card of {what} left to rig at {place}")
 
 
 def rig(game: MemoryGame, hands: Optional[dict] = None, deck: Optional[list] = None,
         discard: Optional[list] = None, look: bool = False, current: Optional[int] = None,
         deck_size: Optional[int] = None) -> MemoryGame:
-    """Move cards of the given values into place (see the module docstring); returns the game.
+    """Move cards of the given values or keys into place (see the module docstring); returns
+    the game.
 
     Must be called straight after the deal (before anyone has seen a card).
     `current`: the seat whose turn it is (default: the engine's first player).
@@ -195,9 +235,20 @@ def face(game, seat, pos):
     return None if f is None else f.value
 
 
+def face_key(game, seat, pos):
+    """The key of the card `seat` sees at layout position `pos`, or None when it is hidden."""
+    f = game.view(seat).slot(pos).face
+    return None if f is None else f.key
+
+
 def values_at_reveal(game) -> dict:
     """{pos: value} from the public round results (only once a round is over)."""
     return {p: f.value for r in game.view(None).results for p, f in r.faces}
+
+
+def keys_at_reveal(game) -> dict:
+    """{pos: card key} from the public round results (only once a round is over)."""
+    return {p: f.key for r in game.view(None).results for p, f in r.faces}
 
 
 def play(game, *steps):
@@ -219,7 +270,11 @@ def pass_all(game) -> list:
 
 def finish_round(game) -> list:
     """Play the round to its end without changing any hand: call if nobody has, else draw
-    from the deck and discard it, skip every ability, pass every race. Returns the events."""
+    from the deck and discard it, skip every ability, pass every race. Returns the events.
+
+    Where abilities are mandatory (Cambio) a drawn action card is used instead of skipped:
+    the first action offered (a look, a pick); a mandatory swap does change hands, so rig
+    the deck if that matters. A chance to give a card back is skipped where that is allowed."""
     events = []
     while game.phase not in ("round_over", "match_over"):
         seat = game.to_act()[0]
@@ -231,10 +286,19 @@ def finish_round(game) -> list:
         elif game.phase == "drawn":
             act = Action("discard")
         elif game.phase == "ability":
-            act = Action("skip")
+            act = Action("skip") if Action("skip") in legal else _harmless(legal)
         elif game.phase == "window":
             act = Action("pass")
+        elif game.phase == "give" and Action("skip") in legal:
+            act = Action("skip")
         else:
             raise AssertionError(f"finish_round cannot decide in phase {game.phase}")
         events.extend(game.apply(seat, act))
     return events
+
+
+def _harmless(legal) -> Action:
+    """A mandatory ability's least disturbing action: a look before a pick before a swap."""
+    order = {"choose": 0, "peek": 1, "pick": 2, "swap": 3}
+    looks = [a for a in legal if a.kind == "choose" and a.choice in ("look_own", "look_other")]
+    return looks[0] if looks else min(legal, key=lambda a: order.get(a.kind, 9))
