@@ -7,6 +7,7 @@ the first frame is on screen; scenes import the engine when they need it.
 """
 from __future__ import annotations
 
+import os
 import sys
 import time
 import traceback
@@ -366,6 +367,8 @@ def run(game_id: Optional[str] = None, seats=None, options=None, seed: Optional[
     else:
         app.open_menu()
     app.startup_seconds = time.perf_counter() - started
+    if os.environ.get("CARDTABLE_QUIT_AFTER_FIRST_FRAME"):
+        max_frames = 1          # bench/bench_ui.py: time from `python main.py` to the first frame
     code = app.run(max_frames)
     if app.running:
         app.save_settings()
