@@ -33,7 +33,7 @@ def frame_times(frames: int, size=(1920, 1080)) -> dict:
     from game.store.settings import Settings
     settings = Settings(animation_speed="normal")
     app = App(size=size, fixed_dt=1 / 60, settings=settings, save_settings=False)
-    seats = [f"ai:normal" for _ in range(6)]
+    seats = ["ai:normal"] * 6
     run(game_id="kombio", seats=seats, seed=7, app=app, max_frames=1)
     times, animating = [], 0
     table = app.top

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Optional
 
