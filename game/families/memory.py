@@ -409,6 +409,10 @@ class MemoryGame(Game):
     def _step(self) -> dict:
         return self.pending["steps"][0]
 
+    def _step_peeked(self) -> list:
+        """Positions looked at during the current step (a step's peeks are of different cards)."""
+        return self.pending["peeked"][self.pending.get("step_start", 0):]
+
     def _advance_ability(self, first=False) -> list:
         """Move to the next step that has something to do; finish the ability when none is left."""
         pend = self.pending
@@ -424,6 +428,7 @@ class MemoryGame(Game):
                 pend["steps"].pop(0)
                 continue
             pend["count_left"] = step["count"] if (step["peek"] or step["reveal"]) else 0
+            pend["step_start"] = len(pend["peeked"])   # "two different cards" holds within a step
             if step["reveal"]:
                 pend["count_left"] = len(self._reveal_seats(pend["seat"], []))
                 pend["picked"] = []
@@ -449,9 +454,11 @@ class MemoryGame(Game):
 
     def _step_has_targets(self, seat, step) -> bool:
         if step["choose"]:
-            return True
+            # choices cannot nest, so this recursion stops at the chosen abilities' steps
+            return any(self._step_has_targets(seat, s)
+                       for name in step["choose"] for s in self.rs.abilities[name].steps)
         if step["peek"]:
-            return bool([p for p in self._viewable(seat, step["peek"]) if list(p) not in self.pending["peeked"]])
+            return bool([p for p in self._viewable(seat, step["peek"]) if list(p) not in self._step_peeked()])
         if step["reveal"]:
             return bool(self._reveal_seats(seat, []))
         return bool(self._swap_pairs(seat, step, limit=1))
@@ -488,7 +495,7 @@ class MemoryGame(Game):
                    if any(self._step_has_targets(seat, s) for s in self.rs.abilities[name].steps)]
         elif step["peek"]:
             out = [Action("peek", pos=p) for p in self._viewable(seat, step["peek"])
-                   if list(p) not in self.pending["peeked"]]
+                   if list(p) not in self._step_peeked()]
         elif step["reveal"]:
             seats = self._reveal_seats(seat, self.pending["picked"])
             out = [Action("pick", pos=p) for p in self._viewable(seat, "other") if p[0] in seats]
@@ -518,7 +525,7 @@ class MemoryGame(Game):
             pos = self._table_pos(action.pos)
             if pos not in self._viewable(seat, step["peek"]):
                 raise IllegalAction(self._why_not_target(seat, pos, step["peek"], "look at"))
-            if list(pos) in pend["peeked"]:
+            if list(pos) in self._step_peeked():
                 raise IllegalAction("You have already looked at that card: choose another.")
             self.known[self.layouts[pos[0]][pos[1]]] |= 1 << seat
             pend["peeked"].append(list(pos))
@@ -687,7 +694,10 @@ class MemoryGame(Game):
         return events + self._continue_window()
 
     def _continue_window(self) -> list:
-        if self._window_seats():
+        # cambio.de.txt: "Sobald ein Spieler keine Tischkarten mehr hat, endet die Runde sofort."
+        at_once = self.p["call"]["zero_cards"] == "end_round" \
+            and any(all(c is None for c in layout) for layout in self.layouts)
+        if self._window_seats() and not at_once:
             return []
         return self._close_window()
 

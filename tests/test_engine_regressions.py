@@ -1,0 +1,32 @@
+"""Engine bugs found by simulation, each kept as a test of the rule it broke."""
+from game.ai.simulate import run_match
+from game.engine.core import Action
+from game.engine.ruleset import find_ruleset
+from rigging import EMPTY, options, rigged
+
+
+def test_red_king_may_look_twice_at_the_same_own_card():
+    """cambio.de.txt: "Wenn du einen König ziehst und ihn sofort wieder ablegst, darfst du 2
+    Aktionen ausführen (eine beliebige Kombination aus eigene bzw. fremde Karte Anschauen oder
+    Tauschen)." With one card left and the only opponent locked by a call, the second action can
+    only be another look at that same card: it must be offered (it once left no legal action)."""
+    rs = find_ruleset("cambio")
+    game = rigged(2, ruleset=rs, opts=options(points=50, ruleset=rs),
+                  hands={0: [EMPTY, EMPTY, EMPTY, None]}, deck=[-2], current=1)
+    game.apply(1, Action("call"))
+    assert game.to_act() == [0]
+    game.apply(0, Action("draw", choice="deck"))
+    game.apply(0, Action("discard"))
+    assert game.view(0).pending.ability == "red_king"
+    game.apply(0, Action("choose", choice="look_own"))
+    game.apply(0, Action("peek", pos=(0, 3)))
+    legal = game.legal_actions(0)
+    assert Action("choose", choice="look_own") in legal
+    game.apply(0, Action("choose", choice="look_own"))
+    assert game.legal_actions(0) == [Action("peek", pos=(0, 3))]
+
+
+def test_the_bot_match_that_once_got_stuck_ends():
+    """A 2-player Cambio bot match (seed 64) reached a Red King step with no legal action."""
+    result = run_match(find_ruleset("cambio"), ["normal", "easy"], 64)
+    assert result.rounds >= 1
