@@ -515,7 +515,8 @@ class MemoryGame(Game):
         if step["choose"]:
             self._expect(action, "choose")
             if action.choice not in step["choose"]:
-                raise IllegalAction("Choose one of: " + ", ".join(self.rs.abilities[n].name for n in step["choose"]))
+                raise IllegalAction("Choose one of: " + ", ".join(self.rs.abilities[n].name for n in step["choose"])
+                                    + ".")
             chosen = self.rs.abilities[action.choice]
             pend["steps"][1:1] = list(chosen.steps)
             return [Event("choose", seat=seat, data=(("ability", action.choice), ("name", chosen.name)))] \
