@@ -422,9 +422,11 @@ class MemoryGame(Game):
         while pend["steps"]:
             step = pend["steps"][0]
             if step["extra_turn"]:
-                # no decision to make: the same player will have another turn after the race
-                self.extra_turn = True
-                events.append(Event("extra_turn", seat=pend["seat"]))
+                # no decision to make: the same player will have another turn after the race,
+                # but not after a call: "Jeder der anderen Spieler hat dann nur noch einen weiteren Zug"
+                if self.caller is None:
+                    self.extra_turn = True
+                    events.append(Event("extra_turn", seat=pend["seat"]))
                 pend["steps"].pop(0)
                 continue
             pend["count_left"] = step["count"] if (step["peek"] or step["reveal"]) else 0
