@@ -3,8 +3,8 @@
 The focus seat (the viewer, or the last human who looked) sits at the
 bottom; the others follow clockwise: left, across, right. Card size is the
 largest at which no two seat boxes, the centre piles or the window edges
-overlap, so the same code serves 2 seats at 1920x1080 and 6 seats with
-penalty cards at 1024x640.
+overlap, so the same code serves 2 seats at 1920x1080 and 8 seats (Cambio's
+most) with penalty cards at 1024x640.
 """
 from __future__ import annotations
 
@@ -31,6 +31,13 @@ ANCHORS = {
     6: [[("b", 0.5), ("l", 0.6), ("t", 0.2), ("t", 0.5), ("t", 0.8), ("r", 0.6)],
         [("b", 0.5), ("l", 0.72), ("l", 0.22), ("t", 0.5), ("r", 0.22), ("r", 0.72)],
         [("b", 0.5), ("l", 0.66), ("t", 0.14), ("t", 0.5), ("t", 0.86), ("r", 0.66)]],
+    7: [[("b", 0.5), ("l", 0.72), ("l", 0.2), ("t", 0.5), ("r", 0.2), ("r", 0.72), ("b", 0.86)],
+        [("b", 0.5), ("l", 0.66), ("t", 0.12), ("t", 0.37), ("t", 0.63), ("t", 0.88), ("r", 0.66)],
+        [("b", 0.5), ("l", 0.75), ("l", 0.25), ("t", 0.3), ("t", 0.7), ("r", 0.25), ("r", 0.75)]],
+    8: [[("b", 0.5), ("l", 0.72), ("l", 0.2), ("t", 0.3), ("t", 0.7), ("r", 0.2), ("r", 0.72), ("b", 0.86)],
+        [("b", 0.5), ("b", 0.14), ("l", 0.45), ("t", 0.14), ("t", 0.5), ("t", 0.86), ("r", 0.45), ("b", 0.86)],
+        [("b", 0.5), ("l", 0.75), ("l", 0.25), ("t", 0.25), ("t", 0.5), ("t", 0.75), ("r", 0.25), ("r", 0.75)],
+        [("b", 0.5), ("l", 0.8), ("l", 0.45), ("t", 0.12), ("t", 0.37), ("t", 0.63), ("t", 0.88), ("r", 0.45)]],
 }
 
 # Where the piles may go (fractions of the table), in order of preference.
@@ -133,7 +140,8 @@ def _compute(size, n, slot_counts, rows, cols, focus, show_log) -> TableLayout:
     table = pygame.Rect(0, bar_h, w - side_w, h - bar_h - status_h)
     status = pygame.Rect(0, table.bottom, table.w, status_h)
     best, best_ch = None, 0
-    for anchors in ANCHORS.get(n) or ANCHORS[6]:
+    arrangements = ANCHORS.get(n) or ANCHORS[max(ANCHORS)]
+    for anchors in arrangements:
         ch = int(min(table.h * 0.22, 170))
         while ch >= 26 and ch > best_ch:
             result = _try(table, n, slot_counts, rows, cols, focus, anchors, ch)
@@ -142,7 +150,7 @@ def _compute(size, n, slot_counts, rows, cols, focus, show_log) -> TableLayout:
                 break
             ch -= 2
     if best is None:
-        best = _try(table, n, slot_counts, rows, cols, focus, (ANCHORS.get(n) or ANCHORS[6])[0], 26, force=True)
+        best = _try(table, n, slot_counts, rows, cols, focus, arrangements[0], 26, force=True)
     card, pile, centre, race, deck, discard, drawn, seats = best
     return TableLayout(size, top_bar, table, sidebar, status, card, pile, centre, race,
                        deck, discard, drawn, seats, focus, scale)
