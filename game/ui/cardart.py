@@ -83,6 +83,20 @@ def draw_star(surf, center, w, colour=(30, 30, 30)):
     pygame.draw.polygon(surf, colour, pts)
 
 
+def draw_lock(surf, center, h, colour=(30, 30, 30)):
+    """A padlock: a pile that may not be drawn from (frozen / matched upon)."""
+    cx, cy = center
+    bw, bh = max(6, int(h * 0.8)), max(5, int(h * 0.55))
+    body = pygame.Rect(0, 0, bw, bh)
+    body.midbottom = (cx, cy + h // 2)
+    sw = max(4, int(bw * 0.62))
+    shackle = pygame.Rect(0, 0, sw, max(6, int(h * 0.75)))
+    shackle.midtop = (cx, cy - h // 2)
+    pygame.draw.ellipse(surf, colour, shackle, max(2, h // 7))
+    pygame.draw.rect(surf, colour, body, border_radius=max(1, h // 10))
+    pygame.draw.circle(surf, (250, 246, 234), (cx, body.centery), max(1, h // 10))
+
+
 def ability_kind(ruleset, ability_key) -> str:
     """'look', 'swap', 'look_swap', 'choose', 'reveal' from the ability's steps (for the icon)."""
     if not ability_key or ruleset is None:
@@ -102,6 +116,17 @@ def ability_kind(ruleset, ability_key) -> str:
     if "peek" in kinds and "swap" in kinds:
         return "look_swap"
     return "look" if "peek" in kinds else ("swap" if "swap" in kinds else "")
+
+
+def look_target(ruleset, ability_key) -> str:
+    """Whose card a look-only ability shows ('own', 'other', 'any'), else '': a word under the eye
+    tells such cards apart when the face is too small for the ability's name."""
+    ab = ruleset.abilities.get(ability_key) if ability_key and ruleset is not None else None
+    if ab is None:
+        return ""
+    targets = {step.get("peek") for step in ab.steps if step.get("peek") is not None}
+    others = [p for step in ab.steps for p in ("swap", "choose", "reveal") if step.get(p) is not None]
+    return targets.pop() if len(targets) == 1 and not others else ""
 
 
 def draw_ability_icon(surf, kind, center, w, colour=(30, 30, 30)):
@@ -207,10 +232,12 @@ class CardArt:
                 name = self.ruleset.abilities[card.ability].name
         elif card.name and card.name != card.label and not card.suit:
             name = card.name       # e.g. "Energy"; suited cards say it all with label and suit
-        show_name = bool(name) and h >= 90
-        if not show_name:   # the name takes the bottom; otherwise mirror the corner
-            rot = pygame.transform.rotate(img, 180)
-            surf.blit(rot, (inner.right - max(3, w // 16) - rot.get_width(), band2.y - 1 - rot.get_height()))
+        name_lines, ns = self._name_lines(name, w, h, band2.y - 1) if name and h >= 90 else ([], 0)
+        show_name = bool(name_lines)
+        target = look_target(self.ruleset, card.ability) if has_ability and not show_name else ""
+        if not show_name and not target:   # the name (or the look's target) takes the bottom; else the corner
+            # upright, not turned over as on paper: a turned 6 reads as 9 on a screen
+            surf.blit(img, (inner.right - max(3, w // 16) - img.get_width(), band2.y - 1 - img.get_height()))
 
         mark = glyph or (card.symbol[:2] if card.symbol else "")
         big = max(10, int(h * (0.30 if has_ability else 0.36 if mark else 0.40)))
@@ -223,19 +250,32 @@ class CardArt:
             kind = ability_kind(self.ruleset, card.ability)
             icon_w = max(10, int(w * 0.36))
             draw_ability_icon(surf, kind, (w // 2, int(h * 0.62)), icon_w, (40, 40, 48))
+            if target:
+                ts = fonts.fit(target.upper(), max(7, int(h * 0.1)), int(w * 0.5), True, min_size=6)
+                ti = fonts.text(target.upper(), ts, (40, 40, 48), True)
+                surf.blit(ti, ti.get_rect(midtop=(w // 2, int(h * 0.62) + icon_w // 4 + 1)))
         elif mark:
             gs = max(8, int(h * 0.17))
             g = fonts.text(mark, gs, ink, False)
             surf.blit(g, g.get_rect(center=(w // 2, int(h * (0.68 if show_name else 0.72)))))
         if show_name:
-            ns = max(7, int(h * 0.075))
-            lines = fonts.wrap(name, ns, w - 10)[:2]
-            y = int(h * 0.76) if len(lines) > 1 else int(h * 0.79)
-            for line in lines:
+            y = int(h * 0.76) if len(name_lines) > 1 else int(h * 0.79)
+            for line in name_lines:
                 li = fonts.text(line, ns, (50, 50, 60), False)
                 surf.blit(li, li.get_rect(midtop=(w // 2, y)))
                 y += li.get_height() - 1
         return _finish(surf)
+
+    @staticmethod
+    def _name_lines(name, w, h, bottom):
+        """(lines, size) of a face's name in at most two lines above `bottom`, or ([], 0) if it
+        does not fit (then a short word or the corner takes its place)."""
+        for ns in (max(7, int(h * 0.075)), max(7, int(h * 0.075)) - 1):
+            lines = fonts.wrap(name, ns, w - 10)
+            y = int(h * 0.76) if len(lines) > 1 else int(h * 0.79)
+            if len(lines) <= 2 and y + len(lines) * (fonts.line_height(ns) - 1) <= bottom:
+                return lines, ns
+        return [], 0
 
     def _draw_back(self, size):
         w, h = size
