@@ -1,4 +1,5 @@
-"""The rules page: the ruleset's own text, its abilities, and the parameters in force for this match."""
+"""The rules page: the ruleset's own text, what the project reconstructed, its abilities, and the
+parameters in force for this match."""
 import pygame
 
 from game.ui import fonts, theme
@@ -21,9 +22,13 @@ class RulesScene(Scene):
         self.content_h = 0
 
     def blocks(self) -> list:
-        """(kind, text) pieces: heading, para, item."""
+        """(kind, text) pieces: heading, para, item, note."""
         rs = self.ruleset
         out = []
+        if rs.reconstructed:
+            # said first: a player should know before reading that not every rule is from the source
+            out.append(("note", "Parts of this ruleset are this project's reconstruction, not the source's: "
+                                "see \u201cReconstructed\u201d below."))
         for para in (rs.rules_page or "").split("\n\n"):
             para = para.strip()
             if not para:
@@ -34,6 +39,10 @@ class RulesScene(Scene):
                     out.append(("heading", line[2:]))
                 elif line:
                     out.append(("para", line))
+        if rs.reconstructed:
+            out.append(("heading", "Reconstructed"))
+            for s in rs.reconstructed:
+                out.append(("item", s))
         if rs.abilities:
             out.append(("heading", "Abilities"))
             for ab in rs.abilities.values():
@@ -50,12 +59,10 @@ class RulesScene(Scene):
             for v in rs.variants:
                 on = chosen.get(v.key, v.default)
                 out.append(("item", f"{v.label} ({'on' if on else 'off'}): {v.description}"))
-        if rs.sources or rs.reconstructed:
+        if rs.sources:
             out.append(("heading", "Sources"))
             for s in rs.sources:
                 out.append(("item", s))
-            for s in rs.reconstructed:
-                out.append(("item", "Reconstructed: " + s))
         return out
 
     def layout(self, size):
@@ -77,9 +84,10 @@ class RulesScene(Scene):
                 y += 4
                 continue
             indent = 18 if kind == "item" else 0
+            colour = theme.ACCENT if kind == "note" else theme.TEXT
             for i, line in enumerate(fonts.wrap(("• " if kind == "item" else "") + text, BODY,
-                                                self.body.w - indent, False)):
-                self.lines.append((y, ("   " if i and kind == "item" else "") + line, BODY, False, theme.TEXT))
+                                                self.body.w - indent, kind == "note")):
+                self.lines.append((y, ("   " if i and kind == "item" else "") + line, BODY, kind == "note", colour))
                 y += fonts.line_height(BODY)
             y += 6
         self.content_h = y
@@ -113,9 +121,12 @@ class RulesScene(Scene):
         p = self.panel
         draw_panel(surf, p, theme.PANEL, theme.PANEL_EDGE, radius=14)
         rs = self.ruleset
-        blit_text(surf, f"{rs.name} rules", 30, (p.x + 36, p.y + 22), theme.TEXT, True)
-        blit_text(surf, f"version {rs.version} · {rs.min_players}-{rs.max_players} players",
-                  15, (p.right - 36, p.y + 34), theme.MUTED, False, "topright")
+        info = f"version {rs.version} · {rs.min_players}-{rs.max_players} players"
+        info_r = blit_text(surf, info, 15, (p.right - 36, p.y + 34), theme.MUTED, False, "topright")
+        title = f"{rs.name} rules"
+        size = fonts.fit(title, 30, info_r.x - 24 - (p.x + 36), True, min_size=18)
+        blit_text(surf, fonts.ellipsize(title, size, info_r.x - 24 - (p.x + 36), True), size,
+                  (p.x + 36, p.y + 22 + (30 - size) // 2), theme.TEXT, True)
         old_clip = surf.get_clip()
         surf.set_clip(self.body)
         for y, text, size, bold, colour in self.lines:
