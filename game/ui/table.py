@@ -54,7 +54,7 @@ class TableScene(Scene):
             "rules": Button("Rules", self.open_rules, hint="F1", size=15, tooltip="The rules of this game"),
             "menu": Button("Menu", self.open_pause, hint="Esc", size=15, tooltip="Pause: settings, main menu"),
             "call": Button(f"Call {call}", lambda: self.do_key_action(Action("call")), primary=True, hint="K",
-                           tooltip=f"Instead of your turn: end the round after everyone else's final turn"),
+                           tooltip="Instead of your turn: end the round after everyone else's final turn"),
             "skip": Button("Skip", lambda: self.do_key_action(Action("skip")), hint="Space",
                            tooltip="Do not use the ability"),
             "nomatch": Button("No match", self.ctrl.humans_pass, hint="Space",
@@ -87,12 +87,17 @@ class TableScene(Scene):
             if ctrl.race is not None and ctrl.race.claimer is not None:
                 b["cancel"].visible = True
                 # a chain winner (Cambio) ends the chain with it: "Done", not "Cancel"
-                b["cancel"].label = "Done" if ctrl.race.claimer == ctrl.chain_winner() else "Cancel"
+                done = ctrl.race.claimer == ctrl.chain_winner()
+                b["cancel"].label, b["cancel"].hint = ("Done", "Space") if done else ("Cancel", "Esc")
             elif any(s in ctrl.humans for s in ctrl.game.to_act()):
                 b["nomatch"].visible = True
         else:
             b["call"].visible = ("call", None) in kinds
             b["skip"].visible = ("skip", None) in kinds
+            # after throwing another's card (Cambio) the give is optional: skipping keeps your cards
+            giving = m.kind == "private" and ctrl.public().phase == "give"
+            b["skip"].label = "Keep my cards" if giving else "Skip"
+            b["skip"].tooltip = "Give no card back" if giving else "Do not use the ability"
             b["take"].visible = ("decide", "take") in kinds
             b["return"].visible = ("decide", "return") in kinds
         choices = [a.choice for a in legal if a.kind == "choose"]
@@ -209,12 +214,25 @@ class TableScene(Scene):
         if m.kind == "race" and view.window is not None and ctrl.race is not None:
             left = ctrl.race_seconds_left()
             top = view.window.card.title
+            winner = view.window.winner           # Cambio: the first to throw goes on alone
             if ctrl.race is not None and ctrl.race.claimer is not None:
-                race_line = f"{ctrl.names[ctrl.race.claimer]} claims the {top}: pick a card"
+                who = ctrl.names[ctrl.race.claimer]
+                if winner is None:
+                    race_line = f"{who} claims the {top}: pick a card"
+                elif winner == ctrl.race.claimer:
+                    race_line = f"{who} threw first: only {who} throws on the {top}"
+                else:
+                    race_line = f"{who} throws too late: penalty card"
             else:
-                race_line = f"MATCH RACE on the {top}" + (f" · {left:.1f} s" if left is not None else "")
+                head = (f"{ctrl.names[winner]} threw first: only they throw on the {top}" if winner is not None
+                        else f"MATCH RACE on the {top}")
+                race_line = head + (f" · {left:.1f} s" if left is not None else "")
                 if left is not None:
                     fraction = max(0.0, min(1.0, left / max(0.1, ctrl.window_seconds())))
+        left = ctrl.hold_left()
+        if ctrl.hold is not None and ctrl.hold.reason == "reveal" and left is not None:
+            race_line = f"Revealed to everyone · {left:.1f} s"
+            fraction = max(0.0, min(1.0, left / max(0.1, ctrl.hold.length)))
         msg = ctrl.message
         keys = ctrl.race_key_names()
         if self._key_help is None:
@@ -237,9 +255,12 @@ class TableScene(Scene):
             show_all=view.phase in ("round_over", "match_over"),
             race_keys=keys, race_line=race_line, race_fraction=fraction,
             race_claimer=ctrl.race.claimer if ctrl.race is not None else None,
+            race_open=(m.kind == "race" and ctrl.race is not None and ctrl.race.claimer is None
+                       and ctrl.hold is None),
+            race_done=frozenset(s for s in range(len(view.seats)) if s not in view.to_act),
             prompt=ctrl.prompt(), message=msg[0] if msg else "", message_error=bool(msg and msg[1]),
             log=tuple(ctrl.log), show_log=bool(getattr(self.app.settings, "show_log", True)),
-            key_help=self._key_help, acting=acting)
+            key_help=self._key_help, acting=acting, blocked_word=ctrl.blocked_word())
 
     def draw(self, surf):
         layout = self.current_layout()
@@ -301,6 +322,7 @@ class TableScene(Scene):
             elif button == 1 and getattr(event, "pos", None) is not None:
                 item = layout.hit(event.pos)
                 inp.press = (item, event.pos)
+                inp.refused = False
                 inp.dragging = False
         elif t == pygame.MOUSEMOTION and inp.press is None and getattr(event, "pos", None) is not None:
             item = layout.hit(event.pos)
@@ -315,6 +337,11 @@ class TableScene(Scene):
                     if rect is not None:
                         inp.drag_offset = (start[0] - rect.x, start[1] - rect.y)
                         inp.selected = None
+                elif far and not inp.refused:
+                    inp.refused = True          # say once per press why this does not lift
+                    g = inp.why_not_drag(item)
+                    if g.say:
+                        self.ctrl.say(g.say, g.error)
             if inp.dragging:
                 inp.drag_point = event.pos
         elif t == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:

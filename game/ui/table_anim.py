@@ -136,8 +136,10 @@ def _one(ev, ctx: AnimContext) -> list:
                     Step([CardMove(face_p, r.move(0, -12), L.discard, MOVE * s, lift=12),
                           ctx.banner(f"{who} matches a {ev.face.title}!", BANNER * 0.8, theme.GOOD)],
                          {"discard_top"})]
+        words = (f"Too late! {who} threw a {ev.face.title}" if ev.get("late")
+                 else f"Wrong! {who} tried a {ev.face.title}")
         return [Step([CardMove(back_c, r, r.move(0, -12), FLIP * s, img_end=face),
-                      ctx.banner(f"Wrong! {who} tried a {ev.face.title}", BANNER, theme.DANGER)])]
+                      ctx.banner(words, BANNER, theme.DANGER)])]
     if k == "give":
         return [Step([CardMove(back_c, ctx.rect(ev.pos), ctx.rect(ev.pos2), MOVE * 1.2 * s, lift=16)],
                      {("slot", tuple(ev.pos2))})]

@@ -20,6 +20,7 @@ when time runs out every seat still in the race passes.
 """
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable, Optional
@@ -49,10 +50,11 @@ class Race:
 
 @dataclass
 class Hold:
-    """The table waits (a human memorises cards) until `until` or a click."""
+    """The table waits (a human memorises cards, everyone sees a reveal) until `until` or a click."""
     until: float
     seat: Optional[int]
     reason: str
+    length: float = 0.0                        # seconds it lasts in all (for a countdown)
 
 
 @dataclass
@@ -91,6 +93,7 @@ class TableController:
         self.summary_shown_round = 0
         self.finished = False
         self.call_name = self.public().call_name
+        self._blocked_word = None
 
     # ---- reading the state through its door ----
     @property
@@ -339,12 +342,23 @@ class TableController:
         if seat not in self.humans:
             return False
         if self.race.claimer is not None:
+            winner = self.chain_winner()
+            if self.race.claimer != seat and self.race.claimer == winner and seat in self.game.to_act():
+                # Cambio: the winner throws alone; anyone else may still throw, too late, for a
+                # penalty card. This human takes the mouse for one card (Esc gives it back).
+                self.race.claimer = seat
+                self.say(f"{self.names[winner]} threw first: a card {self.names[seat]} throws now is too late "
+                         f"and costs a penalty card. Esc: don't throw.", True)
+                return True
             if self.race.claimer != seat:
                 self.say(f"Too late: {self.names[self.race.claimer]} claimed first.", True)
             return self.race.claimer == seat
         if seat not in self.game.to_act():
+            w = self.public().window
             if self.public().seats[seat].locked:
                 self.say(f"{self.names[seat]}'s hand is locked after the {self.call_name} call: no matching.", True)
+            elif w is not None and w.winner is not None and w.winner != seat:
+                self.say(f"Too late: {self.names[w.winner]} threw first and throws alone.", True)
             else:
                 self.say(f"{self.names[seat]} has already tried (or passed on) this card.", True)
             return False
@@ -362,8 +376,12 @@ class TableController:
     def cancel_claim(self) -> bool:
         if self.race is None or self.race.claimer is None:
             return False
-        if self.race.claimer == self.chain_winner():
+        winner = self.chain_winner()
+        if self.race.claimer == winner:
             self.apply(self.race.claimer, Action("pass"), quiet=True)   # done throwing
+            return True
+        if winner is not None and winner in self.game.to_act():
+            self.race.claimer = winner       # a late thrower thought better of it: the chain goes on
             return True
         # the countdown resumes where it stopped
         self.race.deadline += max(0.0, self.now - self.race.claimed_at)
@@ -392,12 +410,28 @@ class TableController:
         try:
             events = self.session.apply(seat, action)
         except IllegalAction as exc:
+            why = self._reword(action, str(exc))
             if not quiet:
-                self.say(str(exc), True)
-            return False, str(exc)
+                self.say(why, True)
+            return False, why
         self._save()
         self._after(seat, action, events)
         return True, ""
+
+    def _reword(self, action, why: str) -> str:
+        if action.kind == "draw" and action.choice == "discard" and self.public().discard_blocked:
+            return self.blocked_reason()     # in the game's own word (Cambio: frozen)
+        return why
+
+    def why_not(self, seat, action) -> str:
+        """The sentence that would refuse `action` for `seat` now ('' if it is legal); nothing changes."""
+        if seat is None or action in self.legal(seat):
+            return ""
+        try:
+            self.game.copy().apply(seat, action)
+        except IllegalAction as exc:
+            return self._reword(action, str(exc))
+        return ""
 
     def _after(self, seat, action, events):
         from game.families import describe
@@ -418,10 +452,20 @@ class TableController:
                 if len(self.humans) > 1:
                     self.hold = Hold(self.now + reveal_for, ev.seat, "peek")
             elif ev.kind == "reveal":
+                # shown to everyone at once: a public moment, so the public view and no pass screen
                 seconds = float(ev.get("seconds", 3))
                 for pos, _face in ev.faces:
                     self.reveals[tuple(pos)] = self.now + seconds
-                self.hold = Hold(self.now + seconds, None, "reveal")
+                self.hold = Hold(self.now + seconds, None, "reveal", seconds)
+                if len(self.humans) > 1:
+                    self.viewer = None
+            elif ev.kind == "match" and ev.get("late"):
+                self.reveals[tuple(ev.pos)] = self.now + min(reveal_for, 3.0)
+                w = self.public().window
+                first = (f"{self.names[w.winner]} threw first and throws alone now" if w and w.winner is not None
+                         else "someone else threw first")
+                self.say(f"Too late: {first}. {self.names[ev.seat]}'s {ev.face.title} goes back "
+                         f"and {self.names[ev.seat]} takes a penalty card.", True)
             elif ev.kind == "match" and ev.ok is False and ev.pos is not None:
                 self.reveals[tuple(ev.pos)] = self.now + min(reveal_for, 3.0)
             elif ev.kind == "window_open":
@@ -472,6 +516,27 @@ class TableController:
     def say(self, text: str, error: bool = False, seconds: float = 5.0):
         self.message = (text, error, self.now + seconds)
 
+    def blocked_word(self) -> str:
+        """What this game calls a discard pile a card was thrown onto: "frozen" where the ruleset's
+        own rules page uses that word (Cambio – Das Original: "eingefroren"), else "matched upon".
+        Read from the ruleset's text, so a ruleset names it without any Python."""
+        if self._blocked_word is None:
+            page = (self.session.ruleset.rules_page or "").lower()
+            self._blocked_word = "frozen" if re.search(r"\bfrozen\b", page) else "matched upon"
+        return self._blocked_word
+
+    def blocked_reason(self) -> str:
+        """Why the top discard may not be drawn now, in the game's own word."""
+        if self.blocked_word() == "frozen":
+            return "The discard pile is frozen: a card was thrown onto it. Draw from the deck (D)."
+        return "The discard pile's top card was matched upon: draw from the deck (D)."
+
+    def hold_left(self) -> Optional[float]:
+        """Seconds left of a timed hold (a reveal), else None."""
+        if self.hold is None or not self.hold.length:
+            return None
+        return max(0.0, self.hold.until - self.now)
+
     def face_shown(self, pos) -> bool:
         """Does the viewer see this layout card's face right now (a reveal), memory aid aside?"""
         return pos in self.reveals
@@ -495,7 +560,7 @@ class TableController:
                 return f"{who}: memorise your bottom cards, then click or press Space."
             if self.hold.reason == "peek":
                 return f"{who}: remember this card, then click or press Space."
-            return "Everyone sees the revealed cards. Click or press Space to go on."
+            return "Revealed to everyone at once: look now. Click or press Space to go on."
         m = self.moment()
         v = self.public()
         if m.kind == "over":
@@ -505,14 +570,30 @@ class TableController:
         if m.kind == "race":
             top = v.window.card.title if v.window is not None else "discard"
             race = self.race
+            winner = self.chain_winner()
             if race is not None and race.claimer is not None:
                 who = names[race.claimer]
+                if race.claimer == winner:
+                    text = (f"{who}: you threw first, so only you may go on: click another card that "
+                            f"matches the {top}, or Done (Space) when you know no more.")
+                    if any(s != winner and s in self.humans for s in self.game.to_act()):
+                        text += " Anyone else throwing now is too late (penalty card)."
+                    return text
+                if winner is not None:
+                    return (f"{who}: too late, {names[winner]} threw first. A card you throw now comes back "
+                            f"with a penalty card. Click one to throw anyway, or Esc.")
                 return f"{who}: click the card to match the {top} (yours or an opponent's). Esc cancels."
             keys = self.race_key_names()
             humans_in = [s for s in self.game.to_act() if s in keys]
+            first = v.window.winner if v.window is not None else None
             if humans_in:
                 claim = ", ".join(f"{keys[s]} {names[s]}" for s in humans_in)
+                if first is not None:
+                    return (f"{names[first]} threw first and goes on alone. A card thrown now is too late "
+                            f"(penalty card): press your key ({claim}) only to throw anyway, or Space.")
                 return f"Match race on the {top}! Press your key to claim ({claim}), or Space for no match."
+            if first is not None:
+                return f"{names[first]} threw first and may throw more on the {top}…"
             return f"Match race on the {top}…"
         if m.kind == "bot":
             if v.phase == "initial_peek":
@@ -541,7 +622,11 @@ class TableController:
             text = f"{name}: draw from " + " or ".join(draws) if draws else f"{name}:"
             if ("call", None) in kinds:
                 text += f"{',' if draws else ''} or call {v.call_name} (K)"
-            return text + "."
+            text += "."
+            if v.discard_blocked and v.discard:
+                text += f" The discard pile is {self.blocked_word()}." if self.blocked_word() == "frozen" \
+                    else " The discard pile was matched upon."
+            return text
         if ph == "drawn":
             card = v.drawn.title if v.drawn is not None else "card"
             if ("discard", None) in kinds:
@@ -575,6 +660,9 @@ class TableController:
             return head + skip
         if ph == "give" and v.pending is not None:
             other = names[v.pending.other] if v.pending.other is not None else "them"
+            if ("skip", None) in kinds:
+                return (f"{name}: you threw {other}'s card. You may give {other} one of your cards: click it "
+                        f"(you may not look at it), or keep your cards (Space).")
             return (f"{name}: you matched {other}'s card. Give {other} one of your cards: click it "
                     f"(you may not look at it).")
         if ph == "mismatch_choice" and v.pending is not None:

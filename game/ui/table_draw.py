@@ -14,7 +14,7 @@ from typing import Optional
 import pygame
 
 from game.ui import fonts, theme
-from game.ui.cardart import CardArt
+from game.ui.cardart import CardArt, draw_lock
 from game.ui.scene import draw_felt
 from game.ui.widgets import blit_text, draw_panel
 
@@ -35,7 +35,9 @@ class Visuals:
     race_keys: dict = field(default_factory=dict)     # seat -> key label, for humans
     race_line: str = ""
     race_fraction: Optional[float] = None             # countdown left, 0..1
+    race_done: frozenset = frozenset()                # seats out of this race (tried or passed)
     race_claimer: Optional[int] = None
+    race_open: bool = False                           # a race is on and nobody holds a claim: keys light up
     prompt: str = ""
     message: str = ""
     message_error: bool = False
@@ -43,6 +45,7 @@ class Visuals:
     show_log: bool = True
     key_help: tuple = ()
     acting: Optional[int] = None                      # whose move it is (highlighted plate)
+    blocked_word: str = "matched upon"                # what the rules call a discard pile thrown upon
 
 
 class TableDrawer:
@@ -185,14 +188,27 @@ class TableDrawer:
             surf.blit(self.art.face(cards[-1], size), disc)
         else:
             surf.blit(self.art.empty(size), disc)
-        if view.discard_blocked and view.discard:
-            # matched upon: drawing from it is not allowed (words and a tag, not colour alone)
-            self._caption(surf, disc, "Matched: deck only", theme.DANGER)
-            tag = pygame.Rect(0, 0, disc.w - 6, 18)
+        blocked = bool(view.discard_blocked and view.discard)
+        if blocked:
+            # a throw landed on it: drawing from it is refused. Words and a padlock, not colour alone.
+            word = vis.blocked_word
+            shade = pygame.Surface(disc.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 60))
+            surf.blit(shade, disc)
+            # the padlock sits in the free top-right corner: the top card stays readable (it is
+            # still the card to match while a chain of throws goes on)
+            r = max(7, disc.w // 6)
+            centre = (disc.right - r - 2, disc.y + r + max(5, disc.h // 12))
+            pygame.draw.circle(surf, theme.TEXT, centre, r)
+            pygame.draw.circle(surf, theme.DANGER, centre, r, 2)
+            draw_lock(surf, centre, int(r * 1.2), theme.BAR)
+            tag_text = word.split()[0].upper()
+            tag = pygame.Rect(0, 0, disc.w - 6, max(14, min(20, disc.h // 6)))
             tag.midbottom = (disc.centerx, disc.bottom - 4)
             pygame.draw.rect(surf, theme.DANGER, tag, border_radius=5)
-            blit_text(surf, "MATCHED", fonts.fit("MATCHED", 12, tag.w - 4, True), tag.center,
+            blit_text(surf, tag_text, fonts.fit(tag_text, 12, tag.w - 4, True, min_size=7), tag.center,
                       theme.TEXT, True, "center")
+            self._caption(surf, disc, f"{word.capitalize()} · {len(view.discard)}", theme.DANGER)
         else:
             self._caption(surf, disc, f"Discard · {len(view.discard)}")
         self._mark(surf, disc, "discard", vis)
@@ -209,18 +225,25 @@ class TableDrawer:
             self._caption(surf, dr, "drawn card", theme.DIM)
         self._mark(surf, dr, "drawn", vis)
 
-        if vis.race_line:
+        line, edge = vis.race_line, theme.ACCENT
+        if not line and blocked:
+            line, edge = f"Discard pile {vis.blocked_word}: draw from the deck", theme.DANGER
+        if line:
             rr = layout.race
             panel = rr.inflate(0, -2)
-            draw_panel(surf, panel, (60, 40, 14), theme.ACCENT, radius=8, width=2)
+            draw_panel(surf, panel, (60, 40, 14) if edge is theme.ACCENT else (64, 26, 22), edge, radius=8,
+                       width=2)
             if vis.race_fraction is not None:
                 bar = pygame.Rect(panel.x + 3, panel.bottom - 6, int((panel.w - 6) * vis.race_fraction), 3)
                 pygame.draw.rect(surf, theme.ACCENT, bar)
-            size_t = fonts.fit(vis.race_line, 16, panel.w - 12, True)
-            blit_text(surf, vis.race_line, size_t, (panel.centerx, panel.centery - 1), theme.TEXT, True, "center")
+            size_t = fonts.fit(line, 16, panel.w - 12, True)
+            blit_text(surf, line, size_t, (panel.centerx, panel.centery - 1), theme.TEXT, True, "center")
 
     def _caption(self, surf, rect, text, colour=theme.MUTED):
-        size = fonts.fit(text, 14, rect.w + 40)
+        # no wider than the space between two piles' centres: neighbouring captions never touch
+        room = rect.w + max(12, rect.w // 3) - 6
+        size = fonts.fit(text, 14, room, min_size=8)
+        text = fonts.ellipsize(text, size, room)
         blit_text(surf, text, size, (rect.centerx, rect.bottom + 4), colour, False, "midtop")
 
     def _mark(self, surf, rect, key, vis):
@@ -298,7 +321,7 @@ class TableDrawer:
         right = p.right - 6
         key = vis.race_keys.get(sv.seat)
         if key:
-            active = vis.race_line != "" and vis.race_fraction is not None
+            active = vis.race_open and sv.seat not in vis.race_done
             kb = pygame.Rect(0, 0, p.h - 6, p.h - 6)
             kb.midright = (right, p.centery)
             pygame.draw.rect(surf, theme.ACCENT if active else theme.BUTTON, kb, border_radius=5)
@@ -325,7 +348,7 @@ class TableDrawer:
 def key_help(call_name: str, race_keys: dict, names) -> tuple:
     """The keyboard shortcuts shown in the sidebar."""
     rows = [("D", "draw from the deck"), ("S", "take the discard"), ("K", f"call {call_name}"),
-            ("Space", "skip / continue / no match"), ("F1", "rules"), ("Esc", "cancel, menu")]
+            ("Space", "skip · no match · done"), ("F1", "rules"), ("Esc", "cancel, menu")]
     if race_keys:
         rows.append(("Race", "  ".join(f"{k} {names[s]}" for s, k in sorted(race_keys.items()))))
     return tuple(rows)

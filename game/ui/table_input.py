@@ -46,9 +46,11 @@ class TableInput:
         self.dragging = False
         self.drag_point = None
         self.drag_offset = (0, 0)
+        self.refused = False       # this press already said why it cannot be dragged
 
     def reset(self):
         self.selected = None
+        self.refused = False
         self.press = None
         self.dragging = False
         self.drag_point = None
@@ -86,6 +88,15 @@ class TableInput:
             pos = item[1]
             return any(a.kind in ("swap", "match", "exchange", "give") and pos in (a.pos, a.pos2) for a in legal)
         return False
+
+    def why_not_drag(self, item) -> Gesture:
+        """An item that does not lift when dragged: the reason, when there is one worth saying."""
+        seat = self.actor()
+        if seat is None:
+            return self._waiting(item)
+        if item in ("deck", "discard") and self._phase() == "turn":
+            return Gesture(say=self.ctrl.why_not(seat, Action("draw", choice=item)))
+        return Gesture()
 
     def targets(self, source=None) -> set:
         """Items that light up: legal targets of `source`, or of whatever the actor may do now."""
