@@ -151,7 +151,7 @@ def test_the_first_to_throw_throws_again_and_a_late_throw_costs_a_penalty_card()
 
     # Ben presses his key during Ana's chain: a late throw, said before and after
     d.key(pygame.K_p)
-    assert ctrl.race.claimer == 1 and "too late" in ctrl.message[0]
+    assert ctrl.race.claimer == 1 and "too late" in ctrl.message[0].lower()
     assert "too late" in ctrl.prompt() and "penalty card" in ctrl.prompt()
     d.click(d.centre_of((1, 0)))
     assert (1, Action("match", pos=(1, 0))) in actions_since(session, count)

@@ -252,13 +252,17 @@ def cambio_table(deck):
 
 
 def test_a_choice_of_actions_is_made_with_its_buttons():
-    d, session = cambio_table(deck=[-2])            # the Red King: two actions of your choice
+    d, session = cambio_table(deck=["red_king"])    # the Red King: two actions of your choice
     ctrl = d.table.ctrl
     d.key(pygame.K_d)
     d.click(d.centre_of("discard"))
     assert ctrl.public().pending.step == "choose"
     labels = [b.label for b in d.table.choose_buttons]
-    assert "Look at own card" in labels and "Swap" in labels
+    assert labels == ["Look at own card", "Look at another's card", "Swap"]
+    assert not d.table.buttons["skip"].visible      # Cambio: actions are mandatory
+    count = len(session.match.actions)
+    d.key(pygame.K_SPACE)                           # no skipping either
+    assert len(session.match.actions) == count
     d.click(next(b for b in d.table.choose_buttons if b.label == "Look at own card").rect.center)
     assert ctrl.public().pending.step == "peek"
     d.click(d.centre_of((0, 0)))
@@ -266,11 +270,14 @@ def test_a_choice_of_actions_is_made_with_its_buttons():
     assert ctrl.view().slot((0, 0)).face is not None
     d.click(next(b for b in d.table.choose_buttons if b.label == "Swap").rect.center)
     d.drag(d.centre_of((0, 1)), d.centre_of((1, 1)))
-    assert (0, Action("swap", pos=(0, 1), pos2=(1, 1))) in session.match.actions
+    assert [a for s, a in session.match.actions[count:] if s == 0] == [
+        Action("choose", choice="look_own"), Action("peek", pos=(0, 0)), Action("choose", choice="swap"),
+        Action("swap", pos=(0, 1), pos2=(1, 1))]
+    assert ctrl.public().phase != "ability"         # two actions, then the Red King is done
 
 
 def test_picking_cards_to_reveal_shows_them_to_everyone():
-    d, session = cambio_table(deck=[13])            # the Blue King: one card of every other player
+    d, session = cambio_table(deck=["blue_king"])   # the Blue King: one card of every other player
     ctrl = d.table.ctrl
     d.key(pygame.K_d)
     d.click(d.centre_of("discard"))

@@ -115,7 +115,7 @@ class TableScene(Scene):
         s = layout.status
         x = s.right - 14
         h = round(40 * layout.scale)
-        shown = [bt for key, bt in b.items() if key not in ("rules", "menu") and bt.visible] + self.choose_buttons
+        shown = self._status_buttons()
         for bt in reversed(shown):
             w = max(110, min(220, 30 + len(bt.label) * 10 + (len(bt.hint or "") + 4) * 8))
             w = round(w * layout.scale)
@@ -260,7 +260,13 @@ class TableScene(Scene):
             race_done=frozenset(s for s in range(len(view.seats)) if s not in view.to_act),
             prompt=ctrl.prompt(), message=msg[0] if msg else "", message_error=bool(msg and msg[1]),
             log=tuple(ctrl.log), show_log=bool(getattr(self.app.settings, "show_log", True)),
-            key_help=self._key_help, acting=acting, blocked_word=ctrl.blocked_word())
+            key_help=self._key_help, acting=acting, blocked_word=ctrl.blocked_word(),
+            text_right=min([bt.rect.x for bt in self._status_buttons()], default=None))
+
+    def _status_buttons(self) -> list:
+        """The buttons shown in the status bar now (placed by _sync_buttons)."""
+        b = self.buttons
+        return [bt for key, bt in b.items() if key not in ("rules", "menu") and bt.visible] + self.choose_buttons
 
     def draw(self, surf):
         layout = self.current_layout()

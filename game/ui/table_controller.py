@@ -347,8 +347,7 @@ class TableController:
                 # Cambio: the winner throws alone; anyone else may still throw, too late, for a
                 # penalty card. This human takes the mouse for one card (Esc gives it back).
                 self.race.claimer = seat
-                self.say(f"{self.names[winner]} threw first: a card {self.names[seat]} throws now is too late "
-                         f"and costs a penalty card. Esc: don't throw.", True)
+                self.say(f"Too late: {self.names[winner]} threw first. Throwing now costs a penalty card.", True)
                 return True
             if self.race.claimer != seat:
                 self.say(f"Too late: {self.names[self.race.claimer]} claimed first.", True)

@@ -46,6 +46,7 @@ class Visuals:
     key_help: tuple = ()
     acting: Optional[int] = None                      # whose move it is (highlighted plate)
     blocked_word: str = "matched upon"                # what the rules call a discard pile thrown upon
+    text_right: Optional[int] = None                  # the status bar's text ends before this x (buttons)
 
 
 class TableDrawer:
@@ -87,6 +88,9 @@ class TableDrawer:
         pygame.draw.rect(surf, theme.BAR, r)
         pygame.draw.line(surf, theme.PANEL_EDGE, r.topleft, r.topright, 1)
         text_w = int(r.w * 0.62)
+        if vis.text_right is not None:
+            # the prompt wraps before the action buttons instead of running under them
+            text_w = max(int(r.w * 0.3), min(r.w - 32, vis.text_right - r.x - 36))
         y = r.y + 10
         if vis.prompt:
             # two lines at the normal size; a long prompt gets a smaller size and three lines
