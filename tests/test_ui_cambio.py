@@ -92,9 +92,11 @@ def test_a_blue_king_reveal_is_public_for_three_seconds_then_the_cards_turn_back
     assert ctrl.public().pending.step == "reveal"
     assert not table.buttons["skip"].visible              # Cambio's actions are mandatory
     count = len(session.match.actions)
-    for pos in picks[:-1]:
+    for i, pos in enumerate(picks[:-1]):
         d.click(d.centre_of(pos))
         assert ctrl.hold is None and not ctrl.reveals     # nothing shows before every card is picked
+        assert table.visuals(d.layout(), ctrl.view()).picked == set(picks[:i + 1])   # marked "picked"
+        assert f"({len(picks) - i - 1} to go)" in ctrl.prompt()
     d.click(d.centre_of(picks[-1]))
     assert actions_since(session, count) == [(0, Action("pick", pos=p)) for p in picks]
 

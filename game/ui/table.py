@@ -261,7 +261,8 @@ class TableScene(Scene):
             prompt=ctrl.prompt(), message=msg[0] if msg else "", message_error=bool(msg and msg[1]),
             log=tuple(ctrl.log), show_log=bool(getattr(self.app.settings, "show_log", True)),
             key_help=self._key_help, acting=acting, blocked_word=ctrl.blocked_word(),
-            text_right=min([bt.rect.x for bt in self._status_buttons()], default=None))
+            text_right=min([bt.rect.x for bt in self._status_buttons()], default=None),
+            picked=frozenset(ctrl.picked))
 
     def _status_buttons(self) -> list:
         """The buttons shown in the status bar now (placed by _sync_buttons)."""

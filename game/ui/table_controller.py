@@ -83,6 +83,7 @@ class TableController:
         self.pass_to: Optional[int] = None
         self.hold: Optional[Hold] = None
         self.reveals: dict = {}               # pos -> time until which the viewer sees its face
+        self.picked: list = []                # cards picked so far for a reveal (public: pick events)
         self.race: Optional[Race] = None
         self._bot_wait = None                 # ((seat, n_actions), due time)
         self.log: deque = deque(maxlen=LOG_LINES)
@@ -442,6 +443,10 @@ class TableController:
                 line = ""
             if line:
                 self.log.append(line)
+            if ev.kind == "pick":
+                self.picked.append(tuple(ev.pos))
+            elif self.picked:
+                self.picked = []                  # the reveal came (or anything else ended the picking)
             if ev.kind == "look_start" and ev.seat == self.viewer and ev.seat in self.humans:
                 for slot in ev.get("slots", ()):
                     self.reveals[(ev.seat, slot)] = self.now + reveal_for + 60
@@ -655,7 +660,9 @@ class TableController:
             if p.step == "choose":
                 return head + "choose what to do with the buttons." + skip
             if p.step in ("pick", "reveal"):
-                return head + "pick one card of each other player." + skip
+                left = f" ({p.count_left} to go)" if p.count_left else ""
+                return (head + "pick one card of each other player" + left + "; all are then shown to everyone."
+                        + skip)
             return head + skip
         if ph == "give" and v.pending is not None:
             other = names[v.pending.other] if v.pending.other is not None else "them"

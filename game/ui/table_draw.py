@@ -47,6 +47,7 @@ class Visuals:
     acting: Optional[int] = None                      # whose move it is (highlighted plate)
     blocked_word: str = "matched upon"                # what the rules call a discard pile thrown upon
     text_right: Optional[int] = None                  # the status bar's text ends before this x (buttons)
+    picked: frozenset = frozenset()                   # positions picked for a reveal, not yet shown
 
 
 class TableDrawer:
@@ -290,6 +291,10 @@ class TableDrawer:
             surf.blit(img, r)
             if slot.penalty:
                 self._badge(surf, (r.x + 3, r.bottom - 3), "+", theme.DANGER, anchor="bottomleft")
+            if slot.pos in vis.picked:
+                pygame.draw.rect(surf, theme.ACCENT, r.inflate(6, 6), 3, border_radius=7)
+                self._badge(surf, (r.centerx, r.y + 4), "✓ picked", theme.BUTTON_PRIMARY, anchor="midtop",
+                            size=max(9, min(12, r.w // 6)))
             self._mark(surf, r, key, vis)
         if sv.called or sv.locked:
             # a ribbon across the cards: who called, and that their hand may not be touched
