@@ -18,10 +18,6 @@ import pygame
 
 from game.ui import fonts, theme
 
-# Seat keys for the match race, by seat index (shown next to each human's name).
-RACE_KEYS = (pygame.K_q, pygame.K_p, pygame.K_z, pygame.K_m, pygame.K_1, pygame.K_0)
-RACE_KEY_NAMES = ("Q", "P", "Z", "M", "1", "0")
-
 ANIM_SCALE = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
 
