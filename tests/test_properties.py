@@ -1,7 +1,8 @@
-"""Properties over thousands of seeded Kombio matches (DESIGN.md, Tests).
+"""Properties over thousands of seeded matches of every ruleset (DESIGN.md, Tests).
 
-- cards are never created or lost: deck + discard + layouts + drawn card = 70
-  after every action, and every card id is in exactly one place;
+- cards are never created or lost: deck + discard + layouts + drawn card = the
+  ruleset's deck (70 Kombio, 76 Cambio, 54 classic Cambio) after every action,
+  and every card id is in exactly one place;
 - only legal actions are applied: whoever is asked to act has a legal action,
   and (sampled) an action outside legal_actions raises IllegalAction and
   changes nothing;
@@ -10,10 +11,13 @@
   same state: every view, the scores, the deck order and the random state.
 
 Random players are seeded random.Random; most matches are one round long, a
-few are full matches (rounds and points). Bot players (game.ai) are checked
-the same way by replaying their recorded matches step by step.
+few are full matches (rounds and points). Cambio is played to points only, so
+its short matches end at 1 point (after the first round, as a rule). Bot
+players (game.ai) are checked the same way by replaying their recorded
+matches step by step.
 """
 import json
+import os
 import random
 import shutil
 
@@ -22,27 +26,41 @@ import pytest
 from game.engine.core import Action, IllegalAction
 from game.engine.ruleset import default_options
 from game.engine.session import Session
-from rigging import KOMBIO_YAML, all_views, check_conserved, kombio
+from rigging import ROOT, all_views, check_conserved, kombio, load
 
 N_ONE_ROUND = 2000          # one-round matches with random players
 FULL_MATCHES = [("rounds", 5)] * 6 + [("points", 100)] * 3 + [("points", 60)] * 3
 MAX_ACTIONS = 40000         # per match: far above any real match
 VARIANTS = ("lock_in_duel", "ties_favour_caller", "own_cards_only", "mandatory_abilities")
+OTHER_RULESETS = ("cambio", "cambio-classic")
+N_SHORT_OTHER = 1000        # short matches with random players, per other ruleset
 
 
 @pytest.fixture(scope="module")
-def folder(tmp_path_factory):
-    """A rulesets folder holding only kombio.yaml, for Session.resume."""
-    path = tmp_path_factory.mktemp("rulesets")
-    shutil.copy(KOMBIO_YAML, path / "kombio.yaml")
-    return str(path)
+def folders(tmp_path_factory):
+    """For each ruleset a rulesets folder holding only its file, for Session.resume (which
+    reads every file of the folder: one is quicker)."""
+    out = {}
+    for rid in ("kombio",) + OTHER_RULESETS:
+        path = tmp_path_factory.mktemp(rid)
+        shutil.copy(os.path.join(ROOT, "rulesets", rid + ".yaml"), path / (rid + ".yaml"))
+        out[rid] = str(path)
+    return out
 
 
-def match_options(rng, mode="rounds", length=1):
-    opts = default_options(kombio())
-    opts["variants"] = {v: rng.random() < 0.25 for v in VARIANTS}
-    opts["match_end"] = {"mode": mode, "rounds": length if mode == "rounds" else 5,
-                         "points": length if mode == "points" else 100}
+@pytest.fixture(scope="module")
+def folder(folders):
+    """A rulesets folder holding only kombio.yaml."""
+    return folders["kombio"]
+
+
+def match_options(rng, mode="rounds", length=1, ruleset=None):
+    rs = ruleset or kombio()
+    opts = default_options(rs)
+    keys = VARIANTS if rs.id == "kombio" else [v.key for v in rs.variants]
+    opts["variants"] = {v: rng.random() < 0.25 for v in keys}
+    opts["match_end"] = {"mode": mode, "rounds": length if mode == "rounds" else rs.match_end.rounds,
+                         "points": length if mode == "points" else rs.match_end.points}
     return opts
 
 
@@ -120,7 +138,7 @@ def candidate(rng, game):
     if kind == "decide":
         return Action(kind, choice=rng.choice(["take", "return", "keep"]))
     if kind == "choose":
-        return Action(kind, choice=rng.choice(list(kombio().abilities) + ["nothing"]))
+        return Action(kind, choice=rng.choice(list(game.rs.abilities) + ["nothing"]))
     if kind == "swap":
         return Action(kind, pos=pos(), pos2=pos())
     if kind in ("exchange", "peek", "pick", "match", "give"):
@@ -170,28 +188,34 @@ def check_copy_is_independent(rng, game):
     assert snapshot(game) == before, "playing on a copy changed the original"
 
 
-def check_step(game, views=True):
-    """After every action: the 70 cards, each in one place; someone to act, with a legal action.
+def check_step(game, views=True, every_seat=True):
+    """After every action: the ruleset's cards, each in one place; someone to act, with a legal
+    action.
 
-    views: also count the cards in the public view (what the table shows)."""
+    views: also count the cards in the public view (what the table shows);
+    every_seat: check every seat asked to act (else the caller checks the one that acts)."""
     check_conserved(game)
     if views:
         v = game.view(None)
         in_play = v.deck_count + len(v.discard) + sum(s.cards_left for s in v.seats)
-        assert in_play + (v.drawn_by is not None) == 70
+        assert in_play + (v.drawn_by is not None) == len(game.defs) == game.rs.deck_size()
         assert v.drawn_by is None or game.view(v.drawn_by).drawn is not None
     if not game.is_over():
         seats = game.to_act()
         assert seats, f"nobody may act in phase {game.phase}"
-        for s in seats:
+        for s in seats if every_seat else ():
             assert game.legal_actions(s), f"seat {s} must act in phase {game.phase} but cannot"
 
 
-def play_match(seed, folder, policy, opts, n, deep=False):
-    """One checked match through a Session; returns the session."""
+def play_match(seed, folder, policy, opts, n, deep=False, ruleset=None, sampled=False):
+    """One checked match through a Session; returns the session.
+
+    sampled: every seat asked to act is checked for a legal action only at the steps whose
+    views are checked too (about one in ten), the acting seat at every step: quicker with
+    up to 8 players racing for every discard."""
     rng = random.Random(seed)
     seats = [{"name": f"P{i}", "kind": "ai"} for i in range(n)]
-    session = Session.new(kombio(), seats, opts, seed=seed)
+    session = Session.new(ruleset or kombio(), seats, opts, seed=seed)
     game = session.game
     mid = None                   # (action count, snapshot) at a random point, for a partial replay
     mid_at = rng.randrange(1, 60)
@@ -201,10 +225,12 @@ def play_match(seed, folder, policy, opts, n, deep=False):
             break
         seat = rng.choice(game.to_act())
         legal = game.legal_actions(seat)
+        assert legal, f"seat {seat} must act in phase {game.phase} but cannot"
         action = policy(rng, game, seat, legal)
         assert action in legal
         session.apply(seat, action)
-        check_step(game, views=deep or rng.random() < 0.1)
+        views = deep or rng.random() < 0.1
+        check_step(game, views=views, every_seat=views or not sampled)
         if (deep and count % 4 == 0) or rng.random() < 0.004:
             check_illegal_refused(rng, game)
             check_copy_is_independent(rng, game)
@@ -273,7 +299,7 @@ def _run_match():
 def replay_checked(session, folder):
     """Replay a recorded match action by action on a fresh state, checking every step."""
     record = json.loads(json.dumps(session.to_json()))
-    fresh = Session(kombio(), record["seats"], record["options"], record["seed"])
+    fresh = Session(load(record["ruleset"]), record["seats"], record["options"], record["seed"])
     game = fresh.game
     check_step(game)
     for i, (seat, data) in enumerate(record["actions"]):
@@ -307,3 +333,77 @@ def test_bot_matches(block, folder):
         result = run_match(kombio(), levels, seed, opts, keep_session=True)
         assert result.session.game.is_over()
         replay_checked(result.session, folder)
+
+
+# --- Cambio and classic Cambio --------------------------------------------------------------------
+
+def short_options(rng, rs):
+    """A short match: one round where the ruleset has rounds, else the first to reach 1 point."""
+    if "rounds" in rs.match_end.modes:
+        return match_options(rng, "rounds", 1, rs)
+    return match_options(rng, "points", 1, rs)
+
+
+@pytest.mark.parametrize("block", range(10))
+@pytest.mark.parametrize("rid", OTHER_RULESETS)
+def test_short_matches_with_random_players_other_rulesets(rid, block, folders):
+    """1,000 seeded short matches per ruleset, 2 to 8 players, random variants, every kind of
+    player: cards conserved, only legal actions, every match ends, the replay is the same."""
+    rs = load(rid)
+    per_block = N_SHORT_OTHER // 10
+    for i in range(per_block):
+        seed = 200000 + block * per_block + i
+        rng = random.Random(seed * 7919)
+        n = rs.min_players + seed % (rs.max_players - rs.min_players + 1)
+        policy = PLAYERS[seed % len(PLAYERS)]
+        play_match(seed, folders[rid], policy, short_options(rng, rs), n, deep=(seed % 100 == 0),
+                   ruleset=rs, sampled=True)
+
+
+OTHER_FULL = [("cambio", "points", 50)] * 4 + [("cambio-classic", "points", 100)] * 2 \
+    + [("cambio-classic", "rounds", 5)] * 2
+
+
+@pytest.mark.parametrize("k,case", list(enumerate(OTHER_FULL)), ids=lambda x: str(x))
+def test_full_matches_with_random_players_other_rulesets(k, case, folders):
+    """Whole Cambio matches to 50 points and classic ones to 100 points or 5 rounds end with the
+    lowest total winning."""
+    rid, mode, length = case
+    rs = load(rid)
+    seed = 300000 + k
+    rng = random.Random(seed)
+    n = 2 + k % 7
+    session = play_match(seed, folders[rid], PLAYERS[k % len(PLAYERS)],
+                         match_options(rng, mode, length, rs), n, ruleset=rs)
+    v = session.game.view(None)
+    totals = session.game.scores()
+    assert v.match_over and set(v.winners) == {s for s in range(n) if totals[s] == min(totals)}
+    assert totals == [sum(h[s] for h in v.history) for s in range(n)]
+    if mode == "rounds":
+        assert len(v.history) == length
+    else:
+        assert max(totals) >= length
+        assert all(max(sum(h[s] for h in v.history[:r]) for s in range(n)) < length
+                   for r in range(1, len(v.history)))
+
+
+@pytest.mark.parametrize("block", range(1))
+@pytest.mark.parametrize("rid", OTHER_RULESETS)
+def test_bot_matches_other_rulesets(rid, block, folders):
+    """Seeded bot-vs-bot Cambio and classic Cambio matches (game.ai.simulate.run_match): the
+    same properties, replayed step by step."""
+    run_match = _run_match()
+    if run_match is None:
+        pytest.skip("game.ai.simulate.run_match is not there yet")
+    rs = load(rid)
+    for i in range(100):
+        seed = 600000 + block * 100 + i
+        rng = random.Random(seed)
+        n = rs.min_players + seed % (rs.max_players - rs.min_players + 1)
+        levels = [rng.choice(LEVELS) for _ in range(n)]
+        full = i % 25 == 0
+        opts = match_options(rng, "points", rs.match_end.points, rs) if full \
+            else short_options(rng, rs)
+        result = run_match(rs, levels, seed, opts, keep_session=True)
+        assert result.session.game.is_over()
+        replay_checked(result.session, folders[rid])
