@@ -15,7 +15,7 @@ import pytest
 from game.engine.cards import CardDef
 from game.engine.core import Action
 from game.families.memory_view import SlotView
-from rigging import all_views, face, kombio, new_game, options, pass_all, rigged
+from rigging import all_views, face, kombio, load, new_game, options, pass_all, rigged
 
 DRAW = Action("draw", choice="deck")
 DISCARD = Action("discard")
@@ -266,3 +266,142 @@ def test_penalty_and_given_cards_stay_unseen():
         assert face(game, seat, (2, 1)) is None                # the given card, unseen
     pass_all(game)
     assert game.view(None).phase == "turn"
+
+
+# --- Cambio and classic Cambio ----------------------------------------------------------------
+
+OTHER_RULESETS = ("cambio", "cambio-classic")
+
+
+def random_states_of(rid, n_matches, seed=0):
+    """States along seeded random matches of a ruleset, 2 to 8 players (as random_states)."""
+    rs = load(rid)
+    for m in range(n_matches):
+        rng = random.Random(seed * 1000 + m)
+        n = 2 + m % 7
+        game = new_game(n, seed=seed * 1000 + m, ruleset=rs, opts=options(points=60, ruleset=rs))
+        steps = 0
+        while not game.is_over() and steps < 3000:
+            if rng.random() < 0.08:
+                yield rng, game
+            seat = rng.choice(game.to_act())
+            legal = game.legal_actions(seat)
+            if game.phase == "window" and rng.random() < 0.7:
+                action = Action("pass")
+            else:
+                action = rng.choice([a for a in legal if a.kind != "call"] or legal)
+            if Action("call") in legal and rng.random() < 0.03:
+                action = Action("call")
+            game.apply(seat, action)
+            steps += 1
+
+
+@pytest.mark.parametrize("rid", OTHER_RULESETS)
+def test_twins_differing_only_in_hidden_cards_look_the_same_in_cambio(rid):
+    """The same twin test on Cambio (runes, kings sharing one, reveals) and classic Cambio."""
+    checked = changed = 0
+    phases = set()
+    for rng, game in random_states_of(rid, 25, seed=2):
+        phases.add(game.phase)
+        for seat in [None] + list(range(game.n)):
+            twin = hidden_twin(game, seat, rng)
+            assert_same_for(game, twin, seat)
+            checked += 1
+            changed += bool(differs(game, twin))
+    assert checked > 400 and changed > checked * 0.8
+    assert {"turn", "drawn", "window"} <= phases
+
+
+@pytest.mark.parametrize("rid", OTHER_RULESETS)
+def test_hidden_cards_carry_no_face_in_cambio(rid):
+    for rng, game in random_states_of(rid, 12, seed=3):
+        everyone = frozenset(range(game.n))
+        for seat in [None] + list(range(game.n)):
+            v = game.view(seat)
+            for sv in v.seats:
+                for slot in sv.slots:
+                    if not slot.present:
+                        assert slot.face is None
+                        continue
+                    public = slot.seen_by == everyone
+                    mine = seat is not None and seat in slot.seen_by
+                    assert (slot.face is not None) == (public or mine), (seat, slot)
+            if v.drawn is not None:
+                assert v.drawn_from == "discard" or v.drawn_by == seat
+
+
+@pytest.mark.parametrize("rid", OTHER_RULESETS)
+def test_events_never_carry_a_private_face_in_cambio(rid):
+    """Every face in an event is one the whole table sees at that moment; a reveal's faces are
+    public once it is made."""
+    rs = load(rid)
+    seen = set()
+    for m in range(40):
+        rng = random.Random(m)
+        game = new_game(2 + m % 7, seed=m, ruleset=rs, opts=options(points=1, ruleset=rs))
+        while not game.is_over():
+            seat = rng.choice(game.to_act())
+            legal = game.legal_actions(seat)
+            action = rng.choice([a for a in legal if a.kind != "call"] or legal)
+            if game.phase == "window" and rng.random() < 0.6:
+                action = Action("pass")
+            if Action("call") in legal and rng.random() < 0.05:
+                action = Action("call")
+            events = game.apply(seat, action)
+            public = game.view(None)
+            for e in events:
+                kind = f"{e.kind}_{e.src}" if e.kind == "draw" else e.kind
+                seen.add(kind)
+                if kind in PUBLIC_FACE:
+                    assert e.face is not None and not e.faces
+                    if kind in ("exchange", "discard"):
+                        assert e.face in public.discard
+                elif kind == "reveal":
+                    assert e.faces and e.face is None
+                    for pos, f in e.faces:
+                        if public.phase not in ("round_over", "match_over") and public.slot(pos).present:
+                            assert all(game.view(s).slot(pos).face == f for s in range(game.n))
+                else:
+                    assert kind in PRIVATE_KINDS, f"an event kind this test does not know: {kind}"
+                    assert e.face is None and e.faces == (), f"{kind} carries a face"
+                assert not any(isinstance(v, CardDef) for _, v in e.data), f"{kind} data has a face"
+    assert {"draw_deck", "peek", "swap", "give", "penalty", "match", "exchange"} <= seen
+    if rid == "cambio":
+        assert {"pick", "reveal"} <= seen
+
+
+def test_blue_king_picks_reveal_nothing_until_all_are_made():
+    """cambio.de.txt: "Die ausgewählten Karten müssen gleichzeitig für 3 Sekunden und für jeden gut
+    sichtbar gezeigt werden." Each pick is public (which card), but no face shows until the last
+    pick: twins differing in the picked cards look the same to every seat until then."""
+    rs = load("cambio")
+    game = rigged(4, ruleset=rs, hands={1: [5, 6, 7, 8], 2: [0, 1, 2, 3], 3: ["swap", 4, 4, "energy"]},
+                  deck=["blue_king"], look=True)
+    game.apply(0, DRAW)
+    game.apply(0, DISCARD)
+    assert game.view(None).pending.step == "reveal"
+    rng = random.Random(5)
+    picks = [(1, 0), (3, 0), (2, 1)]          # top row: nobody has seen these
+    for i, pos in enumerate(picks):
+        for seat in [None, 0, 1, 2, 3]:
+            twin = hidden_twin(game, seat, rng)
+            assert_same_for(game, twin, seat)
+        # the picked cards swapped with unseen ones: nobody can tell before the reveal
+        twin = game.copy()
+        other = (pos[0], 1) if pos != (2, 1) else (2, 0)
+        a, b = twin.layouts[pos[0]][pos[1]], twin.layouts[other[0]][other[1]]
+        assert game.known[a] == game.known[b] == 0
+        twin.layouts[pos[0]][pos[1]], twin.layouts[other[0]][other[1]] = b, a
+        for seat in [None, 0, 1, 2, 3]:
+            assert_same_for(game, twin, seat)
+        events = game.apply(0, Action("pick", pos=pos))
+        if i < len(picks) - 1:
+            assert all(e.face is None and e.faces == () for e in events)
+            for seat in [None, 0, 1, 2, 3]:
+                assert all(face(game, seat, p) is None for p in picks)
+    reveal = [e for e in events if e.kind == "reveal"]
+    assert len(reveal) == 1 and [p for p, _ in reveal[0].faces] == picks
+    shown = {p: f.value for p, f in reveal[0].faces}
+    assert shown == {(1, 0): 5, (3, 0): 10, (2, 1): 1}
+    for seat in [None, 0, 1, 2, 3]:                  # now everyone sees all three
+        assert {p: face(game, seat, p) for p in picks} == shown
