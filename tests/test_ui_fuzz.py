@@ -23,8 +23,8 @@ KEYS = [pygame.K_d, pygame.K_s, pygame.K_k, pygame.K_SPACE, pygame.K_RETURN, pyg
         pygame.K_RIGHT, pygame.K_BACKSPACE, pygame.K_a, pygame.K_1, pygame.K_0, pygame.K_UP, pygame.K_PAGEDOWN]
 
 
-def new_table(app, seats, seed):
-    rs = rigging.kombio()
+def new_table(app, seats, seed, ruleset_id="kombio"):
+    rs = rigging.load(ruleset_id)
     app.open_table(Session.new(rs, seats, default_options(rs), seed))
 
 
@@ -40,26 +40,28 @@ def targets(app):
     return points
 
 
-@pytest.mark.parametrize("seed,speed,seats", [
-    (1, "instant", ["human", "ai", "ai"]),
-    (2, "fast", ["human", "human", "ai"]),
-    (3, "instant", ["human", "human", "human", "human", "ai", "ai"]),
+@pytest.mark.parametrize("ruleset_id,seed,speed,seats", [
+    ("kombio", 1, "instant", ["human", "ai", "ai"]),
+    ("kombio", 2, "fast", ["human", "human", "ai"]),
+    ("kombio", 3, "instant", ["human", "human", "human", "human", "ai", "ai"]),
+    # Cambio's eight seats, chains of throws and late throws among four humans
+    ("cambio", 4, "instant", ["human", "human", "ai", "ai", "human", "ai", "ai", "human"]),
 ])
-def test_random_input_never_raises(seed, speed, seats):
+def test_random_input_never_raises(ruleset_id, seed, speed, seats):
     rng = random.Random(seed)
     app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed=speed),
               save_settings=False)
     specs = [{"name": f"P{i + 1}", "kind": k} if k == "human" else {"name": f"B{i + 1}", "kind": "ai", "level": "easy"}
              for i, k in enumerate(seats)]
-    new_table(app, specs, seed)
+    new_table(app, specs, seed, ruleset_id)
     d = Driver(app)
     w, h = app.size
     for i in range(350):
         if not app.running or not app.scenes:
             app.running = True
-            new_table(app, specs, seed + i)
+            new_table(app, specs, seed + i, ruleset_id)
         if isinstance(app.top, MenuScene) and rng.random() < 0.7:
-            new_table(app, specs, seed + i)
+            new_table(app, specs, seed + i, ruleset_id)
         w, h = app.size
         r = rng.random()
         pick = targets(app)
