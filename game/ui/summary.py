@@ -69,8 +69,16 @@ class _Over(Scene):
             lead = r.total == best
             blit_text(surf, str(r.total) + (" ◀" if lead else ""), 18, (xs["Total"], cy),
                       theme.ACCENT if lead else theme.TEXT, True, "midleft")
-            note = fonts.ellipsize(r.note or "", 14, rect.right - xs["Note"])
-            blit_text(surf, note, 14, (xs["Note"], cy), theme.MUTED, False, "midleft")
+            # a note ("called above the 5-point limit") gets two lines where the row has room
+            room_w = rect.right - xs["Note"]
+            lh = fonts.line_height(14)
+            lines = fonts.wrap(r.note or "", 14, room_w) if row.h >= 2 * lh + 4 else [r.note or ""]
+            if len(lines) > 2:
+                lines = [lines[0], " ".join(lines[1:])]
+            lines = [fonts.ellipsize(line, 14, room_w) for line in lines[:2]]
+            top = cy - lh * len(lines) // 2
+            for i, line in enumerate(lines):
+                blit_text(surf, line, 14, (xs["Note"], top + i * lh), theme.MUTED, False, "topleft")
             y += row_h
 
 
