@@ -99,11 +99,15 @@ def _shadow(size):
 
 
 class Glance(Tween):
-    """Someone looks at a card: an eye over it and their name, never the face."""
+    """Someone looks at a card: an eye over it and their name, never the face.
 
-    def __init__(self, rect: pygame.Rect, label: str, duration, delay=0.0):
+    `corner`: the viewer sees this card's face, so the eye sits small on its
+    corner instead of covering the value the viewer is trying to memorise.
+    """
+
+    def __init__(self, rect: pygame.Rect, label: str, duration, delay=0.0, corner: bool = False):
         super().__init__(duration, delay)
-        self.rect, self.label = pygame.Rect(rect), label
+        self.rect, self.label, self.corner = pygame.Rect(rect), label, corner
 
     def draw(self, surf, t):
         p = self.progress(t)
@@ -112,8 +116,8 @@ class Glance(Tween):
         alpha = 1.0 if p < 0.8 else (1 - p) / 0.2
         r = self.rect
         pulse = 1 + 0.08 * math.sin(p * math.pi * 4)
-        radius = int(max(12, r.w * 0.32) * pulse)
-        centre = (r.centerx, r.centery)
+        radius = int(max(12, r.w * (0.16 if self.corner else 0.32)) * pulse)
+        centre = (r.right - radius // 2, r.top + radius // 2) if self.corner else (r.centerx, r.centery)
         glow = pygame.Surface((radius * 2 + 8, radius * 2 + 8), pygame.SRCALPHA)
         pygame.draw.circle(glow, (250, 246, 234, int(235 * alpha)), (radius + 4, radius + 4), radius)
         pygame.draw.circle(glow, (*theme.ACCENT, int(255 * alpha)), (radius + 4, radius + 4), radius, 3)

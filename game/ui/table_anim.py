@@ -31,6 +31,13 @@ class AnimContext:
         r = self.layout.slot_rect(pos)
         return pygame.Rect(r) if r is not None else pygame.Rect(self.layout.deck)
 
+    def sees_face(self, pos) -> bool:
+        """True when the viewer's view shows the face at `pos` (their own peek, say)."""
+        try:
+            return self.view.slot(tuple(pos)).face is not None
+        except (IndexError, TypeError):
+            return False
+
     def name(self, seat):
         return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else ""
 
@@ -89,7 +96,8 @@ def _one(ev, ctx: AnimContext) -> list:
     if k == "look_start":
         slots = ev.get("slots", ())
         sv = ctx.view.seats[ev.seat]
-        tweens = [Glance(ctx.rect((ev.seat, i)), "" if j else f"{who} looks", GLANCE * s)
+        tweens = [Glance(ctx.rect((ev.seat, i)), "" if j else f"{who} looks", GLANCE * s,
+                         corner=sv.slots[i].face is not None)
                   for j, i in enumerate(slots) if i < len(sv.slots)]
         return [Step(tweens)]
     if k == "draw":
@@ -116,7 +124,7 @@ def _one(ev, ctx: AnimContext) -> list:
         return [Step([ctx.banner(f"{who} chooses {ev.get('name')}", BANNER * 0.7)])]
     if k == "peek":
         label = f"{who} looks"
-        return [Step([Glance(ctx.rect(ev.pos), label, GLANCE * s)])]
+        return [Step([Glance(ctx.rect(ev.pos), label, GLANCE * s, corner=ctx.sees_face(ev.pos))])]
     if k == "pick":
         return [Step([Pulse(ctx.rect(ev.pos), PULSE * s)])]
     if k == "reveal":
