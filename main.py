@@ -2,7 +2,7 @@
 
   python main.py                                   the menu
   python main.py --game kombio --seats human,ai:normal,ai:easy
-  python main.py --simulate kombio --players 4 --games 1000 --seed 1 [--bots normal,easy] [--json]
+  python main.py --simulate kombio --players 4 --games 1000 --seed 1 [--bots normal,easy] [--json] [--jobs N]
   python main.py --check-rulesets [FILE ...]
   python main.py --selftest
 """
@@ -37,6 +37,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bots", help="comma-separated bot levels per seat (default: normal)")
     ap.add_argument("--json", action="store_true", help="with --simulate: one JSON object on stdout")
+    ap.add_argument("--jobs", type=int, help="with --simulate: processes to play on (default: one per core)")
     ap.add_argument("--check-rulesets", nargs="*", metavar="FILE", help="validate rulesets and exit")
     ap.add_argument("--selftest", action="store_true",
                     help="load every ruleset, play one bot match of each, draw each table offscreen")
@@ -47,7 +48,8 @@ def main(argv=None) -> int:
         return check_main(args.check_rulesets)
     if args.simulate:
         from game.ai.simulate import simulate_main
-        return simulate_main(args.simulate, args.players, args.games, args.seed, args.bots, args.json)
+        return simulate_main(args.simulate, args.players, args.games, args.seed, args.bots, args.json,
+                             args.jobs)
     if args.selftest:
         from game.selftest import selftest
         return selftest()
@@ -62,4 +64,6 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+    multiprocessing.freeze_support()   # --simulate's worker processes in the packaged app (Windows)
     sys.exit(main())

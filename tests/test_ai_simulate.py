@@ -132,3 +132,19 @@ def test_simulate_errors_exit_2(capsys, args, message):
     captured = capsys.readouterr()
     assert captured.out == ""
     assert message in captured.err
+
+
+def test_matches_on_two_processes_give_the_same_results_as_on_one():
+    """--simulate spreads seeds over processes: the results do not depend on how many."""
+    rs = find_ruleset("kombio")
+    seeds = list(range(40, 48))
+    one = simulate.play_matches(rs, ("normal", "easy", "normal"), seeds, jobs=1)
+    two = simulate.play_matches(rs, ("normal", "easy", "normal"), seeds, jobs=2)
+    assert one == two
+    assert [tuple(r[1]) for r in one] == [tuple(run_match(rs, ("normal", "easy", "normal"), s).totals)
+                                          for s in seeds]
+
+
+def test_simulate_refuses_zero_jobs(capsys):
+    assert simulate_main("kombio", 2, 1, 1, None, True, jobs=0) == 2
+    assert "--jobs must be at least 1" in capsys.readouterr().err

@@ -9,6 +9,7 @@ are asked again. When nobody claims, everyone still in the race passes.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -164,8 +165,43 @@ def parse_bots(text: Optional[str], players: int) -> list:
     return levels
 
 
+def _play_chunk(job) -> list:
+    """Worker: the matches of one block of seeds, as (winners, totals, rounds) in seed order."""
+    game_id, levels, seeds = job
+    from game.engine.ruleset import find_ruleset
+    ruleset = find_ruleset(game_id)
+    out = []
+    for s in seeds:
+        r = run_match(ruleset, levels, s)
+        out.append((r.winners, r.totals, r.rounds))
+    return out
+
+
+def play_matches(ruleset, levels, seeds: list, jobs: int = 1) -> list:
+    """(winners, totals, rounds) of each seed's match, in seed order, over `jobs` processes.
+
+    Matches are independent and seeded, so the results are the same for any
+    number of jobs; only the time changes (one process per core).
+    """
+    if jobs <= 1 or len(seeds) < 2 * jobs:
+        out = []
+        for s in seeds:
+            r = run_match(ruleset, levels, s)
+            out.append((r.winners, r.totals, r.rounds))
+        return out
+    from concurrent.futures import ProcessPoolExecutor
+    size = max(1, len(seeds) // (jobs * 4))      # a few blocks per process evens out long matches
+    blocks = [(ruleset.id, tuple(levels), seeds[i:i + size]) for i in range(0, len(seeds), size)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return [r for block in pool.map(_play_chunk, blocks) for r in block]
+
+
+def default_jobs() -> int:
+    return max(1, os.cpu_count() or 1)
+
+
 def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optional[str],
-                  as_json: bool) -> int:
+                  as_json: bool, jobs: Optional[int] = None) -> int:
     """`main.py --simulate`: play bot-only matches; print per-seat results and games per second."""
     from game.engine.ruleset import find_ruleset
     try:
@@ -182,17 +218,21 @@ def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optio
     except (UnknownLevel, ValueError) as exc:
         return _usage(str(exc))
 
+    if jobs is None:
+        jobs = default_jobs()
+    if jobs < 1:
+        return _usage(f"--jobs must be at least 1; got {jobs}")
+
     wins = [0.0] * players
     score_sums = [0] * players
     rounds = 0
     start = time.perf_counter()
-    for i in range(games):
-        result = run_match(ruleset, levels, seed + i)
-        rounds += result.rounds
-        share = 1.0 / len(result.winners)
-        for s in result.winners:
+    for winners, totals, match_rounds in play_matches(ruleset, levels, list(range(seed, seed + games)), jobs):
+        rounds += match_rounds
+        share = 1.0 / len(winners)
+        for s in winners:
             wins[s] += share
-        for s, total in enumerate(result.totals):
+        for s, total in enumerate(totals):
             score_sums[s] += total
     elapsed = max(time.perf_counter() - start, 1e-9)
 
@@ -209,7 +249,8 @@ def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optio
     for s, row in enumerate(seats):
         print(f"  seat {s + 1} ({row['bot']:>6}): wins {row['wins']:g} ({100 * row['win_rate']:.1f}%), "
               f"mean score {row['mean_score']:.1f}")
-    print(f"{summary['games_per_s']:.1f} games/s, {summary['rounds_per_s']:.1f} rounds/s")
+    print(f"{summary['games_per_s']:.1f} games/s, {summary['rounds_per_s']:.1f} rounds/s "
+          f"({jobs} process{'es' if jobs > 1 else ''})")
     return 0
 
 

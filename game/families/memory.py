@@ -18,7 +18,7 @@ from typing import Optional
 from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.schema import Bool, Dict, Enum, Int, List, Map, Optional_, Str
 from game.families.memory_view import (MemoryView, Pending, SeatResult, SeatView, SlotView,
-                                       WindowView)
+                                       WindowView, build)
 
 # --- what a ruleset of this family may say ----------------------------------
 
@@ -132,6 +132,9 @@ ACTION_FIELDS = {
 }
 
 
+_SHAPES = {kind: tuple(f in fields for f in ("pos", "pos2", "choice")) for kind, fields in ACTION_FIELDS.items()}
+
+
 # --- the state ---------------------------------------------------------------
 
 class MemoryGame(Game):
@@ -148,6 +151,8 @@ class MemoryGame(Game):
         self.all_mask = (1 << n_seats) - 1
         self._masks = tuple(_seats_of(m, n_seats) for m in range(1 << n_seats))  # mask -> seats
         self._slot_cache: dict = {}   # shared by copies: its entries never change
+        self._seat_cache: dict = {}   # (viewer bits, seat) -> (content, SeatView); see view()
+        self._discard_faces = ((), ())   # the discard pile's card ids and their faces, for view()
         self._locks = n_seats >= self.p["call"]["lock_min_players"]   # does a call lock the caller?
         overrides = self.p["card_abilities"]
         faces = tuple(replace(c, ability=overrides[c.key]) if c.key in overrides else c
@@ -176,6 +181,7 @@ class MemoryGame(Game):
                                                                peeked=list(self.pending["peeked"]),
                                                                picked=list(self.pending.get("picked", [])))
         new.window = None if self.window is None else dict(self.window)
+        new._seat_cache = {}
         return new
 
     # ---- parameters read often ----
@@ -284,9 +290,8 @@ class MemoryGame(Game):
             raise IllegalAction("The match is over.")
         if seat not in self.to_act():
             raise IllegalAction(self._not_your_move(seat))
-        shape = ACTION_FIELDS.get(action.kind)
-        given = tuple(f for f in ("pos", "pos2", "choice") if getattr(action, f) is not None)
-        if shape is None or given != shape:
+        given = (action.pos is not None, action.pos2 is not None, action.choice is not None)
+        if _SHAPES.get(action.kind) != given:
             raise IllegalAction(self._what_now())
         handler = getattr(self, f"_do_{self.phase}")
         return handler(seat, action)
@@ -893,26 +898,25 @@ class MemoryGame(Game):
     # ---- the view: the only door out ----
     def view(self, seat: Optional[int]) -> MemoryView:
         bit = 0 if seat is None else 1 << seat
-        defs, known, full, masks = self.defs, self.known, self.all_mask, self._masks
-        cache = self._slot_cache      # views are built very often (bots, races): reuse equal slots
+        seat_cache = self._seat_cache
+        known, caller, totals, looked = self.known, self.caller, self.totals, self.looked
         seats = []
+        # Views are built very often (every bot decision, every seat in every race) and a seat's
+        # part rarely changes between two of them: reuse it while its content is the same.
         for s in range(self.n):
-            slots = []
-            pens = self.penalty_slots[s]
-            for i, c in enumerate(self.layouts[s]):
-                k = 0 if c is None else known[c]
-                shown = c is not None and (k & bit or k == full)
-                key = (s, i, c, k, shown, pens[i])
-                slot = cache.get(key)
-                if slot is None:
-                    slot = cache[key] = SlotView((s, i), c is not None, defs[c] if shown else None,
-                                                 masks[k], pens[i])
-                slots.append(slot)
-            seats.append(SeatView(s, tuple(slots), self.caller == s, self.locked(s),
-                                  self.totals[s], self.looked[s]))
+            lay = self.layouts[s]
+            key = (tuple(lay), tuple([known[c] for c in lay if c is not None]), tuple(self.penalty_slots[s]),
+                   caller == s, totals[s], looked[s])
+            hit = seat_cache.get((bit, s))
+            if hit is not None and hit[0] == key:
+                seats.append(hit[1])
+                continue
+            sv = self._seat_view(s, bit)
+            seat_cache[(bit, s)] = (key, sv)
+            seats.append(sv)
+        p = self.pending
         pend = None
-        if self.pending is not None:
-            p = self.pending
+        if p is not None:
             if p["kind"] == "ability":
                 step = p["steps"][0]
                 name = next(k for k in PRIMITIVES if step[k] is not None)
@@ -923,25 +927,48 @@ class MemoryGame(Game):
                                tuple(step["choose"] or ()))
             else:
                 pend = Pending(p["kind"], p["seat"], other=p["other"], pos=tuple(p["pos"]))
+        defs = self.defs
         win = None
         if self.window is not None:
             w = self.window
-            win = WindowView(defs[w["card"]], tuple(sorted(masks[w["attempted"]])), w["winner"])
+            win = WindowView(defs[w["card"]], tuple(sorted(self._masks[w["attempted"]])), w["winner"])
         drawn_face = None
-        if self.drawn is not None and (self.known[self.drawn] & bit or self.drawn_from == "discard"):
+        if self.drawn is not None and (known[self.drawn] & bit or self.drawn_from == "discard"):
             drawn_face = defs[self.drawn]
-        return MemoryView(
+        discard = tuple(self.discard)
+        if self._discard_faces[0] != discard:
+            self._discard_faces = (discard, tuple(map(defs.__getitem__, discard)))
+        return build(
+            MemoryView,
             viewer=seat, ruleset_id=self.rs.id, n_seats=self.n, round_no=self.round_no,
             dealer=self.dealer, current=self.current, phase=self.phase, to_act=tuple(self.to_act()),
             seats=tuple(seats), deck_count=len(self.deck),
-            discard=tuple(map(defs.__getitem__, self.discard)), discard_blocked=self.discard_blocked,
+            discard=self._discard_faces[1], discard_blocked=self.discard_blocked,
             drawn=drawn_face, drawn_by=self.current if self.drawn is not None else None,
-            drawn_from=self.drawn_from, pending=pend, window=win, caller=self.caller,
+            drawn_from=self.drawn_from, pending=pend, window=win, caller=caller,
             final_turns=tuple(self.final_turns), results=self.results, history=tuple(self.history),
             match_over=self.match_over, winners=tuple(self.winners()) if self.match_over else (),
             deck_composition=self.faces, call_name=self.call_name,
             call_limit=self.p["call"]["limit"],
         )
+
+    def _seat_view(self, s: int, bit: int) -> SeatView:
+        """Seat `s`'s layout as the seats in `bit` may know it (a face only where they know it)."""
+        defs, known, full, masks = self.defs, self.known, self.all_mask, self._masks
+        cache = self._slot_cache
+        pens = self.penalty_slots[s]
+        slots = []
+        for i, c in enumerate(self.layouts[s]):
+            k = 0 if c is None else known[c]
+            shown = c is not None and (k & bit or k == full)
+            key = (s, i, c, k, shown, pens[i])
+            slot = cache.get(key)
+            if slot is None:
+                slot = cache[key] = build(SlotView, pos=(s, i), present=c is not None,
+                                          face=defs[c] if shown else None, seen_by=masks[k], penalty=pens[i])
+            slots.append(slot)
+        return build(SeatView, seat=s, slots=tuple(slots), called=self.caller == s, locked=self.locked(s),
+                     total=self.totals[s], looked_at_start=self.looked[s])
 
 
 _ACTIONS: dict = {}
