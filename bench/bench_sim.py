@@ -2,8 +2,9 @@
 
     python bench/bench_sim.py [--speed-matches 100] [--duel-matches 2000] [--seed 1]
 
-1. Speed: 4-player Kombio matches of normal bots through the real Session.
-   Target: at least 200 rounds per second.
+1. Speed: 4-player Kombio matches of normal bots through the real Session,
+   on one process and as `main.py --simulate` plays them (one process per
+   core). Target: at least 200 rounds per second.
 2. Strength: 2-seat matches (default length, 5 rounds) of normal vs easy,
    the seating alternating with the seed (normal at seat 1 on even matches,
    seat 2 on odd ones). A tie for the win counts as a shared fraction.
@@ -23,20 +24,21 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from game.ai.simulate import run_match  # noqa: E402
+from game.ai.simulate import default_jobs, play_matches, run_match  # noqa: E402
 from game.engine.ruleset import find_ruleset  # noqa: E402
 
 TARGET_ROUNDS_PER_S = 200.0
 TARGET_NORMAL_WIN_RATE = 0.65
 
 
-def speed(ruleset, matches: int, seed: int, players: int = 4) -> dict:
-    rounds = 0
+def speed(ruleset, matches: int, seed: int, players: int = 4, jobs: int = 1) -> dict:
+    """Rounds per second as `main.py --simulate` plays them, on `jobs` processes."""
     start = time.perf_counter()
-    for i in range(matches):
-        rounds += run_match(ruleset, ["normal"] * players, seed + i).rounds
+    results = play_matches(ruleset, ["normal"] * players, list(range(seed, seed + matches)), jobs)
     elapsed = time.perf_counter() - start
-    return {"players": players, "matches": matches, "rounds": rounds, "seconds": round(elapsed, 3),
+    rounds = sum(r[2] for r in results)
+    return {"players": players, "matches": matches, "jobs": jobs, "rounds": rounds,
+            "seconds": round(elapsed, 3),
             "rounds_per_s": round(rounds / elapsed, 1), "games_per_s": round(matches / elapsed, 2),
             "target_rounds_per_s": TARGET_ROUNDS_PER_S,
             "target_met": rounds / elapsed >= TARGET_ROUNDS_PER_S}
@@ -123,9 +125,13 @@ def main(argv=None) -> int:
     result = {"bench": "bench_sim", "game": ruleset.id, "seed": args.seed,
               "python": platform.python_version(), "machine": platform.machine()}
     if args.speed_matches > 0:
-        s = result["speed"] = speed(ruleset, args.speed_matches, args.seed)
-        print(f"speed: {s['rounds']} rounds of 4-player Kombio (normal bots) in {s['seconds']:.1f} s: "
-              f"{s['rounds_per_s']:.1f} rounds/s, {s['games_per_s']:.1f} games/s "
+        jobs = default_jobs()
+        one = result["speed_one_process"] = speed(ruleset, args.speed_matches, args.seed, jobs=1)
+        print(f"speed, one process: {one['rounds']} rounds of 4-player Kombio (normal bots) in "
+              f"{one['seconds']:.1f} s: {one['rounds_per_s']:.1f} rounds/s, {one['games_per_s']:.1f} games/s")
+        s = result["speed"] = speed(ruleset, args.speed_matches, args.seed, jobs=jobs)
+        print(f"speed, --simulate on {jobs} process(es): {s['rounds_per_s']:.1f} rounds/s, "
+              f"{s['games_per_s']:.1f} games/s "
               f"(target >= {TARGET_ROUNDS_PER_S:g} rounds/s -> {'met' if s['target_met'] else 'MISSED'})")
         b = result["speed_breakdown"] = breakdown(ruleset, max(1, args.speed_matches // 4), args.seed)
         print(f"  where a round's {b['total_ms_per_round']:.2f} ms go (instrumented pass):")

@@ -253,36 +253,36 @@ class MemoryGame(Game):
             return []
         ph = self.phase
         if ph == "initial_peek":
-            return [Action("look_start")]
+            return [_LOOK_START]
         if ph == "turn":
             out = []
             if self._can_draw_deck():
-                out.append(Action("draw", choice="deck"))
+                out.append(_DRAW_DECK)
             if self.discard and not self.discard_blocked and self._may_take_discard(seat):
-                out.append(Action("draw", choice="discard"))
+                out.append(_DRAW_DISCARD)
             if self.caller is None:
-                out.append(Action("call"))
+                out.append(_CALL)
             return out
         if ph == "drawn":
             out = [_act("exchange", (seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]
             if self.drawn_from == "deck" or not self.p["discard_draw_must_exchange"]:
-                out.append(Action("discard"))
+                out.append(_DISCARD)
             return out
         if ph == "ability":
             return self._ability_actions(seat)
         if ph == "window":
             out = [_act("match", pos) for pos in self._matchable(seat)]
-            out.append(Action("pass"))
+            out.append(_PASS)
             return out
         if ph == "give":
-            out = [Action("give", pos=(seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]
+            out = [_act("give", (seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]
             if self.p["matching"]["give_after_opponent_match"] == "may":
-                out.append(Action("skip"))
+                out.append(_SKIP)
             return out
         if ph == "mismatch_choice":
-            return [Action("decide", choice="take"), Action("decide", choice="return")]
+            return [_TAKE, _RETURN]
         if ph == "round_over":
-            return [Action("next_round")]
+            return [_NEXT_ROUND]
         return []
 
     def apply(self, seat: int, action: Action) -> list:
@@ -476,10 +476,11 @@ class MemoryGame(Game):
         live = set(self._viewable(seat, "any"))
         if kind == "peeked_pair":
             return [(peeked[0], peeked[1])] if len(peeked) >= 2 and all(p in live for p in peeked[:2]) else []
-        firsts = [p for p in peeked if p in live] if kind == "peeked" else sorted(live)
+        ordered = sorted(live)
+        firsts = [p for p in peeked if p in live] if kind == "peeked" else ordered
         out = []
         for a in firsts:
-            for b in sorted(live):
+            for b in ordered:
                 if b == a or (kind == "any" and b < a):
                     continue
                 if not step["own_pair"] and a[0] == seat and b[0] == seat:
@@ -501,15 +502,15 @@ class MemoryGame(Game):
             out = [Action("choose", choice=name) for name in step["choose"]
                    if any(self._step_has_targets(seat, s) for s in self.rs.abilities[name].steps)]
         elif step["peek"]:
-            out = [Action("peek", pos=p) for p in self._viewable(seat, step["peek"])
+            out = [_act("peek", p) for p in self._viewable(seat, step["peek"])
                    if list(p) not in self._step_peeked()]
         elif step["reveal"]:
             seats = self._reveal_seats(seat, self.pending["picked"])
-            out = [Action("pick", pos=p) for p in self._viewable(seat, "other") if p[0] in seats]
+            out = [_act("pick", p) for p in self._viewable(seat, "other") if p[0] in seats]
         else:
-            out = [Action("swap", pos=a, pos2=b) for a, b in self._swap_pairs(seat, step)]
+            out = [_act("swap", a, b) for a, b in self._swap_pairs(seat, step)]
         if self._step_optional(step):
-            out.append(Action("skip"))
+            out.append(_SKIP)
         return out
 
     def _do_ability(self, seat, action):
@@ -974,12 +975,19 @@ class MemoryGame(Game):
 _ACTIONS: dict = {}
 
 
-def _act(kind: str, pos: tuple) -> Action:
-    """A one-position action, made once: legal_actions lists the same ones very often."""
-    act = _ACTIONS.get((kind, pos))
+def _act(kind: str, pos: tuple, pos2: Optional[tuple] = None) -> Action:
+    """An action on one or two positions, made once: legal_actions lists the same ones very often."""
+    act = _ACTIONS.get((kind, pos, pos2))
     if act is None:
-        act = _ACTIONS[(kind, pos)] = Action(kind, pos=pos)
+        act = _ACTIONS[(kind, pos, pos2)] = Action(kind, pos=pos, pos2=pos2)
     return act
+
+
+# the actions without positions, made once
+_LOOK_START, _CALL, _DISCARD, _PASS, _SKIP, _NEXT_ROUND = (
+    Action(k) for k in ("look_start", "call", "discard", "pass", "skip", "next_round"))
+_DRAW_DECK, _DRAW_DISCARD = Action("draw", choice="deck"), Action("draw", choice="discard")
+_TAKE, _RETURN = Action("decide", choice="take"), Action("decide", choice="return")
 
 
 def _seats_of(mask: int, n: int) -> frozenset:
