@@ -30,3 +30,19 @@ def test_the_bot_match_that_once_got_stuck_ends():
     """A 2-player Cambio bot match (seed 64) reached a Red King step with no legal action."""
     result = run_match(find_ruleset("cambio"), ["normal", "easy"], 64)
     assert result.rounds >= 1
+
+
+def test_a_mandatory_double_look_with_one_card_left_ends_after_one_look():
+    """kombio.txt: "A fourteen allows players to view any two cards on the table" — with the
+    house rule "Abilities are mandatory", a caller locked in a duel and one card left on the
+    table, the second look has no card to look at: the ability ends after the one look (it once
+    left the player with no legal action and froze the table)."""
+    game = rigged(2, hands={0: [5, EMPTY, EMPTY, EMPTY]}, deck=[14],
+                  opts=options(lock_in_duel=True, mandatory_abilities=True))
+    game.apply(1, Action("call"))
+    game.apply(0, Action("draw", choice="deck"))
+    game.apply(0, Action("discard"))
+    assert game.view(0).pending.count_left == 2
+    game.apply(0, Action("peek", pos=(0, 0)))
+    assert game.to_act() and game.legal_actions(game.to_act()[0])
+    assert game.view(None).phase == "window"

@@ -540,7 +540,8 @@ class MemoryGame(Game):
             pend["peeked"].append(list(pos))
             pend["count_left"] -= 1
             events = [Event("peek", seat=seat, pos=pos)]
-            if pend["count_left"] <= 0:
+            # "look at any two cards" with one card left to look at: the step ends with one look
+            if pend["count_left"] <= 0 or not self._step_has_targets(seat, step):
                 events += self._advance_ability()
             return events
         if step["reveal"]:
