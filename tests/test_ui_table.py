@@ -179,9 +179,56 @@ def test_pass_screens_between_two_humans_hide_the_table():
     # the race is public: nobody's view
     assert d.until(lambda: ctrl.public().phase == "window" and ctrl.race is not None, 50)
     assert ctrl.viewer is None
-    d.key(pygame.K_SPACE)                           # no match
+    # two humans race: Space alone passes for nobody (one may not pass for the other) ...
+    count = len(session.match.actions)
+    d.key(pygame.K_SPACE)
+    assert len(session.match.actions) == count and ctrl.public().phase == "window"
+    assert "No one passes for another player" in ctrl.message[0]
+    assert not d.table.buttons["nomatch"].visible
+    # ... each lets the card go with their own key, then Space
+    d.key(pygame.K_q)
+    d.key(pygame.K_SPACE)
+    assert session.match.actions[count:] == [(0, Action("pass"))]
+    d.key(pygame.K_p)
+    assert d.table.buttons["nomatch"].visible
+    d.click(d.table.buttons["nomatch"].rect.center)
+    assert session.match.actions[count:] == [(0, Action("pass")), (1, Action("pass"))]
     assert d.until(lambda: isinstance(app.top, PassScene), 50)
     assert app.top.name == "Ana" and ctrl.viewer is None
+
+
+def test_with_two_humans_in_a_race_the_countdown_closes_it():
+    """Nobody claims and nobody passes: when the countdown runs out, every seat still in the
+    race passes; the countdown is the same at every animation speed (it is a race in real time)."""
+    app = make_app()
+    d, session = open_table(app, [HUMAN, BEN, BOT], seed=4)
+    ctrl = d.table.ctrl
+    for _ in range(40):
+        if ctrl.race is not None:
+            break
+        assert d.until(lambda: ctrl.race is not None or isinstance(app.top, PassScene)
+                       or (ctrl.input_seat() is not None and not d.table.anim.busy()), 400)
+        if isinstance(app.top, PassScene):
+            d.step(10)
+            d.click(app.top.button.rect.center)
+        elif ctrl.race is None:
+            seat = ctrl.input_seat()
+            phase = ctrl.public().phase
+            if ctrl.hold is not None:
+                d.key(pygame.K_SPACE)
+            elif phase == "turn":
+                d.key(pygame.K_d)
+            elif phase == "drawn":
+                d.click(d.centre_of("discard"))
+            elif phase == "ability":
+                d.key(pygame.K_SPACE)
+            else:
+                d.step()
+            assert seat is not None
+    assert ctrl.race is not None and len(ctrl.humans_in_race()) == 2
+    opened = app.time
+    assert d.until(lambda: ctrl.public().phase != "window", 200)
+    assert app.time - opened >= 3.4
 
 
 def test_pixels_of_a_seat_do_not_depend_on_cards_it_does_not_know():

@@ -89,8 +89,9 @@ class TableScene(Scene):
                 # a chain winner (Cambio) ends the chain with it: "Done", not "Cancel"
                 done = ctrl.race.claimer == ctrl.chain_winner()
                 b["cancel"].label, b["cancel"].hint = ("Done", "Space") if done else ("Cancel", "Esc")
-            elif any(s in ctrl.humans for s in ctrl.game.to_act()):
-                b["nomatch"].visible = True
+                b["nomatch"].visible = not done   # the claimer lets the card go after all
+            elif len(ctrl.humans_in_race()) == 1:
+                b["nomatch"].visible = True      # with several humans, each passes after their key
         else:
             b["call"].visible = ("call", None) in kinds
             b["skip"].visible = ("skip", None) in kinds
@@ -439,10 +440,11 @@ class TableScene(Scene):
             if ctrl.release_hold():
                 return
             if ctrl.moment().kind == "race":
-                if ctrl.race is None or ctrl.race.claimer is None:
-                    ctrl.humans_pass()
-                elif ctrl.race.claimer == ctrl.chain_winner():
+                if ctrl.race is not None and ctrl.race.claimer is not None \
+                        and ctrl.race.claimer == ctrl.chain_winner():
                     ctrl.cancel_claim()      # a chain winner stops throwing
+                else:
+                    ctrl.humans_pass()       # the claimer, or the only human in the race
                 return
             seat = ctrl.input_seat()
             if seat is not None and any(a.kind == "skip" for a in ctrl.legal(seat)):

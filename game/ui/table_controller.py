@@ -15,8 +15,9 @@ Whose view (privacy in pass-and-play):
 Timing: bots act a short "thinking" pause after the animations of the last
 action end (scaled by the animation speed). A match race stays open a few
 seconds with a countdown; bots claim after the reaction delay their
-`race()` gives; a human claims with their seat key and then clicks the card;
-when time runs out every seat still in the race passes.
+`race()` gives; a human claims with their seat key and then clicks the card (or Space: no match);
+the only human in a race may pass with Space at once; when time runs out every
+seat still in the race passes.
 """
 from __future__ import annotations
 
@@ -29,7 +30,9 @@ from game.engine.core import Action, IllegalAction
 
 # Seconds, at speed "normal"; other speeds scale these (see App.anim_scale).
 THINK = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
-WINDOW = {"slow": 4.5, "normal": 3.0, "fast": 2.0, "instant": 1.5}
+# A match race is a contest in real time: its length does not shrink with the animation speed,
+# or a fast table would leave no time for a slow bot (easy reacts in 1.5-3 s) or a slow hand.
+WINDOW = {"slow": 4.5, "normal": 3.5, "fast": 3.5, "instant": 3.5}
 REVEAL = {"slow": 6.0, "normal": 4.0, "fast": 3.0, "instant": 2.0}
 LOG_LINES = 8
 # Each human's key for claiming a match race, by seat index (shown next to their name).
@@ -388,15 +391,28 @@ class TableController:
         self.race.claimer = None
         return True
 
+    def humans_in_race(self) -> list:
+        return [s for s in self.game.to_act() if s in self.humans] if self.moment().kind == "race" else []
+
     def humans_pass(self) -> None:
-        """Space / 'No match' in a race: every human still in it passes."""
+        """Space / 'No match' in a race: the human who holds the claim, or the only human in the
+        race, lets the card go. Nobody passes for another player: with several humans in the
+        race and no claim, each presses their own key first (or the countdown runs out)."""
         if self.moment().kind != "race":
             return
-        if self.race is not None:
-            self.race.claimer = None
-        for seat in list(self.game.to_act()):
-            if seat in self.humans and self.moment().kind == "race":
-                self.apply(seat, Action("pass"), quiet=True)
+        race = self.race
+        if race is not None and race.claimer is not None:
+            seat, race.claimer = race.claimer, None
+            self.apply(seat, Action("pass"), quiet=True)
+            return
+        humans_in = self.humans_in_race()
+        if len(humans_in) == 1:
+            self.apply(humans_in[0], Action("pass"), quiet=True)
+        elif humans_in:
+            keys = self.race_key_names()
+            self.say("No one passes for another player: press your own key ("
+                     + ", ".join(f"{keys[s]} {self.names[s]}" for s in humans_in)
+                     + "), then Space for no match; or let the countdown run out.", True)
 
     # ---- applying actions ----
     def apply(self, seat, action, quiet: bool = False) -> tuple:
@@ -586,7 +602,8 @@ class TableController:
                 if winner is not None:
                     return (f"{who}: too late, {names[winner]} threw first. A card you throw now comes back "
                             f"with a penalty card. Click one to throw anyway, or Esc.")
-                return f"{who}: click the card to match the {top} (yours or an opponent's). Esc cancels."
+                return (f"{who}: click the card to match the {top} (yours or an opponent's), "
+                        f"Space for no match, or Esc to give the race back.")
             keys = self.race_key_names()
             humans_in = [s for s in self.game.to_act() if s in keys]
             first = v.window.winner if v.window is not None else None
@@ -595,6 +612,9 @@ class TableController:
                 if first is not None:
                     return (f"{names[first]} threw first and goes on alone. A card thrown now is too late "
                             f"(penalty card): press your key ({claim}) only to throw anyway, or Space.")
+                if len(humans_in) > 1:
+                    return (f"Match race on the {top}! Press your key to claim ({claim}); then click a card, "
+                            f"or Space for no match.")
                 return f"Match race on the {top}! Press your key to claim ({claim}), or Space for no match."
             if first is not None:
                 return f"{names[first]} threw first and may throw more on the {top}…"
