@@ -174,6 +174,14 @@ CORRUPT = [
     ("kind that is a number", lambda: dict(good_record(), actions=[[0, {"kind": 5}]]), "action 1"),
     ("too few seats", lambda: dict(good_record(), seats=[{"name": "Ana"}]), "2-6 players"),
     ("seats that are not objects", lambda: dict(good_record(), seats=["Ana", "Bo", "Cy"]), "seat"),
+    ("a name that is a number", lambda: dict(good_record(), seats=[
+        {"name": 123, "kind": "human"}, {"name": "Bo", "kind": "human"}, {"name": "Cy", "kind": "human"}]),
+     "seat 1: the name must be text"),
+    ("a kind that is neither", lambda: dict(good_record(), seats=[
+        {"name": "Ana", "kind": "robot"}, {"name": "Bo"}, {"name": "Cy"}]), "kind must be human or ai"),
+    ("a bot level that is a number", lambda: dict(good_record(), seats=[
+        {"name": "Ana"}, {"name": "Bo", "kind": "ai", "level": 5}, {"name": "Cy"}]),
+     "seat 2: the bot level must be text"),
     ("options not an object", lambda: dict(good_record(), options="fast"), "options"),
     ("variants not an object", lambda: dict(good_record(), options={"variants": [1]}), "variants"),
     ("unknown variant", lambda: dict(good_record(), options={"variants": {"jokers": True}}),

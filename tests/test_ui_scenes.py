@@ -126,6 +126,25 @@ def test_a_saved_match_is_offered_and_resumed(data_dir):
     assert resumed.session.match.actions[:done] == table.session.match.actions[:done]
 
 
+def test_a_saved_match_with_an_unknown_bot_level_is_set_aside_not_played(data_dir):
+    """A save edited by hand (a bot level that does not exist) is refused with the reason and
+    moved aside: the menu stays, nothing is lost."""
+    app = make_app()
+    run(game_id="kombio", seats=["human", "ai:normal"], seed=7, app=app, max_frames=40)
+    record, _ = saves.load_current()
+    record["seats"][1]["level"] = "hard"
+    saves.save_current(record)
+    app2 = make_app()
+    app2.open_menu()
+    d = Driver(app2)
+    d.step(2)
+    d.click(app2.top.resume_btn.rect.center)
+    assert isinstance(app2.top, MenuScene) and not app2.top.resume_btn.visible
+    assert any("cannot be resumed" in t[0] and "'hard' does not exist yet" in t[0] for t in app2.toasts)
+    assert saves.load_current()[0] is None
+    assert any(p.name.startswith("current_match.json.broken-") for p in data_dir.iterdir())
+
+
 def test_unknown_game_goes_to_the_menu_with_a_message(data_dir):
     app = make_app()
     run(game_id="no_such_game", app=app, max_frames=3)

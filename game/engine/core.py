@@ -149,6 +149,17 @@ class Game:
         raise NotImplementedError
 
 
+def _seat_problem(seat: dict) -> Optional[str]:
+    """What is wrong with one saved seat ({"name", "kind": "human"|"ai", "level"}), or None."""
+    if not isinstance(seat.get("name", ""), str):
+        return f"the name must be text, not {seat['name']!r}"
+    if seat.get("kind", "human") not in ("human", "ai"):
+        return f"kind must be human or ai, not {seat['kind']!r}"
+    if seat.get("kind") == "ai" and not isinstance(seat.get("level", "normal"), str):
+        return f"the bot level must be text, not {seat['level']!r}"
+    return None
+
+
 @dataclass
 class Match:
     """The reproducible record of a match: the save file, the replay, the bug report."""
@@ -178,6 +189,10 @@ class Match:
         seats = data.get("seats") or []
         if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
             raise ValueError("not a saved match: seats must be a list of objects (name, kind)")
+        for i, seat in enumerate(seats):
+            problem = _seat_problem(seat)
+            if problem:
+                raise ValueError(f"not a saved match: seat {i + 1}: {problem}")
         try:
             return cls(
                 ruleset_id=str(data["ruleset"]),

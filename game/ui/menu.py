@@ -127,8 +127,12 @@ class MenuScene(Scene):
     def resume(self):
         from game.engine.session import Session
         from game.store import saves
+        from game.ai import check_level
         try:
             session = Session.resume(self.save)
+            for seat in session.seats:
+                if seat.get("kind") == "ai":
+                    check_level(seat.get("level", "normal"))
         except (ValueError, KeyError, TypeError) as exc:
             warning = saves.set_aside_current(f"it cannot be resumed: {exc}")
             self.app.toast(f"The saved match cannot be resumed: {exc}. " + (warning or ""), 10)
