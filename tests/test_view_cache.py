@@ -46,3 +46,18 @@ def test_warm_views_equal_cold_views(rid):
             seat = rng.choice(game.to_act())
             game.apply(seat, rng.choice(game.legal_actions(seat)))
     assert checked > 1000
+
+
+def test_a_hidden_card_is_the_same_object_whichever_card_it_is():
+    """Privacy down to object identity: a bot comparing view objects with `is` must not tell
+    two hidden cards apart (or spot the same hidden card again after a new deal)."""
+    rs = load("kombio")
+    game = Session(rs, [{"name": "A", "kind": "ai"}, {"name": "B", "kind": "ai"}], default_options(rs), 3).game
+    before = game.view(0).slot((1, 0))
+    assert before.face is None
+    twin = game.copy()
+    twin._slot_cache = game._slot_cache          # copies share it: the case to check
+    j = 0
+    twin.layouts[1][0], twin.deck[j] = twin.deck[j], twin.layouts[1][0]
+    assert twin.layouts[1][0] != game.layouts[1][0] and twin.known[twin.layouts[1][0]] == 0
+    assert twin.view(0).slot((1, 0)) is before

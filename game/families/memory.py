@@ -196,6 +196,9 @@ class MemoryGame(Game):
     # ---- round set-up ----
     def _start_round(self) -> list:
         self.round_no += 1
+        # a seat's reused view part is the same object only while its cards are the same, which
+        # within a round only public movements change; a new deal must not reuse any
+        self._seat_cache = {}
         size = self.rs.layout["rows"] * self.rs.layout["cols"]
         self.deck = list(range(len(self.defs)))
         self.rng.shuffle(self.deck)
@@ -963,7 +966,9 @@ class MemoryGame(Game):
         for i, c in enumerate(self.layouts[s]):
             k = 0 if c is None else known[c]
             shown = c is not None and (k & bit or k == full)
-            key = (s, i, c, k, shown, pens[i])
+            # a hidden card's key holds no card id: the same object for any hidden card there,
+            # so not even object identity tells one hidden card from another
+            key = (s, i, c if shown else c is not None, k, shown, pens[i])
             slot = cache.get(key)
             if slot is None:
                 slot = cache[key] = build(SlotView, pos=(s, i), present=c is not None,
