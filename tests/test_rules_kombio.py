@@ -913,7 +913,9 @@ def test_emptying_your_hand_is_an_automatic_call():
 
 def test_emptying_your_hand_out_of_turn_keeps_clockwise_order():
     """kombio.txt: "Reducing your hand to zero cards is an automatic "KOMBIO" call." "Play
-    continues in a clockwise direction." (the final turns go on clockwise from the current player)"""
+    continues in a clockwise direction." "Everyone is allowed one final turn." (the final turns
+    go on clockwise from the current player, whose own turn came before the call, and end with
+    that player)"""
     game = rigged(4, hands={3: [5, EMPTY, EMPTY, EMPTY]}, deck=[5])
     turn(game, 1)
     events = game.apply(3, match(3, 0))
@@ -923,7 +925,7 @@ def test_emptying_your_hand_out_of_turn_keeps_clockwise_order():
         seat = game.to_act()[0]
         order.append(seat)
         quiet_turn(game, seat)
-    assert 3 not in order and order[:2] == [2, 0]
+    assert order == [2, 0, 1] and game.view(None).phase == "round_over"
 
 
 def test_a_player_with_no_cards_left_can_still_take_the_final_turn():

@@ -728,8 +728,9 @@ class MemoryGame(Game):
                 if who == self.current:
                     return events + self._next_turn()
                 # someone else emptied their hand: they've called; the current turn is over,
-                # and the final turns go on clockwise from the current player
-                self.final_turns = [(self.current + k) % self.n for k in range(1, self.n)
+                # and the final turns go on clockwise from the current player. "Everyone is
+                # allowed one final turn": the current player too, whose turn came before the call
+                self.final_turns = [(self.current + k) % self.n for k in range(1, self.n + 1)
                                     if (self.current + k) % self.n != who]
         return events + self._next_turn()
 
