@@ -975,6 +975,22 @@ def test_frozen_discard_pile_after_a_throw():
     assert DRAW_DISCARD in game.legal_actions(2)
 
 
+def test_the_pile_is_frozen_for_the_next_player_only():
+    """cambio.de.txt: "Wenn eine Karte abgeworfen wird und ein Spieler eine identische Karte darauf
+    wirft, bevor der nächste Spieler an der Reihe ist, wird der Ablagestapel „eingefroren“ und der
+    nächste Spieler kann seinen Zug nur vom Hauptstapel beginnen." (the next player only: when that
+    player calls Cambio instead of drawing, the player after may take the discard again)"""
+    game = rg(4, hands={2: [5, 1, 1, 1]}, deck=[5, 3, 2], discard=[4])
+    turn(game, 0)
+    game.apply(2, match(2, 0))
+    pass_all(game)
+    assert game.view(None).discard_blocked and game.to_act() == [1]
+    assert game.view(None).blocked_name == "frozen"
+    game.apply(1, CALL)
+    assert game.to_act() == [2] and not game.view(None).discard_blocked
+    assert DRAW_DISCARD in game.legal_actions(2)
+
+
 def test_a_wrong_throw_does_not_freeze_the_pile():
     """cambio.de.txt: "Wenn eine Karte abgeworfen wird und ein Spieler eine identische Karte darauf
     wirft, bevor der nächste Spieler an der Reihe ist, wird der Ablagestapel „eingefroren“ und der

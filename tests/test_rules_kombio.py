@@ -341,6 +341,19 @@ def test_discard_pile_not_drawable_after_a_match_upon_it():
     assert DRAW_DISCARD in game.legal_actions(3)
 
 
+def test_a_matched_upon_card_stays_undrawable_after_a_call():
+    """kombio.txt: "For future turns, players can either draw a card from the deck or discard
+    pile (if it hasn’t been matched upon) and exchange it with a card from their hand." (the text
+    speaks of the card: a call by the next player leaves it matched upon for the one after)"""
+    game = rigged(4, hands={2: [5, 1, 1, 1]}, deck=[5, 3, 2], discard=[4])
+    turn(game, 1)
+    game.apply(2, match(2, 0))
+    pass_all(game)
+    game.apply(2, CALL)
+    assert game.to_act() == [3] and game.view(None).discard_blocked
+    assert DRAW_DISCARD not in game.legal_actions(3)
+
+
 def test_a_card_holder_cannot_act_out_of_turn():
     """kombio.txt: "Play continues in a clockwise direction." (only the seat whose turn it is
     draws)"""

@@ -54,6 +54,11 @@ RULES_SPEC = Map({
         "wrong_own": (Enum("show_return_penalty", "return_penalty"), "show_return_penalty"),
         "wrong_opponent": (Enum("opponent_chooses", "return_penalty"), "opponent_chooses"),
         "blocks_discard_draw": (Bool(), True),
+        # how long: until a new card is discarded (Kombio: "if it hasn't been matched upon"), or
+        # for the next player only (Cambio: "der nächste Spieler kann seinen Zug nur vom
+        # Hauptstapel beginnen": if that player calls instead of drawing, the pile opens again)
+        "blocked_for": (Enum("until_next_discard", "next_player"), "until_next_discard"),
+        "blocked_name": (Str(), "matched upon"),   # what the table calls such a pile ("frozen")
     }), {}),
     "call": (Map({
         "name": (Str(), "Call"),
@@ -321,6 +326,8 @@ class MemoryGame(Game):
 
     def _do_turn(self, seat, action):
         if action.kind == "call":
+            if self.p["matching"]["blocked_for"] == "next_player":
+                self.discard_blocked = False   # the next player's turn is over: no draw was made
             return self._call(seat, auto=False)
         self._expect(action, "draw")
         if action.choice == "deck":
@@ -955,7 +962,7 @@ class MemoryGame(Game):
             final_turns=tuple(self.final_turns), results=self.results, history=tuple(self.history),
             match_over=self.match_over, winners=tuple(self.winners()) if self.match_over else (),
             deck_composition=self.faces, call_name=self.call_name,
-            call_limit=self.p["call"]["limit"],
+            call_limit=self.p["call"]["limit"], blocked_name=self.p["matching"]["blocked_name"],
         )
 
     def _seat_view(self, s: int, bit: int) -> SeatView:

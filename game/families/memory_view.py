@@ -125,6 +125,7 @@ class MemoryView:
     deck_composition: tuple             # tuple[CardDef] every card def with its count (public)
     call_name: str                      # "KOMBIO", "Cambio"
     call_limit: Optional[int] = None    # a call succeeds only at or under this many points
+    blocked_name: str = "matched upon"  # what the game calls a discard pile that may not be drawn from
 
     @property
     def top(self) -> Optional[CardDef]:

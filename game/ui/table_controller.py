@@ -21,7 +21,6 @@ seat still in the race passes.
 """
 from __future__ import annotations
 
-import re
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable, Optional
@@ -97,7 +96,6 @@ class TableController:
         self.summary_shown_round = 0
         self.finished = False
         self.call_name = self.public().call_name
-        self._blocked_word = None
 
     # ---- reading the state through its door ----
     @property
@@ -537,18 +535,18 @@ class TableController:
         self.message = (text, error, self.now + seconds)
 
     def blocked_word(self) -> str:
-        """What this game calls a discard pile a card was thrown onto: "frozen" where the ruleset's
-        own rules page uses that word (Cambio – Das Original: "eingefroren"), else "matched upon".
-        Read from the ruleset's text, so a ruleset names it without any Python."""
-        if self._blocked_word is None:
-            page = (self.session.ruleset.rules_page or "").lower()
-            self._blocked_word = "frozen" if re.search(r"\bfrozen\b", page) else "matched upon"
-        return self._blocked_word
+        """What this game calls a discard pile a card was thrown onto (the ruleset's
+        matching.blocked_name: Cambio – Das Original says "frozen", after "eingefroren")."""
+        return self.public().blocked_name
+
+    def blocked_is_named(self) -> bool:
+        """The ruleset names the state ("frozen"), rather than the plain "matched upon"."""
+        return self.blocked_word() != "matched upon"
 
     def blocked_reason(self) -> str:
         """Why the top discard may not be drawn now, in the game's own word."""
-        if self.blocked_word() == "frozen":
-            return "The discard pile is frozen: a card was thrown onto it. Draw from the deck (D)."
+        if self.blocked_is_named():
+            return f"The discard pile is {self.blocked_word()}: a card was thrown onto it. Draw from the deck (D)."
         return "The discard pile's top card was matched upon: draw from the deck (D)."
 
     def hold_left(self) -> Optional[float]:
@@ -648,7 +646,7 @@ class TableController:
                 text += f"{',' if draws else ''} or call {v.call_name} (K)"
             text += "."
             if v.discard_blocked and v.discard:
-                text += f" The discard pile is {self.blocked_word()}." if self.blocked_word() == "frozen" \
+                text += f" The discard pile is {self.blocked_word()}." if self.blocked_is_named() \
                     else " The discard pile was matched upon."
             return text
         if ph == "drawn":
