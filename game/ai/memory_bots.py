@@ -390,11 +390,13 @@ class MemoryBot:
 
     def _should_call(self, view, b) -> bool:
         st, me = self.style, self.seat
-        if self._turns >= st.force_call:
-            return True
         est, var = b.estimate(me)
         if view.call_limit is not None and est > view.call_limit - 0.5:
-            return False
+            # above the limit a call costs the penalty: only a round that drags on twice as
+            # long as usual is worth ending that way
+            return self._turns >= 2 * st.force_call
+        if self._turns >= st.force_call:
+            return True
         if not st.plans:
             return est <= st.call_at + st.call_rise * self._turns
         chance = 1.0
