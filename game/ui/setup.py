@@ -210,6 +210,8 @@ class SetupScene(Scene):
         hint = ("Several humans share this computer: a pass screen hides the table between them."
                 if humans > 1 else "Tip: click a name to change it.")
         blit_text(surf, fonts.ellipsize(hint, 14, p.w // 2 - 40), 14, (p.x + 30, self.back.rect.y - 22), theme.MUTED)
+        blit_text(surf, fonts.ellipsize("Seat 1 deals the first round; the deal moves clockwise.", 14, p.w // 2 - 40),
+                  14, (p.x + 30, self.back.rect.y - 42), theme.MUTED)
         if self.error:
             blit_text(surf, "✖ " + self.error, 16, (self.start.rect.right, self.start.rect.y - 24), theme.DANGER,
                       False, "topright")
