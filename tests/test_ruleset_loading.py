@@ -161,6 +161,18 @@ def test_step_with_two_primitives(tmp_path):
     assert "exactly one of peek, swap" in msg and "got peek, swap" in msg
 
 
+@pytest.mark.parametrize("step, key, applies", [
+    ("{peek: own, own_pair: false}", "own_pair", "swap"),
+    ("{peek: own, seconds: 3}", "seconds", "reveal"),
+])
+def test_a_step_key_that_means_nothing_on_that_step(tmp_path, step, key, applies):
+    text = kombio_with("      - peek: own\n", f"      - {step}\n")
+    err, msg = broken(tmp_path, text)
+    assert err.key == f"abilities.look_own.steps[0].{key}"
+    assert f"applies only to a {applies} step" in msg and "this is a peek step" in msg
+    assert err.line == line_of(text, step)
+
+
 def test_duplicate_key(tmp_path):
     text = kombio_with("name: Kombio\n", "name: Kombio\nname: Kombio Two\n")
     err, msg = broken(tmp_path, text)

@@ -83,7 +83,12 @@ def _fill(spec, value):
     return spec(value, (), Located("", value, {}))
 
 
+# step keys that mean something only on some steps: anywhere else they are a mistake
+STEP_KEY_APPLIES_TO = {"count": ("peek",), "own_pair": ("swap",), "seconds": ("reveal",)}
+
+
 def check_abilities(abilities: dict, doc) -> None:
+    raw = doc.value.get("abilities", {}) if isinstance(doc.value, dict) else {}
     for key, ab in abilities.items():
         for i, step in enumerate(ab.steps):
             where = ("abilities", key, "steps", i)
@@ -91,6 +96,11 @@ def check_abilities(abilities: dict, doc) -> None:
             if len(given) != 1:
                 raise doc.error(where, "each step needs exactly one of " + ", ".join(PRIMITIVES) + "; got "
                                 + (", ".join(given) or "none"))
+            written = raw[key]["steps"][i]
+            for extra, steps in STEP_KEY_APPLIES_TO.items():
+                if extra in written and given[0] not in steps:
+                    raise doc.error(where + (extra,), f"applies only to a {' or '.join(steps)} step; "
+                                    f"this is a {given[0]} step")
             if step["choose"]:
                 for name in step["choose"]:
                     if name not in abilities:
