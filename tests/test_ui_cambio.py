@@ -335,6 +335,28 @@ def test_the_rules_page_opens_from_the_table_with_f1_or_one_click(ruleset_id):
     assert app.top is table
 
 
+def test_the_rules_page_offers_the_german_original():
+    """The issue: "the in-app rules page is in English and may offer the German original".
+    cambio.de.txt: "Der jüngste Spieler beginnt als Geber." is on the original page, one click
+    (or O) away, and the English page comes back the same way."""
+    rs = rigging.load("cambio")
+    game = rigging.rigged(2, seed=18, ruleset=rs, current=0)
+    app, d, session = open_table("cambio", [human("Ana"), bot("Bot")], game)
+    assert d.until(lambda: ready_for(d, 0))
+    d.key(pygame.K_F1)
+    rules = app.top
+    english = " ".join(line[1] for line in rules.lines)
+    assert "jüngste" not in english and rules.switch.label == "Deutsch (Original)"
+    d.click(rules.switch.rect.center)
+    german = " ".join(line[1] for line in rules.lines)
+    assert "Der jüngste Spieler beginnt als Geber." in german and "Spielaufbau" in german
+    assert rules.switch.label == "English"
+    app.draw()                                              # the umlauts and dashes draw
+    d.key(pygame.K_o)
+    assert " ".join(line[1] for line in rules.lines) == english
+    assert rigging.load("kombio").rules_original is None    # only where a ruleset has one
+
+
 # ---- 6. eight seats, Cambio's most --------------------------------------------------------
 
 def test_eight_seats_fit_at_1280x800():

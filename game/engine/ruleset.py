@@ -64,6 +64,7 @@ class Ruleset:
     match_end: MatchEnd
     rules_page: str
     path: str = ""
+    rules_original: Optional[tuple] = None   # (label, text): the source's own text, e.g. German
 
     def card(self, key: str) -> CardDef:
         return self._by_key[key]
@@ -246,13 +247,16 @@ def build_ruleset(doc: Located, path: str = "") -> Ruleset:
         layout=MappingProxyType(layout), rules=_freeze(rules), variants=variants,
         match_end=MatchEnd(end["modes"], end["default"], end["rounds"], end["points"]),
         rules_page=ident["rules_page"], path=path,
+        rules_original=(ident["rules_original"]["label"], ident["rules_original"]["text"])
+        if ident.get("rules_original") else None,
     )
 
 
 def _check_identity(top: dict, doc: Located) -> dict:
     fields = {"id": Str(), "name": Str(), "version": Str(), "family": Enum(*FAMILIES),
               "players": Map({"min": (Int(1, 12), REQUIRED), "max": (Int(1, 12), REQUIRED)}),
-              "sources": List(Str()), "reconstructed": List(Str()), "rules_page": Str(nonempty=False)}
+              "sources": List(Str()), "reconstructed": List(Str()), "rules_page": Str(nonempty=False),
+              "rules_original": Map({"label": (Str(), REQUIRED), "text": (Str(), REQUIRED)})}
     known = set(fields) | {"cards", "abilities", "layout", "rules", "match_end", "variants"}
     for key in top:
         if key not in known:
@@ -265,6 +269,8 @@ def _check_identity(top: dict, doc: Located) -> dict:
             out[key] = ()
         elif key == "rules_page":
             out[key] = ""
+        elif key == "rules_original":
+            out[key] = None
         else:
             raise doc.error((), f"missing key '{key}'")
     for key in ("cards", "match_end"):

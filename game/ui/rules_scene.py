@@ -1,5 +1,5 @@
 """The rules page: the ruleset's own text, what the project reconstructed, its abilities, and the
-parameters in force for this match."""
+parameters in force for this match; and, where the ruleset has it, the source's original text."""
 import pygame
 
 from game.ui import fonts, theme
@@ -18,12 +18,43 @@ class RulesScene(Scene):
         self.ruleset, self.options = ruleset, options
         self.scroll = 0
         self.back = self.ui.add(Button("Back", self.close, hint="Esc"))
+        self.original = False            # showing the source's own text (rules_original)?
+        self.switch = None
+        if ruleset.rules_original:
+            self.switch = self.ui.add(Button(ruleset.rules_original[0], self.toggle_original, hint="O"))
         self.lines = []
         self.content_h = 0
+
+    def toggle_original(self):
+        """Switch between this table's rules page and the source's own text."""
+        self.original = not self.original
+        if self.switch is not None:
+            self.switch.label = "English" if self.original else self.ruleset.rules_original[0]
+        self.scroll = 0
+        self.layout(self.app.size)
+
+    def original_blocks(self) -> list:
+        """The source's text as published: a short line without a full stop is a heading."""
+        label, text = self.ruleset.rules_original
+        out = [("note", f"{label}: the rule text as published. The rules this table plays, with the "
+                        "defaults it chose where the text is silent, are on the English page.")]
+        for line in text.split("\n"):
+            line = line.strip().replace("**", "")
+            if not line:
+                continue
+            if line.startswith("- "):
+                out.append(("item", line[2:]))
+            elif len(line) < 60 and not line.endswith((".", "!", "?", ":")):
+                out.append(("heading", line))
+            else:
+                out.append(("para", line))
+        return out
 
     def blocks(self) -> list:
         """(kind, text) pieces: heading, para, item, note."""
         rs = self.ruleset
+        if self.original and rs.rules_original:
+            return self.original_blocks()
         out = []
         if rs.reconstructed:
             # said first: a player should know before reading that not every rule is from the source
@@ -73,6 +104,9 @@ class RulesScene(Scene):
         self.body = pygame.Rect(self.panel.x + 36, self.panel.y + 80, self.panel.w - 72, self.panel.h - 160)
         self.back.rect = pygame.Rect(0, 0, 180, 46)
         self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
+        if self.switch is not None:
+            self.switch.rect = pygame.Rect(0, 0, 250, 46)
+            self.switch.rect.bottomright = (self.panel.right - 36, self.panel.bottom - 18)
         self.lines = []
         y = 0
         for kind, text in self.blocks():
@@ -104,6 +138,9 @@ class RulesScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_F1):
                 self.close()
+                return
+            if event.key == pygame.K_o and self.switch is not None:
+                self.toggle_original()
                 return
             delta = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: self.body.h - 40,
                      pygame.K_PAGEUP: -(self.body.h - 40), pygame.K_SPACE: self.body.h - 40,
