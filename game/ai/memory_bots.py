@@ -391,7 +391,8 @@ class MemoryBot:
     def _should_call(self, view, b) -> bool:
         st, me = self.style, self.seat
         est, var = b.estimate(me)
-        if view.call_limit is not None and est > view.call_limit - 0.5:
+        # a margin for what we do not know; a hand we know card by card may call at the limit itself
+        if view.call_limit is not None and est > view.call_limit - (0.5 if var else 0.0):
             # above the limit a call costs the penalty: only a round that drags on twice as
             # long as usual is worth ending that way
             return self._turns >= 2 * st.force_call
