@@ -46,3 +46,13 @@ def test_a_mandatory_double_look_with_one_card_left_ends_after_one_look():
     game.apply(0, Action("peek", pos=(0, 0)))
     assert game.to_act() and game.legal_actions(game.to_act()[0])
     assert game.view(None).phase == "window"
+
+
+def test_two_easy_bots_trading_through_the_discard_pile_still_end_the_round():
+    """Two easy bots took the discard and exchanged the same cards back and forth; the table
+    looked the same every turn, so each counted only a few turns and never forced its call
+    (kombio seed 7001600 ran into the 5,000-action cap). Turns are now counted by number."""
+    rs = find_ruleset("kombio")
+    opts = {"variants": {}, "match_end": {"mode": "rounds", "rounds": 1, "points": 100}}
+    result = run_match(rs, ["easy", "easy"], 7001600, opts)
+    assert result.rounds == 1 and result.actions < 1000

@@ -973,6 +973,7 @@ class MemoryGame(Game):
             match_over=self.match_over, winners=tuple(self.winners()) if self.match_over else (),
             deck_composition=self.faces, call_name=self.call_name,
             call_limit=self.p["call"]["limit"], blocked_name=self.p["matching"]["blocked_name"],
+            turn_no=self.turns,
         )
 
     def _seat_view(self, s: int, bit: int) -> SeatView:

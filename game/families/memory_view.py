@@ -126,6 +126,7 @@ class MemoryView:
     call_name: str                      # "KOMBIO", "Cambio"
     call_limit: Optional[int] = None    # a call succeeds only at or under this many points
     blocked_name: str = "matched upon"  # what the game calls a discard pile that may not be drawn from
+    turn_no: int = 0                    # turns begun this round (public: everyone can count them)
 
     @property
     def top(self) -> Optional[CardDef]:
