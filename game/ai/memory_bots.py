@@ -262,9 +262,10 @@ class MemoryBot:
             self._chosen = None
         if view.phase == "turn":
             # asked again for the same decision (a redrawn screen), a turn must not count twice;
-            # the turn number, not the look of the table: two bots trading the same card back
-            # and forth through the discard pile see the same table turn after turn
-            sig = (view.round_no, view.turn_no)
+            # the turn number too, not only the look of the table: two bots trading the same card
+            # back and forth through the discard pile see the same table turn after turn
+            sig = (view.round_no, view.turn_no, view.deck_count, len(view.discard), view.top,
+                   tuple(sv.cards_left for sv in view.seats))
             if sig != self._turn_sig:
                 self._turn_sig = sig
                 self._turns += 1
