@@ -94,14 +94,14 @@ class Beliefs:
 
     def _compute(self) -> None:
         bot, view = self.bot, self.view
-        left = dict(bot.base_by_value)
         if bot.style.counts_cards:
+            left = dict(bot.left_after_discard(view.discard))
             for f in self.faces.values():
-                left[f.value] -= 1
-            for f in view.discard:
                 left[f.value] -= 1
             if view.drawn is not None:
                 left[view.drawn.value] -= 1
+        else:
+            left = bot.base_by_value
         self._dist, self._ev, self._var, self._ev_kept, self._ev_dumped = _distribution(
             left, bot.style.kept_weight, bot.style.dumped_weight)
 
@@ -241,6 +241,7 @@ class MemoryBot:
         self._turn_sig = None       # the turn last counted
         self._chosen = None         # ability picked at a "choose" step
         self._memory: dict = {}     # easy: pos -> card key it remembers
+        self._discard_seen = (None, None)   # (a view's discard pile, the counts left after it)
         self._forgotten: dict = {}  # easy: pos -> card key it has forgotten (still in the view)
 
     def __deepcopy__(self, memo):
@@ -251,6 +252,17 @@ class MemoryBot:
             shared = key in ("ruleset", "abilities", "style")
             new.__dict__[key] = value if shared else copy.deepcopy(value, memo)
         return new
+
+    def left_after_discard(self, discard: tuple) -> dict:
+        """Cards per value not on the discard pile; kept while the pile is the same object
+        (the engine hands out the same tuple until the pile changes; any other is recounted)."""
+        pile, left = self._discard_seen
+        if pile is not discard:
+            left = dict(self.base_by_value)
+            for f in discard:
+                left[f.value] -= 1
+            self._discard_seen = (discard, left)
+        return left
 
     # ---- the two entry points ----
     def choose(self, view, legal_actions: list) -> Action:
@@ -264,8 +276,7 @@ class MemoryBot:
             # asked again for the same decision (a redrawn screen), a turn must not count twice;
             # the turn number too, not only the look of the table: two bots trading the same card
             # back and forth through the discard pile see the same table turn after turn
-            sig = (view.round_no, view.turn_no, view.deck_count, len(view.discard), view.top,
-                   tuple(sv.cards_left for sv in view.seats))
+            sig = (view.round_no, view.turn_no, view.deck_count, len(view.discard), view.top)
             if sig != self._turn_sig:
                 self._turn_sig = sig
                 self._turns += 1

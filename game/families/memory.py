@@ -168,6 +168,8 @@ class MemoryGame(Game):
         self._slot_cache: dict = {}   # shared by copies: its entries never change
         self._seat_cache: dict = {}   # (viewer bits, seat) -> (content, SeatView); see view()
         self._discard_faces = ((), ())   # the discard pile's card ids and their faces, for view()
+        self._window_view = (None, None)  # the open window's (card, attempted, winner) and its view
+        self._window_seats_of: dict = {}  # (attempted, winner) -> seats still in the race (shared by copies)
         self._locks = n_seats >= self.p["call"]["lock_min_players"]   # does a call lock the caller?
         overrides = self.p["card_abilities"]
         faces = tuple(replace(c, ability=overrides[c.key]) if c.key in overrides else c
@@ -253,7 +255,7 @@ class MemoryGame(Game):
         if ph in ("turn", "drawn", "ability"):
             return [self.current]
         if ph == "window":
-            return self._window_seats()
+            return list(self._window_seats())
         if ph in ("give", "mismatch_choice"):
             return [self.pending["seat"]]
         if ph == "round_over":
@@ -598,17 +600,21 @@ class MemoryGame(Game):
             return self._close_window()
         return [Event("window_open", face=self.defs[self.discard[-1]])]
 
-    def _window_seats(self) -> list:
+    def _window_seats(self) -> tuple:
         w = self.window
         attempted = w["attempted"]
         if self.caller is not None and self._locks:
             attempted |= 1 << self.caller      # a locked caller's hand cannot change: no racing
-        others = [s for s in range(self.n) if not (attempted >> s) & 1]
-        if w["winner"] is not None:
-            # only the winner may go on throwing; others may still throw too late (and pay for it)
-            late = self.p["matching"]["late_throw"] == "penalty"
-            return [w["winner"]] + ([s for s in others if s != w["winner"]] if late else [])
-        return others
+        key = (attempted, w["winner"])
+        seats = self._window_seats_of.get(key)   # asked very often during a race: made once
+        if seats is None:
+            others = [s for s in range(self.n) if not (attempted >> s) & 1]
+            if w["winner"] is not None:
+                # only the winner may go on throwing; others may still throw too late (and pay for it)
+                late = self.p["matching"]["late_throw"] == "penalty"
+                others = [w["winner"]] + ([s for s in others if s != w["winner"]] if late else [])
+            seats = self._window_seats_of[key] = tuple(others)
+        return seats
 
     def _matchable(self, seat) -> list:
         out = []
@@ -622,9 +628,9 @@ class MemoryGame(Game):
         w = self.window
         if action.kind == "pass":
             if w["winner"] == seat:
-                return [Event("pass", seat=seat)] + self._close_window()
+                return [_pass_event(seat)] + self._close_window()
             w["attempted"] |= 1 << seat
-            events = [Event("pass", seat=seat)]
+            events = [_pass_event(seat)]
             if not self._window_seats():
                 events += self._close_window()
             return events
@@ -954,7 +960,11 @@ class MemoryGame(Game):
         win = None
         if self.window is not None:
             w = self.window
-            win = WindowView(defs[w["card"]], tuple(sorted(self._masks[w["attempted"]])), w["winner"])
+            wkey = (w["card"], w["attempted"], w["winner"])
+            if self._window_view[0] != wkey:     # every seat in a race sees the same window
+                self._window_view = (wkey, WindowView(defs[w["card"]], tuple(sorted(self._masks[w["attempted"]])),
+                                                      w["winner"]))
+            win = self._window_view[1]
         drawn_face = None
         if self.drawn is not None and (known[self.drawn] & bit or self.drawn_from == "discard"):
             drawn_face = defs[self.drawn]
@@ -995,6 +1005,17 @@ class MemoryGame(Game):
             slots.append(slot)
         return build(SeatView, seat=s, slots=tuple(slots), called=self.caller == s, locked=self.locked(s),
                      total=self.totals[s], looked_at_start=self.looked[s])
+
+
+_PASS_EVENTS: dict = {}
+
+
+def _pass_event(seat: int) -> Event:
+    """Most race moves are passes: their (immutable) event is made once per seat."""
+    ev = _PASS_EVENTS.get(seat)
+    if ev is None:
+        ev = _PASS_EVENTS[seat] = Event("pass", seat=seat)
+    return ev
 
 
 _ACTIONS: dict = {}
