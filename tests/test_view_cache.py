@@ -37,8 +37,10 @@ def test_warm_views_equal_cold_views(rid):
         for _ in range(400):
             if game.is_over():
                 break
-            for seat in [None, *range(n)]:
+            together = game.views([None, *range(n)])     # a race asks every seat at once
+            for seat, at_once in zip([None, *range(n)], together):
                 warm = game.view(seat)
+                assert at_once == warm
                 assert warm == game.copy().view(seat)
                 if checked % 7 == 0:
                     assert warm == rebuilt(warm) and repr(warm) == repr(rebuilt(warm))

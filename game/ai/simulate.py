@@ -133,8 +133,8 @@ def _race(game, bots, apply) -> int:
     """Run the match window until it changes phase or closes; returns the actions applied."""
     seats = game.to_act()
     claims = []
-    for seat in seats:
-        claim = bots[seat].race(game.view(seat), _LegalActions(game, seat))
+    for seat, view in zip(seats, game.views(seats)):
+        claim = bots[seat].race(view, _LegalActions(game, seat))
         if claim is not None:
             action, delay = claim
             claims.append((delay, seat, action))

@@ -308,13 +308,12 @@ class MemoryGame(Game):
     def apply(self, seat: int, action: Action) -> list:
         if self.match_over:
             raise IllegalAction("The match is over.")
-        if seat not in self.to_act():
+        if seat not in (self._window_seats() if self.phase == "window" else self.to_act()):
             raise IllegalAction(self._not_your_move(seat))
         given = (action.pos is not None, action.pos2 is not None, action.choice is not None)
         if _SHAPES.get(action.kind) != given:
             raise IllegalAction(self._what_now())
-        handler = getattr(self, f"_do_{self.phase}")
-        return handler(seat, action)
+        return _STEPS[self.phase](self, seat, action)
 
     # ---- initial look ----
     def _do_initial_peek(self, seat, action):
@@ -926,23 +925,22 @@ class MemoryGame(Game):
 
     # ---- the view: the only door out ----
     def view(self, seat: Optional[int]) -> MemoryView:
-        bit = 0 if seat is None else 1 << seat
-        seat_cache = self._seat_cache
+        return self._view_for(seat, self._view_common())
+
+    def views(self, seats) -> list:
+        """view(seat) for each of `seats` (a match race asks every seat at once): what all
+        of them share is worked out once."""
+        common = self._view_common()
+        return [self._view_for(seat, common) for seat in seats]
+
+    def _view_common(self) -> tuple:
+        """(each seat's content key, the fields every viewer sees alike) of the state now."""
         known, caller, totals, looked = self.known, self.caller, self.totals, self.looked
-        seats = []
         # Views are built very often (every bot decision, every seat in every race) and a seat's
-        # part rarely changes between two of them: reuse it while its content is the same.
-        for s in range(self.n):
-            lay = self.layouts[s]
-            key = (tuple(lay), tuple([known[c] for c in lay if c is not None]), tuple(self.penalty_slots[s]),
-                   caller == s, totals[s], looked[s])
-            hit = seat_cache.get((bit, s))
-            if hit is not None and hit[0] == key:
-                seats.append(hit[1])
-                continue
-            sv = self._seat_view(s, bit)
-            seat_cache[(bit, s)] = (key, sv)
-            seats.append(sv)
+        # part rarely changes between two of them: it is reused while this content is the same.
+        keys = [(tuple(lay), tuple([known[c] for c in lay if c is not None]), tuple(pens),
+                 caller == s, totals[s], looked[s])
+                for s, (lay, pens) in enumerate(zip(self.layouts, self.penalty_slots))]
         p = self.pending
         pend = None
         if p is not None:
@@ -961,23 +959,20 @@ class MemoryGame(Game):
         if self.window is not None:
             w = self.window
             wkey = (w["card"], w["attempted"], w["winner"])
-            if self._window_view[0] != wkey:     # every seat in a race sees the same window
+            if self._window_view[0] != wkey:
                 self._window_view = (wkey, WindowView(defs[w["card"]], tuple(sorted(self._masks[w["attempted"]])),
                                                       w["winner"]))
             win = self._window_view[1]
-        drawn_face = None
-        if self.drawn is not None and (known[self.drawn] & bit or self.drawn_from == "discard"):
-            drawn_face = defs[self.drawn]
         discard = tuple(self.discard)
         if self._discard_faces[0] != discard:
             self._discard_faces = (discard, tuple(map(defs.__getitem__, discard)))
-        return build(
-            MemoryView,
-            viewer=seat, ruleset_id=self.rs.id, n_seats=self.n, round_no=self.round_no,
-            dealer=self.dealer, current=self.current, phase=self.phase, to_act=tuple(self.to_act()),
-            seats=tuple(seats), deck_count=len(self.deck),
+        fields = dict(
+            ruleset_id=self.rs.id, n_seats=self.n, round_no=self.round_no,
+            dealer=self.dealer, current=self.current, phase=self.phase,
+            to_act=self._window_seats() if self.phase == "window" else tuple(self.to_act()),
+            deck_count=len(self.deck),
             discard=self._discard_faces[1], discard_blocked=self.discard_blocked,
-            drawn=drawn_face, drawn_by=self.current if self.drawn is not None else None,
+            drawn_by=self.current if self.drawn is not None else None,
             drawn_from=self.drawn_from, pending=pend, window=win, caller=caller,
             final_turns=tuple(self.final_turns), results=self.results, history=tuple(self.history),
             match_over=self.match_over, winners=tuple(self.winners()) if self.match_over else (),
@@ -985,6 +980,28 @@ class MemoryGame(Game):
             call_limit=self.p["call"]["limit"], blocked_name=self.p["matching"]["blocked_name"],
             turn_no=self.turns,
         )
+        return keys, fields
+
+    def _view_for(self, seat: Optional[int], common: tuple) -> MemoryView:
+        """The view of one seat (None: the public view) from the parts all viewers share."""
+        keys, fields = common
+        bit = 0 if seat is None else 1 << seat
+        seat_cache = self._seat_cache
+        seats = []
+        for s, key in enumerate(keys):
+            hit = seat_cache.get((bit, s))
+            if hit is not None and hit[0] == key:
+                seats.append(hit[1])
+                continue
+            sv = self._seat_view(s, bit)
+            seat_cache[(bit, s)] = (key, sv)
+            seats.append(sv)
+        drawn_face = None
+        if self.drawn is not None and (self.known[self.drawn] & bit or self.drawn_from == "discard"):
+            drawn_face = self.defs[self.drawn]
+        values = dict(fields)
+        values["viewer"], values["seats"], values["drawn"] = seat, tuple(seats), drawn_face
+        return build(MemoryView, **values)
 
     def _seat_view(self, s: int, bit: int) -> SeatView:
         """Seat `s`'s layout as the seats in `bit` may know it (a face only where they know it)."""
@@ -1006,6 +1023,10 @@ class MemoryGame(Game):
         return build(SeatView, seat=s, slots=tuple(slots), called=self.caller == s, locked=self.locked(s),
                      total=self.totals[s], looked_at_start=self.looked[s])
 
+
+# the step of the turn each phase's move belongs to (a dict: apply runs for every move)
+_STEPS = {phase: getattr(MemoryGame, "_do_" + phase) for phase in (
+    "initial_peek", "turn", "drawn", "ability", "window", "give", "mismatch_choice", "round_over")}
 
 _PASS_EVENTS: dict = {}
 
