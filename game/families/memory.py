@@ -328,7 +328,7 @@ class MemoryGame(Game):
                         data=(("slots", tuple(self.rs.layout["look_at_start"])),))]
         if all(self.looked):
             self.phase = "turn"
-            events.append(Event("turn", seat=self.current))
+            events.append(_turn_event(self.current))
         return events
 
     # ---- a turn: draw, or call ----
@@ -738,7 +738,7 @@ class MemoryGame(Game):
 
     def _close_window(self) -> list:
         self.window = None
-        events = [Event("window_close")]
+        events = [_WINDOW_CLOSE]
         empty = [s for s in range(self.n) if all(c is None for c in self.layouts[s])]
         if empty:
             if self.p["call"]["zero_cards"] == "end_round":
@@ -771,7 +771,7 @@ class MemoryGame(Game):
         self.phase = "turn"
         if not self.legal_actions(self.current):
             return self._end_round()    # no draw and no call possible: reveal now
-        return [Event("turn", seat=self.current)]
+        return [_turn_event(self.current)]
 
     def hand_total(self, seat) -> int:
         return sum(self.defs[c].value for c in self.layouts[seat] if c is not None)
@@ -1028,15 +1028,18 @@ class MemoryGame(Game):
 _STEPS = {phase: getattr(MemoryGame, "_do_" + phase) for phase in (
     "initial_peek", "turn", "drawn", "ability", "window", "give", "mismatch_choice", "round_over")}
 
-_PASS_EVENTS: dict = {}
+# The commonest events carry nothing but a seat: each is made once (events are immutable).
+_PASS_EVENTS = tuple(Event("pass", seat=s) for s in range(13))
+_TURN_EVENTS = tuple(Event("turn", seat=s) for s in range(13))
+_WINDOW_CLOSE = Event("window_close")
 
 
 def _pass_event(seat: int) -> Event:
-    """Most race moves are passes: their (immutable) event is made once per seat."""
-    ev = _PASS_EVENTS.get(seat)
-    if ev is None:
-        ev = _PASS_EVENTS[seat] = Event("pass", seat=seat)
-    return ev
+    return _PASS_EVENTS[seat]
+
+
+def _turn_event(seat: int) -> Event:
+    return _TURN_EVENTS[seat]
 
 
 _ACTIONS: dict = {}
