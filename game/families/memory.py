@@ -1001,7 +1001,7 @@ class MemoryGame(Game):
             drawn_face = self.defs[self.drawn]
         values = dict(fields)
         values["viewer"], values["seats"], values["drawn"] = seat, tuple(seats), drawn_face
-        return build(MemoryView, **values)
+        return build(MemoryView, values)
 
     def _seat_view(self, s: int, bit: int) -> SeatView:
         """Seat `s`'s layout as the seats in `bit` may know it (a face only where they know it)."""
