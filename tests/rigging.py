@@ -302,3 +302,51 @@ def _harmless(legal) -> Action:
     order = {"choose": 0, "peek": 1, "pick": 2, "swap": 3}
     looks = [a for a in legal if a.kind == "choose" and a.choice in ("look_own", "look_other")]
     return looks[0] if looks else min(legal, key=lambda a: order.get(a.kind, 9))
+
+
+# --- twins: states that differ only in cards some seat may not know (privacy tests) ----------
+
+def places(game):
+    """Every place a card may be that is not public by nature: deck, layouts, the drawn card."""
+    out = [("deck", i) for i in range(len(game.deck))]
+    for s, layout in enumerate(game.layouts):
+        out.extend(("layout", s, i) for i, c in enumerate(layout) if c is not None)
+    if game.drawn is not None:
+        out.append(("drawn",))
+    return out
+
+
+def card_at(game, place):
+    """The card id at a place of `places`."""
+    if place[0] == "layout":
+        return game.layouts[place[1]][place[2]]
+    return game.drawn if place[0] == "drawn" else game.deck[place[1]]
+
+
+def put_card(game, place, cid):
+    """Put card id `cid` at a place of `places` (knowledge is the caller's business)."""
+    if place[0] == "layout":
+        game.layouts[place[1]][place[2]] = cid
+    elif place[0] == "drawn":
+        game.drawn = cid
+    else:
+        game.deck[place[1]] = cid
+
+
+def hidden_twin(game, seat, rng):
+    """A copy of the state in which every card `seat` may not know (for None: that not everyone
+    knows) is shuffled among the places whose card the same seats have seen."""
+    from collections import defaultdict
+    twin = game.copy()
+    groups = defaultdict(list)
+    for place in places(twin):
+        mask = twin.known[card_at(twin, place)]
+        if mask == twin.all_mask or (seat is not None and mask >> seat & 1):
+            continue
+        groups[mask].append(place)
+    for group in groups.values():
+        ids = [card_at(twin, p) for p in group]
+        rng.shuffle(ids)
+        for p, cid in zip(group, ids):
+            put_card(twin, p, cid)
+    return twin

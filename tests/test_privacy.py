@@ -8,14 +8,12 @@ another player holds. Hidden cards carry no CardDef; events carry only public
 faces. (Pixel privacy is tested with the UI.)
 """
 import random
-from collections import defaultdict
 
 import pytest
 
 from game.engine.cards import CardDef
 from game.engine.core import Action
-from game.families.memory_view import SlotView
-from rigging import all_views, face, kombio, load, new_game, options, pass_all, rigged
+from rigging import card_at, face, hidden_twin, load, new_game, options, pass_all, places, rigged
 
 DRAW = Action("draw", choice="deck")
 DISCARD = Action("discard")
@@ -23,53 +21,9 @@ DISCARD = Action("discard")
 
 # --- twins ---------------------------------------------------------------------------
 
-def _places(game):
-    out = [("deck", i) for i in range(len(game.deck))]
-    for s, layout in enumerate(game.layouts):
-        out.extend(("layout", s, i) for i, c in enumerate(layout) if c is not None)
-    if game.drawn is not None:
-        out.append(("drawn",))
-    return out
-
-
-def _get(game, place):
-    if place[0] == "layout":
-        return game.layouts[place[1]][place[2]]
-    if place[0] == "drawn":
-        return game.drawn
-    return game.deck[place[1]]
-
-
-def _set(game, place, cid):
-    if place[0] == "layout":
-        game.layouts[place[1]][place[2]] = cid
-    elif place[0] == "drawn":
-        game.drawn = cid
-    else:
-        game.deck[place[1]] = cid
-
-
-def hidden_twin(game, seat, rng):
-    """A copy of the state in which every card `seat` may not know (for None: that not everyone
-    knows) is shuffled among the places holding cards with the same knowledge."""
-    twin = game.copy()
-    groups = defaultdict(list)
-    for place in _places(twin):
-        mask = twin.known[_get(twin, place)]
-        if mask == twin.all_mask or (seat is not None and mask >> seat & 1):
-            continue
-        groups[mask].append(place)
-    for places in groups.values():
-        ids = [_get(twin, p) for p in places]
-        rng.shuffle(ids)
-        for p, cid in zip(places, ids):
-            _set(twin, p, cid)
-    return twin
-
-
 def differs(a, b):
     """The places whose card ids differ between two states."""
-    return [p for p in _places(a) if _get(a, p) != _get(b, p)]
+    return [p for p in places(a) if card_at(a, p) != card_at(b, p)]
 
 
 def assert_same_for(game, twin, seat):

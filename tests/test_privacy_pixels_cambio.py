@@ -14,7 +14,6 @@ Classic Cambio has no Blue or Red King ability (its red King is a -1 card): its 
 is the black King's "look & swap" or a 9's look at another player's card.
 """
 import random
-from collections import defaultdict
 
 import pygame
 import pytest
@@ -27,6 +26,7 @@ from game.ui.app import App
 from game.ui.driver import Driver
 from game.ui.offscreen import render_view
 import rigging
+from rigging import card_at, hidden_twin, places, put_card
 
 RULESETS = ("cambio", "cambio-classic")
 SIZE = (1280, 800)
@@ -41,37 +41,12 @@ PHASE_ODDS = {"window": 0.015, "ability": 0.4}   # ... fewer match races, more a
 
 # --- twins -----------------------------------------------------------------------------
 
-def places(game):
-    """Every place a card may be that is not public by nature: deck, layouts, the drawn card."""
-    out = [("deck", i) for i in range(len(game.deck))]
-    for s, layout in enumerate(game.layouts):
-        out.extend(("layout", s, i) for i, c in enumerate(layout) if c is not None)
-    if game.drawn is not None:
-        out.append(("drawn",))
-    return out
-
-
-def get(game, place):
-    if place[0] == "layout":
-        return game.layouts[place[1]][place[2]]
-    return game.drawn if place[0] == "drawn" else game.deck[place[1]]
-
-
-def put(game, place, cid):
-    if place[0] == "layout":
-        game.layouts[place[1]][place[2]] = cid
-    elif place[0] == "drawn":
-        game.drawn = cid
-    else:
-        game.deck[place[1]] = cid
-
-
 def exchanged(game, a, b):
     """A twin: the cards at places a and b exchanged, each place keeping who has seen its card."""
     twin = game.copy()
-    ca, cb = get(game, a), get(game, b)
-    put(twin, a, cb)
-    put(twin, b, ca)
+    ca, cb = card_at(game, a), card_at(game, b)
+    put_card(twin, a, cb)
+    put_card(twin, b, ca)
     twin.known[cb], twin.known[ca] = game.known[ca], game.known[cb]
     return twin
 
@@ -80,27 +55,9 @@ def lay(seat, slot):
     return ("layout", seat, slot)
 
 
-def hidden_twin(game, seat, rng):
-    """A twin: every card `seat` may not know (for None: that not everyone knows) shuffled among
-    the places whose card the same seats have seen."""
-    twin = game.copy()
-    groups = defaultdict(list)
-    for place in places(twin):
-        mask = twin.known[get(twin, place)]
-        if mask == twin.all_mask or (seat is not None and mask >> seat & 1):
-            continue
-        groups[mask].append(place)
-    for group in groups.values():
-        ids = [get(twin, p) for p in group]
-        rng.shuffle(ids)
-        for p, cid in zip(group, ids):
-            put(twin, p, cid)
-    return twin
-
-
 def faces_differ(game, twin):
     """The places whose cards differ in face (not only in id) between the twins."""
-    return [p for p in places(game) if game.defs[get(game, p)] != twin.defs[get(twin, p)]]
+    return [p for p in places(game) if game.defs[card_at(game, p)] != twin.defs[card_at(twin, p)]]
 
 
 # --- pixels ----------------------------------------------------------------------------
@@ -202,7 +159,7 @@ def test_a_blue_king_halfway_through_its_picks_gives_every_seat_the_same_pixels(
     top = ("deck", len(game.deck) - 1)
     picked = [lay(1, 0), lay(2, 1)]                       # a 5 and a 9
     for p in picked + [lay(3, 1), top]:
-        assert game.known[get(game, p)] == 0
+        assert game.known[card_at(game, p)] == 0
     twin = exchanged(exchanged(game, picked[0], lay(3, 1)), picked[1], top)
     assert set(picked) <= set(faces_differ(game, twin))
     rng = random.Random(4)
@@ -210,7 +167,7 @@ def test_a_blue_king_halfway_through_its_picks_gives_every_seat_the_same_pixels(
         assert_same_for(game, twin, seat)
         assert_same_for(game, hidden_twin(game, seat, rng), seat)
     # Ben's 6 and Cleo's 8, each known to its owner only
-    assert game.known[get(game, lay(1, 2))] == 0b0010 and game.known[get(game, lay(2, 2))] == 0b0100
+    assert game.known[card_at(game, lay(1, 2))] == 0b0010 and game.known[card_at(game, lay(2, 2))] == 0b0100
     others = exchanged(game, lay(1, 2), lay(2, 2))
     for seat in (None, 0, 3):
         assert_same_for(game, others, seat)
@@ -265,10 +222,10 @@ def test_a_look_shown_to_the_actor_alone_gives_the_others_the_same_pixels(rid, c
     assert game.view(None).slot(looked).seen_by == frozenset({1})
     assert rigging.face(game, 1, looked) == 5
     unseen = lay(0, 1)                                  # Ana's top card: nobody has seen it
-    assert game.known[get(game, unseen)] == 0
-    if game.defs[get(game, unseen)].value == 5:
+    assert game.known[card_at(game, unseen)] == 0
+    if game.defs[card_at(game, unseen)].value == 5:
         unseen = next(lay(s, i) for s in (0, 2, 3) for i in (0, 1)
-                      if game.known[get(game, lay(s, i))] == 0 and game.defs[get(game, lay(s, i))].value != 5)
+                      if game.known[card_at(game, lay(s, i))] == 0 and game.defs[card_at(game, lay(s, i))].value != 5)
     twin = exchanged(game, look, unseen)
     assert rigging.face(twin, 1, looked) != 5
     rng = random.Random(6)
@@ -278,7 +235,7 @@ def test_a_look_shown_to_the_actor_alone_gives_the_others_the_same_pixels(rid, c
     assert_same_for(game, hidden_twin(game, 1, rng), 1)     # what Ben does not know: still the same
     assert_differs_for(game, twin, 1)                        # the negative control
     # Ana's 2 and Dan's 8, each known to its owner only: the same to Ben, Cleo and the public
-    assert game.known[get(game, lay(0, 2))] == 0b0001 and game.known[get(game, lay(3, 2))] == 0b1000
+    assert game.known[card_at(game, lay(0, 2))] == 0b0001 and game.known[card_at(game, lay(3, 2))] == 0b1000
     others = exchanged(game, lay(0, 2), lay(3, 2))
     for seat in (None, 1, 2):
         assert_same_for(game, others, seat)
