@@ -165,11 +165,16 @@ def parse_bots(text: Optional[str], players: int) -> list:
     return levels
 
 
+_worker_rulesets: dict = {}   # a worker process loads each ruleset once, not once per block
+
+
 def _play_chunk(job) -> list:
     """Worker: the matches of one block of seeds, as (winners, totals, rounds) in seed order."""
     game_id, levels, seeds = job
-    from game.engine.ruleset import find_ruleset
-    ruleset = find_ruleset(game_id)
+    ruleset = _worker_rulesets.get(game_id)
+    if ruleset is None:
+        from game.engine.ruleset import find_ruleset
+        ruleset = _worker_rulesets[game_id] = find_ruleset(game_id)
     out = []
     for s in seeds:
         r = run_match(ruleset, levels, s)
@@ -190,7 +195,7 @@ def play_matches(ruleset, levels, seeds: list, jobs: int = 1) -> list:
             out.append((r.winners, r.totals, r.rounds))
         return out
     from concurrent.futures import ProcessPoolExecutor
-    size = max(1, len(seeds) // (jobs * 4))      # a few blocks per process evens out long matches
+    size = -(-len(seeds) // (jobs * 8))         # several blocks per process even out long matches
     blocks = [(ruleset.id, tuple(levels), seeds[i:i + size]) for i in range(0, len(seeds), size)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         return [r for block in pool.map(_play_chunk, blocks) for r in block]
