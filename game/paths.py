@@ -10,8 +10,6 @@ import os
 import sys
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "CardTable"
 DATA_DIR_ENV = "CARDTABLE_DATA_DIR"
 
@@ -32,6 +30,9 @@ def resource_path(*parts: str) -> Path:
 def user_data_dir() -> Path:
     """Return the folder for settings, saves and statistics, creating it if needed."""
     override = os.environ.get(DATA_DIR_ENV)
+    # Imported here: the headless commands that never touch user data (--check-rulesets,
+    # --simulate) then run with nothing installed but PyYAML.
+    import platformdirs
     # appauthor=False: no extra "author" folder level on Windows.
     folder = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, False))
     folder.mkdir(parents=True, exist_ok=True)
