@@ -241,8 +241,8 @@ class MemoryBot:
         self._turn_sig = None       # the turn last counted
         self._chosen = None         # ability picked at a "choose" step
         self._memory: dict = {}     # easy: pos -> card key it remembers
-        self._discard_seen = (None, None)   # (a view's discard pile, the counts left after it)
         self._forgotten: dict = {}  # easy: pos -> card key it has forgotten (still in the view)
+        self._discard_seen = (None, None)   # (a view's discard pile, the counts left after it)
 
     def __deepcopy__(self, memo):
         """A copy that decides as this bot would from here on; the ruleset is shared (immutable)."""

@@ -262,6 +262,10 @@ class MemoryGame(Game):
             return list(range(self.n))
         return []
 
+    def _acting(self):
+        """to_act() for reading only: a race's seats come as they are kept, not copied."""
+        return self._window_seats() if self.phase == "window" else self.to_act()
+
     def is_over(self) -> bool:
         return self.match_over
 
@@ -308,7 +312,7 @@ class MemoryGame(Game):
     def apply(self, seat: int, action: Action) -> list:
         if self.match_over:
             raise IllegalAction("The match is over.")
-        if seat not in (self._window_seats() if self.phase == "window" else self.to_act()):
+        if seat not in self._acting():
             raise IllegalAction(self._not_your_move(seat))
         given = (action.pos is not None, action.pos2 is not None, action.choice is not None)
         if _SHAPES.get(action.kind) != given:
@@ -328,7 +332,7 @@ class MemoryGame(Game):
                         data=(("slots", tuple(self.rs.layout["look_at_start"])),))]
         if all(self.looked):
             self.phase = "turn"
-            events.append(_turn_event(self.current))
+            events.append(_TURN_EVENTS[self.current])
         return events
 
     # ---- a turn: draw, or call ----
@@ -627,9 +631,9 @@ class MemoryGame(Game):
         w = self.window
         if action.kind == "pass":
             if w["winner"] == seat:
-                return [_pass_event(seat)] + self._close_window()
+                return [_PASS_EVENTS[seat]] + self._close_window()
             w["attempted"] |= 1 << seat
-            events = [_pass_event(seat)]
+            events = [_PASS_EVENTS[seat]]
             if not self._window_seats():
                 events += self._close_window()
             return events
@@ -771,7 +775,7 @@ class MemoryGame(Game):
         self.phase = "turn"
         if not self.legal_actions(self.current):
             return self._end_round()    # no draw and no call possible: reveal now
-        return [_turn_event(self.current)]
+        return [_TURN_EVENTS[self.current]]
 
     def hand_total(self, seat) -> int:
         return sum(self.defs[c].value for c in self.layouts[seat] if c is not None)
@@ -969,7 +973,7 @@ class MemoryGame(Game):
         fields = dict(
             ruleset_id=self.rs.id, n_seats=self.n, round_no=self.round_no,
             dealer=self.dealer, current=self.current, phase=self.phase,
-            to_act=self._window_seats() if self.phase == "window" else tuple(self.to_act()),
+            to_act=tuple(self._acting()),
             deck_count=len(self.deck),
             discard=self._discard_faces[1], discard_blocked=self.discard_blocked,
             drawn_by=self.current if self.drawn is not None else None,
@@ -1032,14 +1036,6 @@ _STEPS = {phase: getattr(MemoryGame, "_do_" + phase) for phase in (
 _PASS_EVENTS = tuple(Event("pass", seat=s) for s in range(13))
 _TURN_EVENTS = tuple(Event("turn", seat=s) for s in range(13))
 _WINDOW_CLOSE = Event("window_close")
-
-
-def _pass_event(seat: int) -> Event:
-    return _PASS_EVENTS[seat]
-
-
-def _turn_event(seat: int) -> Event:
-    return _TURN_EVENTS[seat]
 
 
 _ACTIONS: dict = {}

@@ -97,7 +97,7 @@ def _one(ev, ctx: AnimContext) -> list:
         slots = ev.get("slots", ())
         sv = ctx.view.seats[ev.seat]
         tweens = [Glance(ctx.rect((ev.seat, i)), "" if j else f"{who} looks", GLANCE * s,
-                         corner=sv.slots[i].face is not None)
+                         corner=ctx.sees_face((ev.seat, i)))
                   for j, i in enumerate(slots) if i < len(sv.slots)]
         return [Step(tweens)]
     if k == "draw":
