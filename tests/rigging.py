@@ -333,11 +333,18 @@ def put_card(game, place, cid):
         game.deck[place[1]] = cid
 
 
+def twin_of(game):
+    """A copy that shares nothing with `game`, not even its view caches: a privacy test comparing the
+    two must see views the twin built itself (a shared cache entry for a hidden card does not depend
+    on which card it is, so it could hide a leak)."""
+    return game.copy(share_caches=False)
+
+
 def hidden_twin(game, seat, rng):
-    """A copy of the state in which every card `seat` may not know (for None: that not everyone
+    """A twin of the state in which every card `seat` may not know (for None: that not everyone
     knows) is shuffled among the places whose card the same seats have seen."""
     from collections import defaultdict
-    twin = game.copy()
+    twin = twin_of(game)
     groups = defaultdict(list)
     for place in places(twin):
         mask = twin.known[card_at(twin, place)]
@@ -350,3 +357,122 @@ def hidden_twin(game, seat, rng):
         for p, cid in zip(group, ids):
             put_card(twin, p, cid)
     return twin
+
+
+# --- playing through the screen: a human's legal action made with a gesture (UI tests) ---------
+# (pygame is imported inside: the rules tests that use this module need no display)
+
+def own_point(d, seat):
+    """A point on `seat`'s name plate (its own area, not a card)."""
+    return d.layout().seats[seat].plate.center
+
+
+def perform(d, rng, seat, action):
+    """Make `action` for `seat` with a gesture; returns a description of the gesture."""
+    import pygame
+    from game.ui.table_controller import RACE_KEY_NAMES
+    race_key = getattr(pygame, "K_" + RACE_KEY_NAMES[seat].lower())
+    table = d.table
+    k, use_drag = action.kind, rng.random() < 0.5
+    if k == "draw":
+        pile = action.choice
+        if use_drag:
+            d.drag(d.centre_of(pile), own_point(d, seat) if rng.random() < 0.5 else d.centre_of("drawn"))
+            return f"drag {pile}"
+        if rng.random() < 0.5:
+            d.key(pygame.K_d if pile == "deck" else pygame.K_s)
+            return f"key {pile}"
+        d.click(d.centre_of(pile))
+        return f"click {pile}"
+    if k == "call":
+        if use_drag:
+            d.click(table.buttons["call"].rect.center)
+            return "call button"
+        d.key(pygame.K_k)
+        return "key K"
+    if k == "exchange":
+        r = rng.random()
+        if r < 0.33:
+            d.drag(d.centre_of("drawn"), d.centre_of(action.pos))
+            return "drag drawn to slot"
+        if r < 0.5:
+            d.drag(d.centre_of(action.pos), d.centre_of("drawn"))
+            return "drag slot to drawn"
+        if r < 0.75:
+            d.click(d.centre_of("drawn"))
+            d.click(d.centre_of(action.pos))
+            return "click drawn, click slot"
+        d.click(d.centre_of(action.pos))
+        return "click slot"
+    if k == "discard":
+        if use_drag:
+            d.drag(d.centre_of("drawn"), d.centre_of("discard"))
+            return "drag drawn to discard"
+        d.click(d.centre_of("discard"))
+        return "click discard"
+    if k in ("peek", "pick", "give"):
+        d.click(d.centre_of(action.pos))
+        return f"click {k}"
+    if k == "swap":
+        if use_drag:
+            d.drag(d.centre_of(action.pos), d.centre_of(action.pos2))
+            return "drag swap"
+        before = len(table.session.match.actions)
+        d.click(d.centre_of(action.pos))
+        if len(table.session.match.actions) == before:
+            d.click(d.centre_of(action.pos2))
+        return "click swap"
+    if k == "skip":
+        if use_drag:
+            d.click(table.buttons["skip"].rect.center)
+            return "skip button"
+        d.key(pygame.K_SPACE)
+        return "key Space"
+    if k == "choose":
+        label = table.ctrl.ability_name(action.choice)
+        button = next(b for b in table.choose_buttons if b.label == label)
+        d.click(button.rect.center)
+        return "choose button"
+    if k == "decide":
+        if use_drag:
+            d.click(table.buttons[action.choice].rect.center)
+            return "decide button"
+        d.key(pygame.K_t if action.choice == "take" else pygame.K_r)
+        return "decide key"
+    if k == "match":
+        if table.ctrl.race is None or table.ctrl.race.claimer != seat:
+            d.key(race_key)
+        assert table.ctrl.race.claimer == seat
+        d.click(d.centre_of(action.pos))
+        return "key + click match"
+    if k == "pass":
+        if len(table.ctrl.humans_in_race()) > 1 and (table.ctrl.race is None or table.ctrl.race.claimer != seat):
+            d.key(race_key)          # with several humans racing, each passes for themself
+            d.key(pygame.K_SPACE)
+            return "own key + Space (no match)"
+        d.key(pygame.K_SPACE)
+        return "key Space (no match)"
+    raise AssertionError(f"no gesture for {action}")
+
+
+def human_decision(d):
+    """(seat, legal actions) for the human who may act now, or None."""
+    t = d.table
+    if t is None or d.app.top is not t or t.anim.busy() or t.ctrl.hold is not None:
+        return None
+    ctrl = t.ctrl
+    m = ctrl.moment()
+    if m.kind == "race":
+        if ctrl.race is None:
+            return None
+        if ctrl.race.claimer is not None:
+            return ctrl.race.claimer, ctrl.legal(ctrl.race.claimer)
+        humans = [s for s in ctrl.game.to_act() if s in ctrl.humans]
+        if not humans:
+            return None
+        seat = humans[0]
+        return seat, ctrl.legal(seat)
+    seat = ctrl.input_seat()
+    if seat is None:
+        return None
+    return seat, ctrl.legal(seat)

@@ -13,7 +13,7 @@ import pytest
 
 from game.engine.cards import CardDef
 from game.engine.core import Action
-from rigging import card_at, face, hidden_twin, load, new_game, options, pass_all, places, rigged
+from rigging import card_at, face, hidden_twin, twin_of, load, new_game, options, pass_all, places, rigged
 
 DRAW = Action("draw", choice="deck")
 DISCARD = Action("discard")
@@ -37,7 +37,7 @@ def assert_same_for(game, twin, seat):
 
 def test_reordering_the_deck_changes_no_view():
     game = rigged(4, look=True)
-    twin = game.copy()
+    twin = twin_of(game)
     random.Random(1).shuffle(twin.deck)
     assert differs(game, twin)
     for seat in (None, 0, 1, 2, 3):
@@ -51,7 +51,7 @@ def test_reordering_the_deck_changes_no_view():
 
 def test_swapping_two_cards_nobody_has_seen_between_players():
     game = rigged(3, hands={1: [1, 2, 3, 4], 2: [9, 10, 11, 12]}, look=True)
-    twin = game.copy()
+    twin = twin_of(game)
     # the top rows were seen by nobody: (1, 0) and (2, 1)
     twin.layouts[1][0], twin.layouts[2][1] = twin.layouts[2][1], twin.layouts[1][0]
     for seat in (None, 0, 1, 2):
@@ -62,7 +62,7 @@ def test_swapping_cards_others_know_is_invisible_to_the_rest():
     """Seat 1 and seat 2 each know their bottom cards; seat 0 knows neither."""
     game = rigged(3, hands={1: [1, 2, 3, 4], 2: [9, 10, 11, 12]}, look=True)
     a, b = game.layouts[1][2], game.layouts[2][2]
-    twin = game.copy()
+    twin = twin_of(game)
     # swap the cards and keep who-knows-which-position: seat 1 now "knows" an 11 at (1, 2)
     twin.layouts[1][2], twin.layouts[2][2] = b, a
     twin.known[a], twin.known[b] = game.known[b], game.known[a]
@@ -74,7 +74,7 @@ def test_swapping_cards_others_know_is_invisible_to_the_rest():
 
 def test_a_card_in_the_deck_and_an_unseen_card_in_a_hand():
     game = rigged(4, hands={2: [7, 7, 7, 7]}, deck=[-1], look=True)
-    twin = game.copy()
+    twin = twin_of(game)
     twin.layouts[2][0], twin.deck[-1] = twin.deck[-1], twin.layouts[2][0]
     for seat in (None, 0, 1, 2, 3):
         assert_same_for(game, twin, seat)
@@ -83,7 +83,7 @@ def test_a_card_in_the_deck_and_an_unseen_card_in_a_hand():
 def test_the_drawn_card_is_private_to_the_drawer():
     game = rigged(3, hands={0: [5, 5, 5, 5]}, deck=[13], look=True)
     game.apply(1, DRAW)
-    twin = game.copy()
+    twin = twin_of(game)
     a, b = twin.drawn, twin.layouts[0][0]
     twin.drawn, twin.layouts[0][0] = b, a            # the drawn 13 <-> an unseen 5 ...
     twin.known[a], twin.known[b] = game.known[b], game.known[a]   # ... seat 1 knowing the drawn one
@@ -115,15 +115,42 @@ def random_states(n_matches=60, seed=0):
             steps += 1
 
 
-def test_twins_differing_only_in_hidden_cards_look_the_same():
+def check_random_twins(n_matches=25) -> tuple:
+    """Every seat (and the public) sees the same in a state and its hidden twin, at random points of
+    random matches; returns (twins checked, twins whose cards really differ)."""
     checked = changed = 0
-    for rng, game in random_states(25):
+    for rng, game in random_states(n_matches):
         for seat in [None] + list(range(game.n)):
             twin = hidden_twin(game, seat, rng)
             assert_same_for(game, twin, seat)
             checked += 1
             changed += bool(differs(game, twin))
+    return checked, changed
+
+
+def test_twins_differing_only_in_hidden_cards_look_the_same():
+    checked, changed = check_random_twins(25)
     assert checked > 400 and changed > checked * 0.8
+
+
+def test_a_leak_injected_on_purpose_is_caught(monkeypatch):
+    """The check above can fail. Mutation (issue 7): a hidden card's value leaks through the penalty
+    flag of its position, in the code that builds a position's view and caches it by a key that does
+    not hold the card. Twins that shared the original's view cache would reuse its views and miss it;
+    twins built with nothing shared (`rigging.twin_of`) see the leak."""
+    import inspect
+    import textwrap
+
+    from game.families import memory
+    source = textwrap.dedent(inspect.getsource(memory.MemoryGame._seat_view))
+    honest = "penalty=pens[i])"
+    assert source.count(honest) == 1, "the code this mutation targets has changed: update the mutation"
+    leaky = source.replace(honest, "penalty=pens[i] or (c is not None and defs[c].value >= 10))")
+    namespace = dict(vars(memory))
+    exec(compile(leaky, memory.__file__, "exec"), namespace)
+    monkeypatch.setattr(memory.MemoryGame, "_seat_view", namespace["_seat_view"])
+    with pytest.raises(AssertionError):
+        check_random_twins(3)
 
 
 def test_hidden_cards_carry_no_face():
@@ -341,7 +368,7 @@ def test_blue_king_picks_reveal_nothing_until_all_are_made():
             twin = hidden_twin(game, seat, rng)
             assert_same_for(game, twin, seat)
         # the picked cards swapped with unseen ones: nobody can tell before the reveal
-        twin = game.copy()
+        twin = twin_of(game)
         other = (pos[0], 1) if pos != (2, 1) else (2, 0)
         a, b = twin.layouts[pos[0]][pos[1]], twin.layouts[other[0]][other[1]]
         assert game.known[a] == game.known[b] == 0

@@ -26,7 +26,7 @@ from game.ui.app import App
 from game.ui.driver import Driver
 from game.ui.offscreen import render_view
 import rigging
-from rigging import card_at, hidden_twin, places, put_card
+from rigging import card_at, hidden_twin, places, put_card, twin_of
 
 RULESETS = ("cambio", "cambio-classic")
 SIZE = (1280, 800)
@@ -43,7 +43,7 @@ PHASE_ODDS = {"window": 0.015, "ability": 0.4}   # ... fewer match races, more a
 
 def exchanged(game, a, b):
     """A twin: the cards at places a and b exchanged, each place keeping who has seen its card."""
-    twin = game.copy()
+    twin = twin_of(game)
     ca, cb = card_at(game, a), card_at(game, b)
     put_card(twin, a, cb)
     put_card(twin, b, ca)

@@ -251,7 +251,7 @@ def test_pixels_of_a_seat_do_not_depend_on_cards_it_does_not_know():
     for game in (game_a, game_b):
         d, _ = open_table(app, [HUMAN, BOT, dict(BOT, name="Cleo")], game=game)
         table = d.table
-        table.ctrl.viewer = 0
+        assert table.ctrl.viewer == 0      # the only human sees their own view
         app.draw()
         shots.append(pygame.image.tobytes(app.screen, "RGB"))
     assert shots[0] == shots[1]

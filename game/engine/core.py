@@ -149,7 +149,9 @@ class Game:
     def scores(self) -> list[int]:
         raise NotImplementedError
 
-    def copy(self) -> "Game":
+    def copy(self, share_caches: bool = True) -> "Game":
+        """An independent state to play on (bots search on copies). A family may share caches of
+        immutable view parts between copies; `share_caches=False` shares nothing at all."""
         raise NotImplementedError
 
 

@@ -185,7 +185,9 @@ class MemoryGame(Game):
         self.match_over = False
         self._start_round()
 
-    def copy(self) -> "MemoryGame":
+    def copy(self, share_caches: bool = True) -> "MemoryGame":
+        """A copy to play on. `share_caches=False`: not even the view caches are shared (privacy
+        tests build twins this way, so a twin can never reuse a view its original built)."""
         new = object.__new__(MemoryGame)
         new.__dict__.update(self.__dict__)
         new.rng = random.Random()
@@ -199,6 +201,9 @@ class MemoryGame(Game):
                                                                picked=list(self.pending.get("picked", [])))
         new.window = None if self.window is None else dict(self.window)
         new._seat_cache = {}
+        if not share_caches:
+            new._slot_cache, new._window_seats_of = {}, {}
+            new._discard_faces, new._window_view = ((), ()), (None, None)
         return new
 
     # ---- parameters read often ----

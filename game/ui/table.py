@@ -231,8 +231,10 @@ class TableScene(Scene):
                 if left is not None:
                     fraction = max(0.0, min(1.0, left / max(0.1, ctrl.window_seconds())))
         left = ctrl.hold_left()
-        if ctrl.hold is not None and ctrl.hold.reason == "reveal" and left is not None:
-            race_line = f"Revealed to everyone · {left:.1f} s"
+        if ctrl.hold is not None and left is not None:
+            # every timed hold shows how long it has left: the words say it ends by itself
+            race_line = (f"Revealed to everyone · {left:.1f} s" if ctrl.hold.reason == "reveal"
+                         else f"{ctrl.names[ctrl.hold.seat]} remembers · {left:.1f} s")
             fraction = max(0.0, min(1.0, left / max(0.1, ctrl.hold.length)))
         msg = ctrl.message
         keys = ctrl.race_key_names()

@@ -4,13 +4,18 @@ It only talks to the session through its narrow door: `game.to_act()`,
 `game.legal_actions(seat)`, `game.view(seat)`, `game.is_over()` and
 `session.apply(seat, action)`. Nothing is drawn here.
 
-Whose view (privacy in pass-and-play):
+Whose view (privacy in pass-and-play), decided in one place, `viewer_now()`:
 - one human at the table: always that human's view, never a pass screen;
 - no human: the public view;
 - several humans: a human's private moment (their turn, their initial look,
-  giving a card after a match) shows their view, behind a pass screen when a
-  different human saw private information last; every other moment (races,
-  bot turns, decisions after a wrong match, scoring) shows the public view.
+  remembering a card they looked at, giving a card after a match) shows
+  their view only if that human confirmed the last pass screen and nothing
+  public came between. Every other moment (races, bot turns, calls, reveals,
+  decisions after a wrong match, scoring) is public: the public view is
+  shown from its first frame, and it revokes the confirmation, so the next
+  private moment needs a pass screen again, even for the same human.
+  The view is derived from the state every time it is asked for, never kept,
+  so no path through the code can leave a private view on screen.
 
 Timing: bots act a short "thinking" pause after the animations of the last
 action end (scaled by the animation speed). A match race stays open a few
@@ -79,9 +84,9 @@ class TableController:
         self.bots: dict = {}
         self.on_events = on_events            # (events, seat, action) -> None: the scene animates
         self.save_enabled = save
-        self.viewer: Optional[int] = self.humans[0] if len(self.humans) == 1 else None
         self.focus: int = self.humans[0] if self.humans else 0
-        self.last_private: Optional[int] = None
+        self.confirmed: Optional[int] = None  # the human who confirmed the last pass screen, until
+        #                                       anything public is shown (see viewer_now)
         self.pass_to: Optional[int] = None
         self.hold: Optional[Hold] = None
         self.reveals: dict = {}               # pos -> time until which the viewer sees its face
@@ -119,7 +124,33 @@ class TableController:
 
     def view(self):
         """The view the table shows now."""
-        return self.view_of(self.viewer)
+        return self.view_of(self.viewer_now())
+
+    @property
+    def viewer(self) -> Optional[int]:
+        """Whose view the table shows now (None: the public view); see viewer_now()."""
+        return self.viewer_now()
+
+    def private_owner(self) -> Optional[int]:
+        """The human whose private moment this is (None: a public moment), from the state alone."""
+        if self.pass_to is not None:
+            return None
+        if self.hold is not None:
+            return self.hold.seat if self.hold.seat in self.humans else None   # a reveal is public
+        m = self.moment()
+        return m.seat if m.kind in ("look", "private") else None
+
+    def viewer_now(self) -> Optional[int]:
+        """The one privacy rule: a private view is shown only to the human who confirmed the last
+        pass screen, during that human's private moment. A public moment shows the public view and
+        revokes the confirmation (the next private moment, even the same human's, is passed to)."""
+        if len(self.humans) == 1:
+            return self.humans[0]
+        owner = self.private_owner()
+        if owner is not None and owner == self.confirmed:
+            return owner
+        self.confirmed = None
+        return None
 
     def legal(self, seat) -> list:
         if seat is None:
@@ -171,9 +202,6 @@ class TableController:
             return Moment("decide", seat)
         return Moment("private", seat)
 
-    def private_viewer_needed(self, m: Moment) -> Optional[int]:
-        return m.seat if m.kind in ("look", "private") else None
-
     def input_seat(self) -> Optional[int]:
         """The human whose clicks and drags are moves right now, or None."""
         if self.pass_to is not None or self.hold is not None:
@@ -195,7 +223,11 @@ class TableController:
     # ---- the frame tick (called when no animation is playing) ----
     def update(self, now: float) -> None:
         self.now = now
-        self.reveals = {p: t for p, t in self.reveals.items() if t > now}
+        # the cards looked at for an ability still being decided stay shown until the decision
+        # (a 14: look at two cards, then maybe swap them), to the looker's view only
+        pending = self.public().pending
+        looked = set(pending.peeked) if self.pending_ability_of() is not None else ()
+        self.reveals = {p: t for p, t in self.reveals.items() if t > now or p in looked}
         if self.message and self.message[2] <= now:
             self.message = None
         if self.pass_to is not None:
@@ -208,14 +240,13 @@ class TableController:
         if m.kind != "race":
             self.race = None
         if m.kind in ("look", "private"):
-            self._show_private(m.seat)
-            if self.pass_to is not None:
+            if self.viewer_now() != m.seat:
+                self.pass_to = m.seat     # the scene shows the pass screen, then calls passed()
                 return
+            self.focus = m.seat
             if m.kind == "look":
                 self.apply(m.seat, Action("look_start"))
             return
-        if len(self.humans) != 1:
-            self.viewer = None           # public moments show the public view
         if m.kind == "bot":
             self._bot_turn(m.seat, now)
         elif m.kind == "race":
@@ -223,24 +254,12 @@ class TableController:
         elif m.kind == "over":
             self._finish_match()
 
-    def _show_private(self, seat):
-        if len(self.humans) == 1:
-            self.viewer = seat
-            return
-        if self.last_private != seat:
-            self.pass_to = seat           # the scene shows the pass screen, then calls passed()
-            self.viewer = None
-            return
-        self.viewer = seat
-        self.focus = seat
-
     def passed(self, seat) -> None:
-        """The pass screen for `seat` was dismissed: only `seat` is looking now."""
+        """The pass screen for `seat` was confirmed: only `seat` is looking now."""
         if self.pass_to != seat:
             return
         self.pass_to = None
-        self.last_private = seat
-        self.viewer = seat
+        self.confirmed = seat
         self.focus = seat
 
     def release_hold(self) -> bool:
@@ -447,6 +466,15 @@ class TableController:
             return self._reword(action, str(exc))
         return ""
 
+    def pending_ability_of(self) -> Optional[int]:
+        """The seat still deciding an ability (after a look: whether to swap), else None."""
+        pending = self.public().pending
+        return pending.seat if pending is not None and pending.kind == "ability" else None
+
+    def _sees_privately(self, seat) -> bool:
+        """May `seat`'s private information be shown now (the human at the screen, confirmed)?"""
+        return seat in self.humans and (len(self.humans) == 1 or seat == self.confirmed)
+
     def _after(self, seat, action, events):
         from game.families import describe
         reveal_for = REVEAL.get(self.speed(), 4.0)
@@ -461,22 +489,22 @@ class TableController:
                 self.picked.append(tuple(ev.pos))
             elif self.picked:
                 self.picked = []                  # the reveal came (or anything else ended the picking)
-            if ev.kind == "look_start" and ev.seat == self.viewer and ev.seat in self.humans:
+            if ev.kind == "look_start" and self._sees_privately(ev.seat):
                 for slot in ev.get("slots", ()):
                     self.reveals[(ev.seat, slot)] = self.now + reveal_for + 60
-                self.hold = Hold(self.now + reveal_for, ev.seat, "look")
-            elif ev.kind == "peek" and ev.seat == self.viewer and ev.seat in self.humans:
+                self.hold = Hold(self.now + reveal_for, ev.seat, "look", reveal_for)
+            elif ev.kind == "peek" and self._sees_privately(ev.seat):
                 self.reveals[tuple(ev.pos)] = self.now + reveal_for
-                if len(self.humans) > 1:
-                    self.hold = Hold(self.now + reveal_for, ev.seat, "peek")
+                if len(self.humans) > 1 and self.pending_ability_of() != ev.seat:
+                    # the turn moves on to a public moment: hold the table while this human remembers
+                    # (a look that a decision follows, as a 14's, stays on screen until the decision)
+                    self.hold = Hold(self.now + reveal_for, ev.seat, "peek", reveal_for)
             elif ev.kind == "reveal":
                 # shown to everyone at once: a public moment, so the public view and no pass screen
                 seconds = float(ev.get("seconds", 3))
                 for pos, _face in ev.faces:
                     self.reveals[tuple(pos)] = self.now + seconds
                 self.hold = Hold(self.now + seconds, None, "reveal", seconds)
-                if len(self.humans) > 1:
-                    self.viewer = None
             elif ev.kind == "match" and ev.get("late"):
                 self.reveals[tuple(ev.pos)] = self.now + min(reveal_for, 3.0)
                 w = self.public().window
@@ -492,6 +520,7 @@ class TableController:
                 self.reveals = {}
         if any(ev.kind == "match_over" for ev in events):
             self._finish_match()        # now: the result screen stops this controller's updates
+        self.viewer_now()               # a public moment revokes the confirmation before anything is drawn
         if self.on_events is not None:
             self.on_events(events, seat, action)
 
@@ -574,10 +603,12 @@ class TableController:
             return f"Pass to {names[self.pass_to]}"
         if self.hold is not None:
             who = names[self.hold.seat] if self.hold.seat is not None else ""
+            left = self.hold_left()
+            until = f" They turn back in {left:.0f} s" if left is not None and left >= 0.5 else " They turn back now"
             if self.hold.reason == "look":
-                return f"{who}: memorise your bottom cards, then click or press Space."
+                return f"{who}: memorise your bottom cards.{until}, or click / press Space when done."
             if self.hold.reason == "peek":
-                return f"{who}: remember this card, then click or press Space."
+                return f"{who}: remember this card.{until.replace('They turn', 'It turns')}, or click / press Space when done."
             return "Revealed to everyone at once: look now. Click or press Space to go on."
         m = self.moment()
         v = self.public()
