@@ -384,12 +384,14 @@ def perform(d, rng, seat, action):
             return f"key {pile}"
         d.click(d.centre_of(pile))
         return f"click {pile}"
-    if k == "call":
+    if k == "call":                     # asked, then confirmed
         if use_drag:
             d.click(table.buttons["call"].rect.center)
-            return "call button"
+            d.click(table.buttons["call"].rect.center)
+            return "call button, confirm button"
         d.key(pygame.K_k)
-        return "key K"
+        d.key(pygame.K_k)
+        return "key K twice"
     if k == "exchange":
         r = rng.random()
         if r < 0.33:

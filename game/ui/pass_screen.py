@@ -16,9 +16,9 @@ GUARD_SECONDS = 0.3
 class PassScene(Scene):
     """Full screen 'Pass to <name>'; a click, Space or Enter hands the table over."""
 
-    def __init__(self, app, name: str, on_done):
+    def __init__(self, app, name: str, on_done, table=None):
         super().__init__(app)
-        self.name, self.on_done = name, on_done
+        self.name, self.on_done, self.table = name, on_done, table
         self.age = 0.0
         self.done = False
         self.button = self.ui.add(Button(f"I am {name}: show my cards", self.finish, primary=True, hint="Space"))
@@ -47,6 +47,16 @@ class PassScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.finish()
             return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1) and self.table is not None:
+            # a way out that shows nothing of the table: the pause menu is drawn over this screen,
+            # the rules page is opaque; both come back here
+            if event.key == pygame.K_ESCAPE:
+                from game.ui.pause import PauseScene
+                self.app.push(PauseScene(self.app, self.table))
+            else:
+                from game.ui.rules_scene import RulesScene
+                self.app.push(RulesScene(self.app, self.table.ruleset, self.table.session.options))
+            return
         self.ui.handle(event)
 
     def update(self, dt):
@@ -60,6 +70,6 @@ class PassScene(Scene):
         blit_text(surf, f"Pass to {self.name}", size, (w // 2, int(h * 0.36)), theme.ACCENT, True, "center")
         line = f"Click when only {self.name} is looking."
         blit_text(surf, line, fonts.fit(line, 26, w - 80), (w // 2, int(h * 0.46)), theme.TEXT, False, "center")
-        note = "Everyone else: look away. The table stays hidden until then."
+        note = "Everyone else: look away. The table stays hidden until then. (Esc: menu · F1: rules)"
         blit_text(surf, note, fonts.fit(note, 17, w - 80), (w // 2, int(h * 0.52)), theme.MUTED, False, "center")
         self.ui.draw(surf)

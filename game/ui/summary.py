@@ -25,6 +25,15 @@ class _Over(Scene):
         self.ctrl = table.ctrl
         self.view = table.ctrl.public()
 
+    def table_button(self, event) -> bool:
+        """The table's Menu and Rules buttons stay visible under this screen: they work here too."""
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            for key, action in (("menu", self.table.open_pause), ("rules", self.table.open_rules)):
+                if self.table.buttons[key].rect.collidepoint(getattr(event, "pos", (-1, -1))):
+                    action()
+                    return True
+        return False
+
     def shade(self, surf):
         shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         shade.fill(theme.OVERLAY)
@@ -109,6 +118,11 @@ class RoundSummaryScene(_Over):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             self.table.open_rules()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.table.open_pause()      # settings, rules or the main menu; Continue comes back here
+            return
+        if self.table_button(event):
+            return
         self.ui.handle(event)
 
     def draw(self, surf):
@@ -168,6 +182,11 @@ class MatchResultScene(_Over):
             if event.key == pygame.K_TAB:
                 self.toggle()
                 return
+            if event.key == pygame.K_F1:
+                self.table.open_rules()
+                return
+        if self.table_button(event):
+            return
         self.ui.handle(event)
 
     def draw(self, surf):

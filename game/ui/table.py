@@ -3,8 +3,10 @@
 Per frame: animations advance; when none is playing the controller moves the
 match on (bots, races, holds); the scene then opens the pass screen, the
 round summary or the match result when the controller asks for them.
-Input during an animation never acts: a click finishes the animation, a key
-finishes it and then counts.
+A click or a key during an animation finishes it and then counts, so a
+player who acts before a short banner or glance is over loses nothing.
+A call ends the round for everyone else, so it is asked twice: K (or the
+Call button) asks "Call?", K again (or Confirm) calls, Esc keeps playing.
 """
 from __future__ import annotations
 
@@ -53,7 +55,7 @@ class TableScene(Scene):
         b = self.buttons = {
             "rules": Button("Rules", self.open_rules, hint="F1", size=15, tooltip="The rules of this game"),
             "menu": Button("Menu", self.open_pause, hint="Esc", size=15, tooltip="Pause: settings, main menu"),
-            "call": Button(f"Call {call}", lambda: self.do_key_action(Action("call")), primary=True, hint="K",
+            "call": Button(f"Call {call}", self.request_call, primary=True, hint="K",
                            tooltip="Instead of your turn: end the round after everyone else's final turn"),
             "skip": Button("Skip", lambda: self.do_key_action(Action("skip")), hint="Space",
                            tooltip="Do not use the ability"),
@@ -67,6 +69,7 @@ class TableScene(Scene):
             "continue": Button("Continue", self.ctrl.release_hold, primary=True, hint="Space"),
         }
         self.choose_buttons = []
+        self.call_armed = None       # (seat, number of actions) while a call waits for its confirmation
         self.ui.clear()
         self.ui.add(*b.values())
 
@@ -94,6 +97,10 @@ class TableScene(Scene):
                 b["nomatch"].visible = True      # with several humans, each passes after their key
         else:
             b["call"].visible = ("call", None) in kinds
+            armed = self.armed_call(seat)
+            b["call"].label = f"Confirm: call {ctrl.call_name}" if armed else f"Call {ctrl.call_name}"
+            b["cancel"].visible = armed
+            b["cancel"].label, b["cancel"].hint = "Keep playing", "Esc"
             b["skip"].visible = ("skip", None) in kinds
             # after throwing another's card (Cambio) the give is optional: skipping keeps your cards
             giving = m.kind == "private" and ctrl.public().phase == "give"
@@ -177,6 +184,7 @@ class TableScene(Scene):
     def update(self, dt):
         super().update(dt)
         self.anim.update(dt)
+        self.ctrl.now = self.app.time       # countdowns run on while animations play
         if not self.anim.busy():
             self.ctrl.update(self.app.time)
         self._sync_buttons()
@@ -187,7 +195,7 @@ class TableScene(Scene):
             from game.ui.pass_screen import PassScene
             seat = ctrl.pass_to
             self.input.reset()
-            self.app.push(PassScene(self.app, ctrl.names[seat], lambda: ctrl.passed(seat)))
+            self.app.push(PassScene(self.app, ctrl.names[seat], lambda: ctrl.passed(seat), table=self))
             return
         m = ctrl.moment()
         v = ctrl.public()
@@ -312,12 +320,14 @@ class TableScene(Scene):
     # ---- input ----
     def handle(self, event):
         t = event.type
-        on_widget = t == pygame.MOUSEBUTTONDOWN and any(
-            w.hit(getattr(event, "pos", None)) and w.enabled for w in self.ui.widgets)
         if t in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.anim.busy():
-            self.anim.finish()      # a click or key skips to the end of the animations
-            if t == pygame.MOUSEBUTTONDOWN and not on_widget:
-                return
+            # a click or key skips to the end of the animations and then counts: the table first
+            # catches up with what the animation was hiding (a race opening, a pass screen)
+            self.anim.finish()
+            self.ctrl.update(self.app.time)
+            self._sync_buttons()
+            if self.ctrl.pass_to is not None:
+                return              # a pass screen comes first
         if self.ui.handle(event):
             return
         if t == pygame.MOUSEBUTTONDOWN and self.ctrl.hold is not None and getattr(event, "button", 1) == 1:
@@ -420,6 +430,24 @@ class TableScene(Scene):
                         else {"discard_top"} if dragged == "discard" else set())
                 self.anim.add(Step([CardMove(img, drop_rect, origin, 0.22 * max(0.3, self.app.anim_scale()))], hide))
 
+    def armed_call(self, seat) -> bool:
+        """Is a call for `seat` waiting for its confirmation (and still the same moment)?"""
+        return seat is not None and self.call_armed == (seat, self.ctrl.actions_count())
+
+    def request_call(self) -> bool:
+        """K or the Call button: the first asks, the second calls (a call cannot be taken back)."""
+        ctrl = self.ctrl
+        seat = ctrl.input_seat()
+        if self.armed_call(seat):
+            self.call_armed = None
+            return self.do_key_action(Action("call"))
+        if seat is None or Action("call") not in ctrl.legal(seat):
+            return self.do_key_action(Action("call"))      # says why not
+        self.call_armed = (seat, ctrl.actions_count())
+        ctrl.say(f"Call {ctrl.call_name}? Everyone else gets one final turn. "
+                 f"Press K again or click Confirm to call; Esc to keep playing.", seconds=30)
+        return False
+
     def do_key_action(self, action: Action) -> bool:
         """A button or shortcut: apply `action` for the seat whose move it is (or say why not)."""
         seat = self.ctrl.input_seat()
@@ -459,7 +487,7 @@ class TableScene(Scene):
         elif k == pygame.K_s:
             self.do_key_action(Action("draw", choice="discard"))
         elif k == pygame.K_k:
-            self.do_key_action(Action("call"))
+            self.request_call()
         elif k == pygame.K_t:
             self.do_key_action(Action("decide", choice="take"))
         elif k == pygame.K_r:
@@ -468,6 +496,10 @@ class TableScene(Scene):
     def cancel(self) -> bool:
         """Esc / right click: drop a selection, a drag or a race claim. True if something was cancelled."""
         inp = self.input
+        if self.call_armed is not None:
+            self.call_armed = None
+            self.ctrl.say("No call: go on with your turn.")
+            return True
         if inp.selected is not None or inp.press is not None:
             inp.reset()
             return True

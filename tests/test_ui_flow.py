@@ -1,0 +1,190 @@
+"""What a first-time player tripped over (issue 7), through the real event loop.
+
+Every screen has a way out and the buttons shown work; a click during a short
+animation counts; a call is asked before it counts; a look that a decision
+follows stays on screen until the decision; a timed look says how long it has.
+"""
+import pygame
+
+from game.engine.core import Action
+from game.engine.ruleset import default_options
+from game.engine.session import Session
+from game.store.settings import Settings
+from game.ui.app import App
+from game.ui.driver import Driver
+from game.ui.pass_screen import PassScene
+from game.ui.pause import PauseScene
+from game.ui.rules_scene import RulesScene
+from game.ui.summary import RoundSummaryScene
+from game.ui.table import TableScene
+from game.ui.table_controller import REVEAL
+import rigging
+from rigging import human_decision
+
+ANA = {"name": "Ana", "kind": "human"}
+BEN = {"name": "Ben", "kind": "human"}
+BOT = {"name": "Bot", "kind": "ai", "level": "normal"}
+
+
+def table_for(game, seats, speed="instant", seed=1):
+    app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed=speed),
+              save_settings=False)
+    rs = rigging.kombio()
+    session = Session.new(rs, seats, default_options(rs), seed)
+    session.game = game
+    app.open_table(session)
+    return app, Driver(app), session
+
+
+def confirm_pass(d, name):
+    assert d.until(lambda: isinstance(d.app.top, PassScene) and d.app.top.name == name, 500)
+    d.step(8)
+    d.click(d.app.top.button.rect.center)
+    assert isinstance(d.app.top, TableScene)
+
+
+def ready(d, seat):
+    return d.until(lambda: human_decision(d) is not None and human_decision(d)[0] == seat
+                   and d.table.ctrl.hold is None, 800)
+
+
+# --- every screen has a way out ---------------------------------------------------------------
+
+def test_the_round_summary_has_a_way_out_by_esc_and_by_the_menu_button_shown():
+    game = rigging.rigged(2, seed=2, current=0, hands={0: [0, 0, 1, 1]})
+    app, d, session = table_for(game, [ANA, BOT])
+    assert ready(d, 0)
+    d.key(pygame.K_k)
+    d.key(pygame.K_k)
+    assert d.until(lambda: isinstance(app.top, RoundSummaryScene), 2000)
+    summary = app.top
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    d.key(pygame.K_ESCAPE)                            # Continue: back to the summary
+    assert app.top is summary
+    d.click(d.table.buttons["menu"].rect.center)      # the Menu button drawn under the summary
+    assert isinstance(app.top, PauseScene)
+    d.click(app.top.items[0].rect.center)             # Continue
+    assert app.top is summary
+    d.click(d.table.buttons["rules"].rect.center)
+    assert isinstance(app.top, RulesScene)
+    d.key(pygame.K_ESCAPE)
+    assert app.top is summary
+    d.key(pygame.K_SPACE)                             # and the next round still starts
+    assert d.until(lambda: session.game.view(None).round_no == 2, 50)
+
+
+def test_the_pass_screen_has_esc_and_f1_and_still_hides_the_table():
+    game = rigging.rigged(3, seed=3, current=1)
+    app, d, session = table_for(game, [ANA, BEN, BOT])
+    assert d.until(lambda: isinstance(app.top, PassScene), 200)
+    pass_screen = app.top
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    # the pause menu is drawn over the pass screen, which is opaque: nothing of the table shows
+    start = len(app.scenes) - 1
+    while app.scenes[start].overlay:
+        start -= 1
+    assert app.scenes[start] is pass_screen
+    d.key(pygame.K_ESCAPE)
+    assert app.top is pass_screen
+    d.key(pygame.K_F1)
+    assert isinstance(app.top, RulesScene)
+    d.key(pygame.K_ESCAPE)
+    assert app.top is pass_screen
+    d.step(8)
+    d.click(pass_screen.button.rect.center)
+    assert isinstance(app.top, TableScene) and d.table.ctrl.viewer == 1
+
+
+# --- a click during a short animation counts ----------------------------------------------------
+
+def test_a_click_on_a_legal_target_during_an_animation_finishes_it_and_counts():
+    game = rigging.rigged(2, seed=4, current=0, deck=[3])
+    app, d, session = table_for(game, [ANA, BOT], speed="slow")
+    assert ready(d, 0)
+    d.key(pygame.K_d)                                 # the draw flies to the drawn place (slowly)
+    assert d.table.anim.busy()
+    before = len(session.match.actions)
+    d.click(d.centre_of((0, 1)))                      # the drawn card goes to position 1 ...
+    assert session.match.actions[before] == (0, Action("exchange", pos=(0, 1)))   # ... at once
+
+
+# --- a call is asked before it counts -------------------------------------------------------------
+
+def test_k_asks_before_calling_and_esc_keeps_playing():
+    game = rigging.rigged(2, seed=5, current=0)
+    app, d, session = table_for(game, [ANA, BOT])
+    assert ready(d, 0)
+    table, ctrl = d.table, d.table.ctrl
+    before = len(session.match.actions)
+    d.key(pygame.K_k)
+    assert len(session.match.actions) == before
+    assert "K again" in ctrl.message[0] and table.buttons["call"].label.startswith("Confirm")
+    assert table.buttons["cancel"].visible
+    d.key(pygame.K_ESCAPE)                            # no call after all
+    assert len(session.match.actions) == before and not table.buttons["call"].label.startswith("Confirm")
+    assert not any(isinstance(s, PauseScene) for s in app.scenes)
+    d.click(table.buttons["call"].rect.center)        # the button asks too ...
+    assert len(session.match.actions) == before
+    d.click(table.buttons["call"].rect.center)        # ... and its second click calls
+    assert session.match.actions[before] == (0, Action("call"))
+
+
+def test_an_unconfirmed_call_lapses_when_the_player_does_something_else():
+    game = rigging.rigged(2, seed=6, current=0)
+    app, d, session = table_for(game, [ANA, BOT])
+    assert ready(d, 0)
+    d.key(pygame.K_k)
+    d.key(pygame.K_d)                                 # draws instead
+    before = len(session.match.actions)
+    assert session.match.actions[-1] == (0, Action("draw", choice="deck"))
+    d.key(pygame.K_k)                                 # not a call any more (and not legal now)
+    assert len(session.match.actions) == before
+
+
+# --- looks: what the player sees matches the words --------------------------------------------------
+
+def test_a_fourteen_keeps_both_looked_at_cards_visible_until_the_decision():
+    """Kombio: "14: look at any two cards, then you may swap them with each other." """
+    game = rigging.rigged(3, seed=7, current=0, hands={0: [1, 2, 3, 4], 1: [5, 6, 7, 8]}, deck=[14])
+    app, d, session = table_for(game, [ANA, BEN, BOT], speed="normal")
+    confirm_pass(d, "Ana")
+    assert ready(d, 0)
+    d.key(pygame.K_d)
+    assert ready(d, 0)
+    d.click(d.centre_of("discard"))                   # discard the 14: its ability
+    assert ready(d, 0)
+    d.click(d.centre_of((0, 0)))                      # look at my 1 ...
+    assert ready(d, 0)
+    d.click(d.centre_of((1, 0)))                      # ... and at Ben's 5
+    assert ready(d, 0)
+    ctrl = d.table.ctrl
+    d.step(int(REVEAL["normal"] / 0.05) + 40)         # longer than any timed look: the decision is still open
+    assert ctrl.view().phase == "ability" and ctrl.viewer == 0
+    assert {(0, 0), (1, 0)} <= set(ctrl.reveals)
+    assert ctrl.view().slot((0, 0)).face.value == 1 and ctrl.view().slot((1, 0)).face.value == 5
+    d.key(pygame.K_SPACE)                             # no swap: the looks end with the decision
+    assert d.until(lambda: d.table.ctrl.moment().kind != "private", 200)
+    assert d.until(lambda: not {(0, 0), (1, 0)} & set(d.table.ctrl.reveals) or d.table.ctrl.viewer is None, 400)
+
+
+def test_a_timed_look_shows_its_countdown_and_ends_by_itself_as_it_says():
+    game = rigging.rigged(3, seed=8, current=0, hands={0: [1, 2, 3, 4]}, deck=[7])
+    app, d, session = table_for(game, [ANA, BEN, BOT], speed="normal")
+    confirm_pass(d, "Ana")
+    assert ready(d, 0)
+    d.key(pygame.K_d)
+    assert ready(d, 0)
+    d.click(d.centre_of("discard"))                   # a 7: look at one of your cards
+    assert ready(d, 0)
+    d.click(d.centre_of((0, 2)))
+    ctrl = d.table.ctrl
+    assert ctrl.hold is not None and ctrl.hold.reason == "peek"
+    d.step(10)
+    words = ctrl.prompt()
+    assert "turns back in" in words and " s" in words
+    vis = d.table.visuals(d.layout(), ctrl.view())
+    assert "remembers" in vis.race_line and vis.race_fraction is not None and 0 < vis.race_fraction < 1
+    assert d.until(lambda: ctrl.hold is None, int(REVEAL["normal"] / 0.05) + 5)   # ends by itself
+    assert ctrl.viewer is None                        # and the race that follows is public
