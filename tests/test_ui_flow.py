@@ -188,3 +188,62 @@ def test_a_timed_look_shows_its_countdown_and_ends_by_itself_as_it_says():
     assert "remembers" in vis.race_line and vis.race_fraction is not None and 0 < vis.race_fraction < 1
     assert d.until(lambda: ctrl.hold is None, int(REVEAL["normal"] / 0.05) + 5)   # ends by itself
     assert ctrl.viewer is None                        # and the race that follows is public
+
+
+# --- "What happened": the whole match, after a resume too, and it scrolls -------------------------
+
+def bot_match(seed=5, rounds=1):
+    rs = rigging.kombio()
+    options = default_options(rs)
+    options["match_end"] = {"mode": "rounds", "rounds": rounds, "points": 100}
+    return Session.new(rs, [dict(BOT, name="Bo"), dict(BOT, name="Cy"), dict(BOT, name="Di")], options, seed)
+
+
+def test_the_log_is_rebuilt_when_a_match_is_resumed_and_scrolls_back_through_all_of_it():
+    app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"),
+              save_settings=False)
+    session = bot_match()
+    app.open_table(session)
+    d = Driver(app)
+    assert d.until(lambda: len(d.table.ctrl.log) > 40, 6000)
+    played = list(d.table.ctrl.log)
+    resumed = Session.resume(session.to_json())
+    app.open_table(resumed, fresh=False)
+    assert d.table.ctrl.log == played[:len(d.table.ctrl.log)] and len(d.table.ctrl.log) >= len(played)
+    table = d.table
+    d.step()
+    before = pygame.image.tobytes(app.screen, "RGB")
+    for _ in range(10):
+        d.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+    d.step()
+    assert table.log_scroll == 10
+    assert pygame.image.tobytes(app.screen, "RGB") != before
+    d.key(pygame.K_PAGEDOWN)
+    assert table.log_scroll == 5
+    for _ in range(3000):
+        d.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)   # as far back as it goes: the first line
+    d.step()
+    # the first line is at the bottom of what is shown (bots go on playing: a line may just have come)
+    assert len(table.ctrl.log) - table.log_scroll <= 2
+
+
+def test_the_match_result_shows_the_whole_log_and_scrolls():
+    from game.ui.summary import MatchResultScene
+    app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"),
+              save_settings=False)
+    app.save_matches = False
+    session = bot_match(seed=6)
+    app.open_table(session)
+    d = Driver(app)
+    assert d.until(lambda: isinstance(app.top, MatchResultScene), 20000)
+    result = app.top
+    d.key(pygame.K_TAB)
+    d.key(pygame.K_TAB)
+    assert result.page == "what happened"
+    d.step()
+    before = pygame.image.tobytes(app.screen, "RGB")
+    d.post(pygame.MOUSEWHEEL, x=0, y=3, flipped=False)
+    d.step()
+    assert result.scroll == 3 and pygame.image.tobytes(app.screen, "RGB") != before
+    d.key(pygame.K_TAB)
+    assert result.page == "standings"

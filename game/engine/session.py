@@ -18,6 +18,7 @@ class Session:
         self.options = options
         self.match = Match(ruleset.id, ruleset.version, options, seed, self.seats, [])
         self.game = new_game(ruleset, len(seats), options, seed)
+        self.events: list = []     # every event of the match so far, in order (public by design)
 
     @classmethod
     def new(cls, ruleset, seats: list, options: Optional[dict] = None, seed: Optional[int] = None):
@@ -59,6 +60,7 @@ class Session:
         """Apply and record one action; IllegalAction leaves state and record unchanged."""
         events = self.game.apply(seat, action)
         self.match.actions.append((seat, action))
+        self.events.extend(events)
         return events
 
     def to_json(self) -> dict:

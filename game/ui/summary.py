@@ -149,7 +149,8 @@ class MatchResultScene(_Over):
         self.menu = self.ui.add(Button("Main menu", self.app.open_menu, hint="Esc"))
         self.rounds = Button("Last round", self.toggle, hint="Tab")
         self.ui.add(self.rounds)
-        self.show_last = False
+        self.page = "standings"      # -> "last round" -> "what happened" -> back (Tab)
+        self.scroll = 0              # rounds (standings) or log lines (what happened) scrolled back
 
     def layout(self, size):
         super().layout(size)
@@ -161,9 +162,22 @@ class MatchResultScene(_Over):
         self.menu.rect = pygame.Rect(self.panel.centerx - 230, y, 220, 50)
         self.rounds.rect = pygame.Rect(self.panel.x + 26, y, 180, 50)
 
+    PAGES = ("standings", "last round", "what happened")
+
+    @property
+    def show_last(self) -> bool:
+        return self.page == "last round"
+
     def toggle(self):
-        self.show_last = not self.show_last
-        self.rounds.label = "Standings" if self.show_last else "Last round"
+        """Tab: the standings, the last round's cards, the whole match's log, in turn."""
+        self.page = self.PAGES[(self.PAGES.index(self.page) + 1) % len(self.PAGES)]
+        self.rounds.label = self.PAGES[(self.PAGES.index(self.page) + 1) % len(self.PAGES)].capitalize()
+        self.scroll = 0
+
+    def scroll_by(self, steps: int):
+        """Wheel / arrows: older rounds of the standings, or earlier lines of the log."""
+        most = len(self.view.history) - 1 if self.page == "standings" else len(self.ctrl.log) - 1
+        self.scroll = max(0, min(max(0, most), self.scroll + steps))
 
     def play_again(self):
         from game.engine.session import Session
@@ -185,6 +199,13 @@ class MatchResultScene(_Over):
             if event.key == pygame.K_F1:
                 self.table.open_rules()
                 return
+            steps = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 8, pygame.K_PAGEDOWN: -8}
+            if event.key in steps:
+                self.scroll_by(steps[event.key])
+                return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(getattr(event, "y", 0))
+            return
         if self.table_button(event):
             return
         self.ui.handle(event)
@@ -203,16 +224,41 @@ class MatchResultScene(_Over):
         blit_text(surf, title, fonts.fit(title, 32, p.w - 52, True), (p.x + 26, p.y + 18), theme.ACCENT, True)
         blit_text(surf, f"After {v.round_no} rounds · the lowest total wins", 17, (p.x + 26, p.y + 60), theme.MUTED)
         body = pygame.Rect(p.x + 26, p.y + 96, p.w - 52, p.h - 96 - 86)
-        if self.show_last and v.results:
+        if self.page == "last round" and v.results:
             self.draw_results(surf, body, v.results, names)
+        elif self.page == "what happened":
+            self.draw_log(surf, body)
         else:
             self.draw_standings(surf, body, v, names)
         self.ui.draw(surf)
 
+    def draw_log(self, surf, rect):
+        """The whole match's "What happened", newest at the bottom, scrolled back by self.scroll."""
+        log = self.ctrl.log
+        lh = fonts.line_height(15)
+        end = len(log) - self.scroll
+        rows, y = [], rect.bottom
+        for entry in reversed(log[:end]):
+            wrapped = fonts.wrap(entry, 15, rect.w)
+            y -= len(wrapped) * lh + 3
+            if y < rect.y:
+                break
+            rows.append((y, wrapped))
+        for top, wrapped in rows:
+            for i, line in enumerate(wrapped):
+                blit_text(surf, line, 15, (rect.x, top + i * lh), theme.TEXT, False)
+        note = (f"lines {end - len(rows) + 1}-{end} of {len(log)} · scroll or ↑↓ for more" if log
+                else "Nothing happened.")
+        blit_text(surf, note, 13, (rect.right, rect.y - 22), theme.DIM, False, "topright")
+
     def draw_standings(self, surf, rect, v, names):
         order = sorted(v.seats, key=lambda s: (s.total, s.seat))
         n_rounds = len(v.history)
-        shown_rounds = list(range(max(0, n_rounds - 10), n_rounds))
+        end = n_rounds - self.scroll                 # the wheel goes back through every round
+        shown_rounds = list(range(max(0, end - 10), end))
+        if n_rounds > 10:
+            blit_text(surf, f"rounds {shown_rounds[0] + 1}-{shown_rounds[-1] + 1} of {n_rounds} · scroll for more",
+                      13, (rect.right, rect.y - 22), theme.DIM, False, "topright")
         name_w = int(rect.w * 0.3)
         col_w = max(44, min(70, (rect.w - name_w - 90) // max(1, len(shown_rounds))))
         y = rect.y

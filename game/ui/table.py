@@ -45,6 +45,8 @@ class TableScene(Scene):
         self.result_shown = False
         self._key_help = None
         self._dropped = None       # (origin rect, drop rect) of the card the player just let go
+        self.log_scroll = 0        # newest log lines scrolled away (mouse wheel, Page Up / Page Down)
+        self._log_seen = len(self.ctrl.log)
         self._make_buttons()
         if fresh:
             self.ctrl._save()
@@ -180,9 +182,16 @@ class TableScene(Scene):
                         break
             self.anim.add(step)
 
+    def scroll_log(self, lines: int):
+        """Scroll "What happened" back (lines > 0) or forward, through the whole match."""
+        self.log_scroll = max(0, min(len(self.ctrl.log) - 1, self.log_scroll + lines))
+
     # ---- frame ----
     def update(self, dt):
         super().update(dt)
+        if self.log_scroll and len(self.ctrl.log) != self._log_seen:
+            self.scroll_log(len(self.ctrl.log) - self._log_seen)   # scrolled back: the lines read stay put
+        self._log_seen = len(self.ctrl.log)
         self.anim.update(dt)
         self.ctrl.now = self.app.time       # countdowns run on while animations play
         if not self.anim.busy():
@@ -270,7 +279,8 @@ class TableScene(Scene):
                        and ctrl.hold is None),
             race_done=frozenset(s for s in range(len(view.seats)) if s not in view.to_act),
             prompt=ctrl.prompt(), message=msg[0] if msg else "", message_error=bool(msg and msg[1]),
-            log=tuple(ctrl.log), show_log=bool(getattr(self.app.settings, "show_log", True)),
+            log=tuple(ctrl.log), log_scroll=self.log_scroll,
+            show_log=bool(getattr(self.app.settings, "show_log", True)),
             key_help=self._key_help, acting=acting, blocked_word=ctrl.blocked_word(),
             text_right=min([bt.rect.x for bt in self._status_buttons()], default=None),
             picked=frozenset(ctrl.picked))
@@ -388,6 +398,8 @@ class TableScene(Scene):
                 self.perform(inp.click(item), seat)
         elif t == pygame.KEYDOWN:
             self.key(event)
+        elif t == pygame.MOUSEWHEEL:
+            self.scroll_log(getattr(event, "y", 0))
 
     def _targets_now(self) -> set:
         inp = self.input
@@ -482,6 +494,8 @@ class TableScene(Scene):
         elif k in RACE_KEYS and RACE_KEYS[k] in ctrl.humans and ctrl.moment().kind == "race":
             if ctrl.claim(RACE_KEYS[k]):
                 self.input.reset()
+        elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scroll_log(5 if k == pygame.K_PAGEUP else -5)
         elif k == pygame.K_d:
             self.do_key_action(Action("draw", choice="deck"))
         elif k == pygame.K_s:

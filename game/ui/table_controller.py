@@ -26,7 +26,6 @@ seat still in the race passes.
 """
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
@@ -38,7 +37,6 @@ THINK = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
 # or a fast table would leave no time for a slow bot (easy reacts in 1.5-3 s) or a slow hand.
 WINDOW = {"slow": 4.5, "normal": 3.5, "fast": 3.5, "instant": 3.5}
 REVEAL = {"slow": 6.0, "normal": 4.0, "fast": 3.0, "instant": 2.0}
-LOG_LINES = 8
 # Each human's key for claiming a match race, by seat index (shown next to their name).
 RACE_KEY_NAMES = ("Q", "P", "Z", "M", "1", "0", "A", "L", "X", "N", "2", "9")
 
@@ -93,7 +91,7 @@ class TableController:
         self.picked: list = []                # cards picked so far for a reveal (public: pick events)
         self.race: Optional[Race] = None
         self._bot_wait = None                 # ((seat, n_actions), due time)
-        self.log: deque = deque(maxlen=LOG_LINES)
+        self.log: list = []                   # "What happened", the whole match (rebuilt on resume)
         self.message: Optional[tuple] = None  # (text, is_error, until)
         self.now = 0.0
         self._views: dict = {}
@@ -101,6 +99,8 @@ class TableController:
         self.summary_shown_round = 0
         self.finished = False
         self.call_name = self.public().call_name
+        for ev in session.events:             # a resumed match: its history, replayed
+            self._log(ev)
 
     # ---- reading the state through its door ----
     @property
@@ -475,16 +475,20 @@ class TableController:
         """May `seat`'s private information be shown now (the human at the screen, confirmed)?"""
         return seat in self.humans and (len(self.humans) == 1 or seat == self.confirmed)
 
-    def _after(self, seat, action, events):
+    def _log(self, ev) -> None:
+        """Add the log sentence for one event (events are public: the log shows nothing private)."""
         from game.families import describe
+        try:
+            line = describe(ev, self.names, self.call_name)
+        except Exception:
+            line = ""
+        if line:
+            self.log.append(line)
+
+    def _after(self, seat, action, events):
         reveal_for = REVEAL.get(self.speed(), 4.0)
         for ev in events:
-            try:
-                line = describe(ev, self.names, self.call_name)
-            except Exception:
-                line = ""
-            if line:
-                self.log.append(line)
+            self._log(ev)
             if ev.kind == "pick":
                 self.picked.append(tuple(ev.pos))
             elif self.picked:

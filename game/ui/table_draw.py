@@ -42,6 +42,7 @@ class Visuals:
     message: str = ""
     message_error: bool = False
     log: tuple = ()
+    log_scroll: int = 0                               # how many of the newest log lines are scrolled away
     show_log: bool = True
     key_help: tuple = ()
     acting: Optional[int] = None                      # whose move it is (highlighted plate)
@@ -137,25 +138,29 @@ class TableDrawer:
         if vis.show_log:
             blit_text(surf, "What happened", self.fs(17), (x, y), theme.ACCENT, True)
             y += self.fs(26)
-            lines = []
-            for entry in vis.log:
-                lines.append(fonts.wrap(entry, self.fs(14), w))
             lh = fonts.line_height(self.fs(14))
-            room = r.bottom - keys_h - y - 8
+            end = len(vis.log) - max(0, min(vis.log_scroll, len(vis.log) - 1))
+            room = r.bottom - keys_h - y - 8 - (lh if end < len(vis.log) else 0)
             shown = []
             total = 0
-            for wrapped in reversed(lines):
+            for entry in reversed(vis.log[:end]):        # only what fits is wrapped: the log is the whole match
+                wrapped = fonts.wrap(entry, self.fs(14), w)
                 need = len(wrapped) * lh + 4
                 if total + need > room:
                     break
                 shown.insert(0, wrapped)
                 total += need
+            if len(shown) < end:
+                older = f"{end - len(shown)} earlier · scroll up"
+                blit_text(surf, older, self.fs(12), (r.right - 14, y - self.fs(22)), theme.DIM, False, "topright")
             for i, wrapped in enumerate(shown):
-                colour = theme.TEXT if i == len(shown) - 1 else theme.MUTED
+                colour = theme.TEXT if i == len(shown) - 1 and end == len(vis.log) else theme.MUTED
                 for line in wrapped:
                     blit_text(surf, line, self.fs(14), (x, y), colour)
                     y += lh
                 y += 4
+            if end < len(vis.log):
+                blit_text(surf, f"{len(vis.log) - end} newer · scroll down", self.fs(12), (x, y), theme.ACCENT)
         y = r.bottom - keys_h
         pygame.draw.line(surf, theme.PANEL_EDGE, (x, y - 6), (r.right - 14, y - 6), 1)
         blit_text(surf, "Keys", self.fs(15), (x, y), theme.ACCENT, True)
@@ -357,7 +362,8 @@ class TableDrawer:
 def key_help(call_name: str, race_keys: dict, names) -> tuple:
     """The keyboard shortcuts shown in the sidebar."""
     rows = [("D", "draw from the deck"), ("S", "take the discard"), ("K", f"call {call_name}"),
-            ("Space", "skip · no match · done"), ("F1", "rules"), ("Esc", "cancel, menu")]
+            ("Space", "skip · no match · done"), ("F1", "rules"), ("Esc", "cancel, menu"),
+            ("PgUp", "scroll what happened (or the wheel)")]
     if race_keys:
         rows.append(("Race", "  ".join(f"{k} {names[s]}" for s, k in sorted(race_keys.items()))))
     return tuple(rows)
