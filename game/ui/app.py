@@ -79,6 +79,8 @@ class App:
         self.frame = 0
         self.toasts: list = []     # [(message, seconds_left)]
         self._rulesets = None
+        from game.ui.sound import Sounds
+        self.sound = Sounds(lambda: bool(getattr(self.settings, "sound", True)))
         if warning:
             self.toast(warning)
 

@@ -19,6 +19,7 @@ from game.ui.table_anim import AnimContext, deal_steps, steps_for
 from game.ui.table_controller import RACE_KEY_NAMES, TableController
 from game.ui.table_draw import TableDrawer, Visuals, key_help
 from game.ui.table_input import DRAG_THRESHOLD, Gesture, TableInput, is_slot
+from game.ui.table_sounds import cue_for
 from game.ui.widgets import Button
 
 RACE_KEYS = {getattr(pygame, "K_" + name.lower()): seat for seat, name in enumerate(RACE_KEY_NAMES)}
@@ -158,6 +159,7 @@ class TableScene(Scene):
                            self.app.anim_scale(), self.ctrl.call_name)
 
     def _on_events(self, events, seat, action):
+        self.app.sound.play(cue_for(events, self.ctrl.humans))   # at every speed, "instant" too
         self.input.selected = None
         if self.app.anim_scale() <= 0:
             return
@@ -172,6 +174,10 @@ class TableScene(Scene):
                         override = None
                         break
             self.anim.add(step)
+
+    def cue_your_turn(self):
+        """Sound the "your turn" cue: call it when a human's private moment begins (pass screen confirmed)."""
+        self.app.sound.play("your_turn")
 
     # ---- frame ----
     def update(self, dt):
