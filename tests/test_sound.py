@@ -249,3 +249,10 @@ def test_the_table_is_silent_with_sound_off_and_sounds_once_turned_on():
     d.table.cue_your_turn()
     assert list(app.sound.played) == ["your_turn"]
     assert not isinstance(app.top, RoundSummaryScene)
+
+
+def test_a_burst_of_cues_never_runs_out_of_channels():
+    # bots at speed "instant" can make more cues in a second than the mixer has channels
+    sounds = Sounds(lambda: True)
+    started = [sounds.play("round_end") for _ in range(3 * pygame.mixer.get_num_channels())]
+    assert all(started)

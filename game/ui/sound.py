@@ -38,11 +38,13 @@ class Sounds:
         if sound is None:
             return False
         try:
-            channel = sound.play()
+            # force: when every channel is busy (bots at speed "instant"), the oldest cue gives way
+            channel = pygame.mixer.find_channel(True)
+            if channel is None:
+                return False
+            channel.play(sound)
         except pygame.error:
             return False
-        if channel is None:
-            return False      # every channel busy: a missed cue is better than a late one
         self.played.append(name)
         return True
 
