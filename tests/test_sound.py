@@ -256,3 +256,15 @@ def test_a_burst_of_cues_never_runs_out_of_channels():
     sounds = Sounds(lambda: True)
     started = [sounds.play("round_end") for _ in range(3 * pygame.mixer.get_num_channels())]
     assert all(started)
+
+
+def test_the_selftest_finds_every_cue_and_names_a_missing_one(tmp_path):
+    from game.selftest import check_sounds
+    assert check_sounds() == []
+    for name in NAMES[1:]:
+        with open(os.path.join(SOUNDS, name + ".wav"), "rb") as src:
+            (tmp_path / (name + ".wav")).write_bytes(src.read())
+    (tmp_path / "match_ok.wav").write_bytes(b"garbage")
+    problems = check_sounds(tmp_path)
+    assert len(problems) == 2
+    assert "your_turn.wav" in problems[0] and "match_ok.wav" in problems[1]
