@@ -7,7 +7,6 @@ import os
 import subprocess
 import sys
 import textwrap
-import time
 import wave
 from array import array
 
@@ -41,7 +40,7 @@ def samples(path):
 
 # ---- the files ----
 
-def test_every_cue_is_a_small_committed_file_listed_in_licences(tmp_path):
+def test_every_cue_is_a_small_committed_file_listed_in_licences():
     licences = open(os.path.join(ROOT, "assets", "LICENSES"), encoding="utf-8").read()
     assert set(NAMES) == set(PRIORITY)
     for name in NAMES:
@@ -123,6 +122,12 @@ def test_a_mixer_that_cannot_start_is_silent_and_costs_no_time():
 
 # ---- the setting on disk ----
 
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
 def test_an_old_settings_file_without_sound_loads_with_sound_on(data_dir):
     (data_dir / "settings.json").write_text('{"animation_speed": "fast", "memory_aid": true}')
     loaded, warning = settings_store.load()
@@ -137,12 +142,6 @@ def test_a_bad_sound_value_falls_back_and_says_so(data_dir):
     assert "sound" in warning
     settings_store.save(Settings(sound=False))
     assert settings_store.load()[0].sound is False
-
-
-@pytest.fixture
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
-    return tmp_path
 
 
 # ---- which events sound: real events from rigged Kombio games ----

@@ -10,23 +10,18 @@ from typing import Optional
 
 # most important first
 PRIORITY = ("round_end", "call", "match_wrong", "match_ok", "your_turn", "race_open")
+# events whose cue depends on nothing else
+_CUES = {"round_over": "round_end", "call": "call", "window_open": "race_open"}
 
 
 def _cue(event, humans) -> Optional[str]:
-    kind = event.kind
-    if kind == "round_over":
-        return "round_end"
-    if kind == "call":
-        return "call"
-    if kind == "match":
+    if event.kind == "match":
         return "match_ok" if event.ok else "match_wrong"   # a late throw is a wrong one too
-    if kind == "window_open":
-        return "race_open"
-    if kind == "turn" and len(humans) == 1 and event.seat in humans:
+    if event.kind == "turn":
         # With one human the table shows their view at once, so their turn begins with this event.
         # With several, it begins when they confirm the pass screen: TableScene.cue_your_turn.
-        return "your_turn"
-    return None
+        return "your_turn" if len(humans) == 1 and event.seat in humans else None
+    return _CUES.get(event.kind)
 
 
 def cue_for(events, humans) -> Optional[str]:
