@@ -28,6 +28,7 @@ class Settings:
     window_size: tuple = (1280, 800)
     fullscreen: bool = False
     show_log: bool = True
+    sound: bool = True
 
     def to_json(self) -> dict:
         """Return the settings as a JSON-ready dict."""
@@ -76,6 +77,7 @@ _CHECKS = {
     "window_size": _size,
     "fullscreen": _bool,
     "show_log": _bool,
+    "sound": _bool,
 }
 
 

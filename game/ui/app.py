@@ -79,8 +79,13 @@ class App:
         self.frame = 0
         self.toasts: list = []     # [(message, seconds_left)]
         self._rulesets = None
+        from game.ui.sound import Sounds
+        self.sound = Sounds(lambda: bool(getattr(self.settings, "sound", True)))
+        self.fullscreen = False
         if warning:
             self.toast(warning)
+        if getattr(settings, "fullscreen", False):
+            self.set_fullscreen(True, remember=False)   # a refusal today keeps the wish for tomorrow
 
     # ---- window ----
     @staticmethod
@@ -120,8 +125,10 @@ class App:
 
         The window is resized in place (never re-created), so it keeps its
         position and the player's drag on its border is not interrupted.
+        In full screen the screen's size is taken as it is and not remembered:
+        the window size saved is the one to come back to.
         """
-        size = clamp_size(size)
+        size = pygame.display.get_surface().get_size() if self.fullscreen else clamp_size(size)
         if pygame.display.get_surface().get_size() != size:
             if self.window is not None:
                 self.window.size = size
@@ -131,10 +138,41 @@ class App:
         self.size = self.screen.get_size()
         for scene in self.scenes:
             self._safe(scene.layout, self.size)
+        if self.fullscreen:
+            return
         try:
             self.settings.window_size = tuple(self.size)
         except AttributeError:
             pass
+
+    def set_fullscreen(self, on: bool, remember: bool = True) -> bool:
+        """Fill the screen (at the desktop's size) or go back to the window; remembered in the settings.
+
+        Returns whether full screen is on now: a display that refuses (the
+        headless driver, some remote desktops) keeps the window and says why.
+        """
+        on = bool(on)
+        if on != self.fullscreen:
+            try:
+                if self.window is not None:
+                    if on:
+                        self.window.set_fullscreen(desktop=True)   # no video mode change: quick and safe
+                    else:
+                        self.window.set_windowed()
+                elif not pygame.display.toggle_fullscreen():
+                    raise pygame.error("the display refused")
+            except pygame.error as exc:
+                self.toast(f"Full screen is not available here: {exc}")
+            else:
+                self.fullscreen = on
+                self.resize(pygame.display.get_surface().get_size())
+        if remember:
+            try:
+                self.settings.fullscreen = self.fullscreen
+            except AttributeError:
+                pass
+            self.save_settings()
+        return self.fullscreen
 
     # ---- scenes ----
     @property
@@ -236,6 +274,8 @@ class App:
             elif event.type == pygame.WINDOWSIZECHANGED:
                 if pygame.display.get_surface().get_size() != self.size:
                     self.resize(pygame.display.get_surface().get_size())
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.set_fullscreen(not self.fullscreen)      # on every screen, before the scene sees it
             elif self.top is not None:
                 self._safe(self.top.handle, event)
             if not self.running:

@@ -1,4 +1,4 @@
-"""Settings: animation speed, memory aid, the action log. Saved at once on every change."""
+"""Settings: animation speed, memory aid, the action log, sound, full screen. Saved at once on every change."""
 import pygame
 
 from game.ui import theme
@@ -19,16 +19,28 @@ class SettingsScene(Scene):
         self.aid = Toggle("Memory aid", getattr(s, "memory_aid", False), lambda v: self.set("memory_aid", v),
                           tooltip="Cards you know stay marked with a small face, for you only")
         self.log = Toggle("Show the log of actions", getattr(s, "show_log", True), lambda v: self.set("show_log", v))
+        self.sound = Toggle("Sound", getattr(s, "sound", True), lambda v: self.set("sound", v))
+        self.full = Toggle("Full screen", app.fullscreen, self.set_fullscreen, tooltip="F11 switches on any screen")
         self.back = Button("Back", self.close, primary=True, hint="Esc")
+        # Each note says what the setting really changes (table_controller: THINK, REVEAL, WINDOW).
         self.notes = [
-            Label("How fast cards move and how long a match race stays open.", 15, theme.MUTED),
+            Label("How fast cards move, how long bots pause before they play and how long a card you look at "
+                  "stays shown. A match race is never shortened (Slow gives it a second more).", 15, theme.MUTED,
+                  wrap=True),
             Label("Off: a card you look at shows for a few seconds, then turns back (as at a real table). "
                   "On: cards you know keep a small, dimmed face, visible only in your view.", 15, theme.MUTED,
                   wrap=True),
             Label("The last actions in words, in the right-hand panel of the table.", 15, theme.MUTED),
+            Label("Short cues: your turn, a match race, a call, a right or wrong match, the end of a round.",
+                  15, theme.MUTED),
+            Label("The table fills the whole screen. F11 switches at any time, on every screen.", 15, theme.MUTED),
         ]
-        self.ui.add(self.speed, self.aid, self.log, self.back, *self.notes)
+        self.ui.add(self.speed, self.aid, self.log, self.sound, self.full, self.back, *self.notes)
         self.ui.set_focus(self.speed)
+
+    def set_fullscreen(self, value):
+        # the display may refuse: the switch shows what happened, not what was asked
+        self.full.value = self.app.set_fullscreen(value)
 
     def set(self, key, value):
         try:
@@ -40,18 +52,19 @@ class SettingsScene(Scene):
     def layout(self, size):
         super().layout(size)
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(760, w - 60), 470)
+        # five settings in a panel that fits the smallest window (theme.MIN_WINDOW: 640 high)
+        self.panel = pygame.Rect(0, 0, min(760, w - 60), 612)
         self.panel.center = (w // 2, h // 2)
-        x, y, pw = self.panel.x + 40, self.panel.y + 90, self.panel.w - 80
+        x, y, pw = self.panel.x + 40, self.panel.y + 80, self.panel.w - 80
         self.speed_label = (x, y + 22)
         self.speed.rect = pygame.Rect(x + 230, y, pw - 230, 44)
-        self.notes[0].rect = pygame.Rect(x, y + 52, pw, 20)
-        y += 100
-        self.aid.rect = pygame.Rect(x - 6, y, pw + 12, 44)
-        self.notes[1].rect = pygame.Rect(x, y + 50, pw, 60)
-        y += 124
-        self.log.rect = pygame.Rect(x - 6, y, pw + 12, 44)
-        self.notes[2].rect = pygame.Rect(x, y + 50, pw, 20)
+        self.notes[0].rect = pygame.Rect(x, y + 48, pw, 40)
+        y += 98
+        for toggle, note, note_h in ((self.aid, self.notes[1], 40), (self.log, self.notes[2], 20),
+                                     (self.sound, self.notes[3], 20), (self.full, self.notes[4], 20)):
+            toggle.rect = pygame.Rect(x - 6, y, pw + 12, 40)
+            note.rect = pygame.Rect(x, y + 44, pw, note_h)
+            y += 44 + note_h + 14
         self.back.rect = pygame.Rect(0, 0, 180, 46)
         self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - 20)
 
@@ -65,9 +78,13 @@ class SettingsScene(Scene):
             return
         self.ui.handle(event)
 
+    def update(self, dt):
+        super().update(dt)
+        self.full.value = self.app.fullscreen     # F11 may have switched it while this screen is open
+
     def draw(self, surf):
         draw_felt(surf)
         draw_panel(surf, self.panel, theme.PANEL, theme.PANEL_EDGE, radius=14)
-        blit_text(surf, "Settings", 30, (self.panel.x + 40, self.panel.y + 28), theme.TEXT, True)
+        blit_text(surf, "Settings", 30, (self.panel.x + 40, self.panel.y + 24), theme.TEXT, True)
         blit_text(surf, "Animation speed", 18, self.speed_label, theme.TEXT, False, "midleft")
         self.ui.draw(surf)

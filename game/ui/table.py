@@ -21,6 +21,7 @@ from game.ui.table_anim import AnimContext, deal_steps, steps_for
 from game.ui.table_controller import RACE_KEY_NAMES, TableController
 from game.ui.table_draw import TableDrawer, Visuals, key_help
 from game.ui.table_input import DRAG_THRESHOLD, Gesture, TableInput, is_slot
+from game.ui.table_sounds import cue_for
 from game.ui.widgets import Button
 
 RACE_KEYS = {getattr(pygame, "K_" + name.lower()): seat for seat, name in enumerate(RACE_KEY_NAMES)}
@@ -167,6 +168,7 @@ class TableScene(Scene):
                            self.app.anim_scale(), self.ctrl.call_name)
 
     def _on_events(self, events, seat, action):
+        self.app.sound.play(cue_for(events, self.ctrl.humans))   # at every speed, "instant" too
         self.input.selected = None
         if self.app.anim_scale() <= 0:
             return
@@ -186,6 +188,11 @@ class TableScene(Scene):
         """Scroll "What happened" back (lines > 0) or forward, through the whole match."""
         self.log_scroll = max(0, min(len(self.ctrl.log) - 1, self.log_scroll + lines))
 
+    def _passed(self, seat):
+        """The pass screen for `seat` was confirmed: their private moment begins (with its sound)."""
+        self.ctrl.passed(seat)
+        self.app.sound.play("your_turn")
+
     # ---- frame ----
     def update(self, dt):
         super().update(dt)
@@ -204,7 +211,7 @@ class TableScene(Scene):
             from game.ui.pass_screen import PassScene
             seat = ctrl.pass_to
             self.input.reset()
-            self.app.push(PassScene(self.app, ctrl.names[seat], lambda: ctrl.passed(seat), table=self))
+            self.app.push(PassScene(self.app, ctrl.names[seat], lambda: self._passed(seat), table=self))
             return
         m = ctrl.moment()
         v = ctrl.public()
