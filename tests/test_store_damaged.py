@@ -101,6 +101,9 @@ DAMAGED_SAVES = {
     "a 1 MB seat name": dict(seats=json.dumps([{"name": BIG_NAME}, {"name": "Bo"}])),
     "a NUL in a seat name": dict(seats=json.dumps([{"name": "A\u0000na"}, {"name": "Bo"}])),
     "a lone surrogate in a seat name": dict(seats='[{"name": "\\ud800"}, {"name": "Bo"}]'),
+    "a 1 MB bot level": dict(seats=json.dumps([{"name": "Ana"}, {"name": "Bo", "kind": "ai", "level": BIG_NAME}])),
+    "a 1 MB ruleset id": dict(ruleset=json.dumps(BIG_NAME)),
+    "a NUL in the version": dict(version='"1\\u0000"'),
 }
 
 
@@ -173,8 +176,9 @@ DAMAGED_STATS = """{"format": 1, "games": {
   "castle": {"played": 1, "players": {}, "best_score": NaN, "best_by": "Ana"},
   "klondike": {"played": 1, "players": {}, "best_score": -Infinity},
   "names": {"played": 2, "players": {"%s": {"played": 2, "won": 1}, "Gus\\u0000": {"played": 1, "won": 0},
-                                     "Hana": {"played": 2, "won": 1}}}
-}}""" % (json.dumps(GOOD_KOMBIO), BIG_NAME)
+                                     "Hana": {"played": 2, "won": 1}}},
+  "%s": {"played": 1, "players": {}}
+}}""" % (json.dumps(GOOD_KOMBIO), BIG_NAME, BIG_NAME)
 
 
 def test_partly_damaged_stats_keep_what_is_valid_and_the_original(data_dir):
@@ -189,9 +193,11 @@ def test_partly_damaged_stats_keep_what_is_valid_and_the_original(data_dir):
     assert games["klobba"]["players"] == {"Di": {"played": 5, "won": 2}}
     assert games["castle"]["best_score"] is None and games["klondike"]["best_score"] is None
     assert games["names"]["players"] == {"Hana": {"played": 2, "won": 1}}
+    assert BIG_NAME not in games
     for words in ("cambio: matches played is '12'", "cabo: the entry is None", "kumbal: players is []",
                   "won 5 of only 2 played", "player 'Ed'", "player 'Fay'", "best_score nan",
-                  "best_score -inf", "1000000 characters long", "control character U+0000"):
+                  "best_score -inf", "the name is 1000000 characters long", "control character U+0000",
+                  "the game id is 1000000 characters long"):
         assert words in warning, words
     assert len(warning) < 3000
     # the original is kept before anything is rewritten; the rewrite is strict JSON and loads clean

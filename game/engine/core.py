@@ -158,19 +158,26 @@ class Game:
 # applies wherever a name enters (setup, a save, stats.json): a 1 MB name would
 # otherwise be measured and drawn every frame.
 MAX_NAME_LENGTH = 40
+# Other short text read from a data file (a ruleset id or version, a bot level) is shown too.
+MAX_TEXT_LENGTH = 100
+
+
+def text_problem(text, what: str = "the text", cap: int = MAX_TEXT_LENGTH) -> Optional[str]:
+    """What is wrong with short text read from a file (type, length, control characters), or None."""
+    if not isinstance(text, str):
+        return f"{what} must be text, not {brief(text)}"
+    if len(text) > cap:
+        return f"{what} is {len(text)} characters long; at most {cap} are allowed"
+    # Control characters cannot be drawn, and lone surrogates cannot even be written back as UTF-8.
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cs")), None)
+    if bad is not None:
+        return f"{what} holds the control character U+{ord(bad):04X}"
+    return None
 
 
 def name_problem(name) -> Optional[str]:
-    """What is wrong with a player's name read from a file (type, length, control characters), or None."""
-    if not isinstance(name, str):
-        return f"the name must be text, not {brief(name)}"
-    if len(name) > MAX_NAME_LENGTH:
-        return f"the name is {len(name)} characters long; at most {MAX_NAME_LENGTH} are allowed"
-    # Control characters cannot be drawn, and lone surrogates cannot even be written back as UTF-8.
-    bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cs")), None)
-    if bad is not None:
-        return f"the name holds the control character U+{ord(bad):04X}"
-    return None
+    """What is wrong with a player's name read from a file, or None (see text_problem)."""
+    return text_problem(name, "the name", MAX_NAME_LENGTH)
 
 
 def brief(value) -> str:
@@ -187,8 +194,8 @@ def _seat_problem(seat: dict) -> Optional[str]:
             return problem
     if seat.get("kind", "human") not in ("human", "ai"):
         return f"kind must be human or ai, not {brief(seat['kind'])}"
-    if seat.get("kind") == "ai" and not isinstance(seat.get("level", "normal"), str):
-        return f"the bot level must be text, not {brief(seat['level'])}"
+    if seat.get("kind") == "ai":
+        return text_problem(seat.get("level", "normal"), "the bot level")
     return None
 
 
@@ -231,8 +238,9 @@ def match_problem(data) -> Optional[str]:
     if not isinstance(data, dict):
         return "expected a JSON object"
     for key in ("ruleset", "version"):
-        if not isinstance(data.get(key), str) or not data[key]:
-            return f"{key} must be text, not {brief(data.get(key))}"
+        problem = text_problem(data.get(key), key) or (None if data[key] else f"{key} is empty")
+        if problem:
+            return problem
     if not isinstance(data.get("options", {}), dict):
         return "options must be a JSON object"
     # JSON's Infinity and NaN parse as floats; int(inf) would raise OverflowError.

@@ -21,7 +21,7 @@ from numbers import Real
 from pathlib import Path
 from typing import Optional, Sequence
 
-from game.engine.core import brief, name_problem
+from game.engine.core import brief, name_problem, text_problem
 from game.store.atomic import StoreError, atomic_write_json, data_file, quarantine, read_json, repair
 
 FILE_NAME = "stats.json"
@@ -56,9 +56,14 @@ def load() -> tuple[dict, Optional[str]]:
         return empty(), str(quarantine(path, "it does not hold Card Table statistics"))
     stats, problems = empty(), []
     for game_id, entry in data["games"].items():
-        game = _clean_game(str(game_id), entry, problems)
+        problem = text_problem(game_id, "the game id")
+        if problem:
+            # The screen shows the id of a game no ruleset names: it must be drawable.
+            problems.append(f"game {brief(game_id)}: {problem}; dropped")
+            continue
+        game = _clean_game(game_id, entry, problems)
         if game is not None:
-            stats["games"][str(game_id)] = game
+            stats["games"][game_id] = game
     if problems:
         # The rest of the file is still good: keep it, keep the original aside, and say what was lost.
         return stats, repair(path, stats, problems, "Statistics")
