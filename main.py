@@ -1,7 +1,7 @@
 """Card Table: start the menu, go straight to a table, or run a headless command.
 
   python main.py                                   the menu
-  python main.py --game kombio --seats human,ai:normal,ai:easy
+  python main.py --game kombio --seats human,ai:normal,ai:easy [--seed N]
   python main.py --simulate kombio --players 4 --games 1000 --seed 1 [--bots normal,easy] [--json] [--jobs N]
   python main.py --check-rulesets [FILE ...]
   python main.py --selftest
@@ -66,7 +66,7 @@ def parser() -> argparse.ArgumentParser:
                       help="load every ruleset, play one bot match of each, draw each table offscreen")
     ap.add_argument("--seats", help=f"with --game: comma-separated human | ai:easy | ai:normal "
                                      f"[{DEFAULTS['seats']}]")
-    ap.add_argument("--seed", type=int, help=f"with --game or --simulate: the first deal's seed "
+    ap.add_argument("--seed", type=int, help=f"with --game or --simulate: the match's seed (--simulate: the first match's) "
                                              f"[--simulate: {DEFAULTS['seed']}; --game: random]")
     ap.add_argument("--players", type=int, help=f"with --simulate: seats per match [{DEFAULTS['players']}]")
     ap.add_argument("--games", type=whole(1, MAX_GAMES),

@@ -182,7 +182,10 @@ def name_problem(name) -> Optional[str]:
 
 def brief(value) -> str:
     """repr(value) cut to 60 characters: a damaged file can hold a megabyte, a message quotes its start."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except RecursionError:          # a list nested a thousand deep is valid JSON
+        return "a deeply nested value"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
