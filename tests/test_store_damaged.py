@@ -207,6 +207,15 @@ def test_partly_damaged_stats_keep_what_is_valid_and_the_original(data_dir):
     assert stats.load() == (loaded, None)
 
 
+def test_many_damaged_records_are_counted_not_all_listed(data_dir):
+    players = {f"P{i}": {"played": 1, "won": 2} for i in range(50)}
+    (data_dir / "stats.json").write_text(json.dumps({"format": 1, "games": {"kombio": {
+        "played": 1, "players": {"Ana": {"played": 1, "won": 1}, **players}}}}))
+    loaded, warning = stats.load()
+    assert loaded["games"]["kombio"]["players"] == {"Ana": {"played": 1, "won": 1}}
+    assert "player 'P11'" in warning and "player 'P12'" not in warning and "; and 38 more" in warning
+
+
 def test_after_a_nan_best_score_statistics_are_recorded_again(data_dir):
     # Before: NaN loaded, then every save failed (JSON cannot hold it), so nothing was ever recorded again.
     (data_dir / "stats.json").write_text('{"format": 1, "games": {"kombio": {"played": 1, "players": '

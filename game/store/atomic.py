@@ -102,7 +102,9 @@ def repair(path, data, problems: list, what: str) -> str:
     stays in the copy, so nothing the player had is lost by the rewrite.
     """
     path = Path(path)
-    listed = "; ".join(problems)
+    # The message is shown on screen: name the first few, count the rest (all are in the copy).
+    shown = 12
+    listed = "; ".join(problems[:shown]) + (f"; and {len(problems) - shown} more" if len(problems) > shown else "")
     try:
         copy = _aside_name(path)
         shutil.copy2(path, copy)
