@@ -117,13 +117,16 @@ def test_settings_invalid_values_fall_back_per_key(data_dir):
         "window_size": [10, "800"],      # wrong types
         "fullscreen": "false",           # a string, not a bool
         "show_log": False,               # valid: kept
-        "from_the_future": 42,           # unknown: ignored quietly
+        "from_the_future": 42,           # unknown: not used, so reported and kept in the copy
     }))
+    original = (data_dir / "settings.json").read_bytes()
     loaded, warning = settings.load()
     assert loaded == Settings(memory_aid=True, show_log=False)
-    for key in ("animation_speed", "window_size", "fullscreen"):
+    for key in ("animation_speed", "window_size", "fullscreen", "from_the_future"):
         assert key in warning
-    assert "from_the_future" not in warning and "memory_aid" not in warning
+    assert "memory_aid" not in warning
+    (copy,) = broken_copies(data_dir, "settings.json")
+    assert copy.read_bytes() == original and copy.name in warning
 
 
 @pytest.mark.parametrize("size", [[1280], [1280, 800, 1], [100, 100], [True, 800], "1280x800", None])

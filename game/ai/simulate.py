@@ -188,7 +188,8 @@ def play_matches(ruleset, levels, seeds: list, jobs: int = 1) -> list:
     Matches are independent and seeded, so the results are the same for any
     number of jobs; only the time changes (one process per core).
     """
-    if jobs <= 1 or len(seeds) < 2 * jobs:
+    jobs = processes_for(len(seeds), jobs)
+    if jobs <= 1:
         out = []
         for s in seeds:
             r = run_match(ruleset, levels, s)
@@ -203,6 +204,11 @@ def play_matches(ruleset, levels, seeds: list, jobs: int = 1) -> list:
 
 def default_jobs() -> int:
     return max(1, os.cpu_count() or 1)
+
+
+def processes_for(matches: int, jobs: int) -> int:
+    """How many processes play_matches really starts: at least two matches each, so never more than asked."""
+    return max(1, min(jobs, matches // 2))
 
 
 def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optional[str],
@@ -245,7 +251,7 @@ def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optio
               "mean_score": round(score_sums[s] / games, 2)} for s in range(players)]
     summary = {"game": ruleset.id, "players": players, "games": games, "rounds": rounds,
                "games_per_s": round(games / elapsed, 2), "rounds_per_s": round(rounds / elapsed, 2),
-               "seats": seats}
+               "processes": processes_for(games, jobs), "seats": seats}
     if as_json:
         print(json.dumps(summary))
         return 0
@@ -254,8 +260,11 @@ def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optio
     for s, row in enumerate(seats):
         print(f"  seat {s + 1} ({row['bot']:>6}): wins {row['wins']:g} ({100 * row['win_rate']:.1f}%), "
               f"mean score {row['mean_score']:.1f}")
+    used = summary["processes"]
+    # Say what really ran: 20 matches asked on 64 jobs are played by 10 processes, not 64.
+    note = f"; --jobs {jobs} asked, {games} match(es) are too few for more" if used < jobs else ""
     print(f"{summary['games_per_s']:.1f} games/s, {summary['rounds_per_s']:.1f} rounds/s "
-          f"({jobs} process{'es' if jobs > 1 else ''})")
+          f"({used} process{'es' if used > 1 else ''}{note})")
     return 0
 
 

@@ -6,6 +6,7 @@ action list); `Match` is that record, and it is the save file and the replay.
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field, fields
 from typing import Any, Optional
 
@@ -155,14 +156,115 @@ class Game:
         raise NotImplementedError
 
 
+# A player's name is shown on the table, in the log and in the statistics. The cap
+# applies wherever a name enters (setup, a save, stats.json): a 1 MB name would
+# otherwise be measured and drawn every frame.
+MAX_NAME_LENGTH = 40
+# Other short text read from a data file (a ruleset id or version, a bot level) is shown too.
+MAX_TEXT_LENGTH = 100
+
+
+def text_problem(text, what: str = "the text", cap: int = MAX_TEXT_LENGTH) -> Optional[str]:
+    """What is wrong with short text read from a file (type, length, control characters), or None."""
+    if not isinstance(text, str):
+        return f"{what} must be text, not {brief(text)}"
+    if len(text) > cap:
+        return f"{what} is {len(text)} characters long; at most {cap} are allowed"
+    # Control characters cannot be drawn, and lone surrogates cannot even be written back as UTF-8.
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cs")), None)
+    if bad is not None:
+        return f"{what} holds the control character U+{ord(bad):04X}"
+    return None
+
+
+def name_problem(name) -> Optional[str]:
+    """What is wrong with a player's name read from a file, or None (see text_problem)."""
+    return text_problem(name, "the name", MAX_NAME_LENGTH)
+
+
+def brief(value) -> str:
+    """repr(value) cut to 60 characters: a damaged file can hold a megabyte, a message quotes its start."""
+    try:
+        text = repr(value)
+    except RecursionError:          # a list nested a thousand deep is valid JSON
+        return "a deeply nested value"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _seat_problem(seat: dict) -> Optional[str]:
     """What is wrong with one saved seat ({"name", "kind": "human"|"ai", "level"}), or None."""
-    if not isinstance(seat.get("name", ""), str):
-        return f"the name must be text, not {seat['name']!r}"
+    if "name" in seat:
+        problem = name_problem(seat["name"])
+        if problem:
+            return problem
     if seat.get("kind", "human") not in ("human", "ai"):
-        return f"kind must be human or ai, not {seat['kind']!r}"
-    if seat.get("kind") == "ai" and not isinstance(seat.get("level", "normal"), str):
-        return f"the bot level must be text, not {seat['level']!r}"
+        return f"kind must be human or ai, not {brief(seat['kind'])}"
+    if seat.get("kind") == "ai":
+        return text_problem(seat.get("level", "normal"), "the bot level")
+    return None
+
+
+def _whole(value) -> bool:
+    # bool is an int in Python, and JSON's true must not pass for seat 1.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _action_problem(entry) -> Optional[str]:
+    """What is wrong with one saved [seat, action] pair, or None; legality is checked by replaying."""
+    if not isinstance(entry, list) or len(entry) != 2:
+        return f"expected [seat, action], got {brief(entry)}"
+    seat, action = entry
+    # A seat beyond the table is refused by the replay, after the player count is checked.
+    if not _whole(seat) or seat < 0:
+        return f"the seat must be a number from 0, not {brief(seat)}"
+    if not isinstance(action, dict):
+        return f"not an action: {brief(action)} (expected a JSON object)"
+    unknown = set(action) - {f.name for f in fields(Action)}
+    if unknown:
+        return f"not an action: unknown field {sorted(unknown)[0]!r}"
+    if not isinstance(action.get("kind"), str) or not action["kind"]:
+        return f"not an action: the kind must be text, not {brief(action.get('kind'))}"
+    for key in ("pos", "pos2"):
+        pos = action.get(key)
+        if pos is not None and not (isinstance(pos, list) and len(pos) == 2 and all(_whole(v) for v in pos)):
+            return f"not an action: {key} must be [seat, slot], not {brief(pos)}"
+    if not isinstance(action.get("choice", ""), (str, type(None))):
+        return f"not an action: choice must be text, not {brief(action['choice'])}"
+    return None
+
+
+def match_problem(data) -> Optional[str]:
+    """What is wrong with the shape of a saved match record, or None.
+
+    The one place a save is checked before anything uses it (the menu's Resume
+    label, Match.from_json): types, a finite whole seed, the seat list, and
+    the action list. Whether the actions are legal is found by replaying them.
+    """
+    if not isinstance(data, dict):
+        return "expected a JSON object"
+    for key in ("ruleset", "version"):
+        problem = text_problem(data.get(key), key) or (None if data[key] else f"{key} is empty")
+        if problem:
+            return problem
+    if not isinstance(data.get("options", {}), dict):
+        return "options must be a JSON object"
+    # JSON's Infinity and NaN parse as floats; int(inf) would raise OverflowError.
+    if not _whole(data.get("seed")):
+        return f"the seed must be a whole number, not {brief(data.get('seed'))}"
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not seats or not all(isinstance(s, dict) for s in seats):
+        return f"seats must be a list of objects (name, kind), not {brief(seats)}"
+    for i, seat in enumerate(seats):
+        problem = _seat_problem(seat)
+        if problem:
+            return f"seat {i + 1}: {problem}"
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        return f"actions must be a list, not {brief(actions)}"
+    for i, entry in enumerate(actions):
+        problem = _action_problem(entry)
+        if problem:
+            return f"action {i + 1}: {problem}"
     return None
 
 
@@ -188,25 +290,15 @@ class Match:
 
     @classmethod
     def from_json(cls, data: dict) -> "Match":
-        if not isinstance(data, dict):
-            raise ValueError("not a saved match: expected a JSON object")
-        if not isinstance(data.get("options") or {}, dict):
-            raise ValueError("not a saved match: options must be a JSON object")
-        seats = data.get("seats") or []
-        if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
-            raise ValueError("not a saved match: seats must be a list of objects (name, kind)")
-        for i, seat in enumerate(seats):
-            problem = _seat_problem(seat)
-            if problem:
-                raise ValueError(f"not a saved match: seat {i + 1}: {problem}")
-        try:
-            return cls(
-                ruleset_id=str(data["ruleset"]),
-                ruleset_version=str(data["version"]),
-                options=dict(data.get("options") or {}),
-                seed=int(data["seed"]),
-                seats=list(data.get("seats") or []),
-                actions=[(int(s), Action.from_json(a)) for s, a in data.get("actions", [])],
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"not a saved match: {exc}") from exc
+        """Rebuild the record; ValueError("not a saved match: ...") if its shape is wrong (see match_problem)."""
+        problem = match_problem(data)
+        if problem:
+            raise ValueError(f"not a saved match: {problem}")
+        return cls(
+            ruleset_id=data["ruleset"],
+            ruleset_version=data["version"],
+            options=dict(data.get("options", {})),
+            seed=data["seed"],
+            seats=list(data["seats"]),
+            actions=[(s, Action.from_json(a)) for s, a in data.get("actions", [])],
+        )

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Optional
 
-from game.engine.core import Action, IllegalAction, Match
+from game.engine.core import Action, IllegalAction, Match, brief
 from game.engine.ruleset import default_options, find_ruleset
 
 
@@ -75,17 +75,17 @@ def options_problem(ruleset, options: dict) -> Optional[str]:
     known = {v.key for v in ruleset.variants}
     for key, on in variants.items():
         if key not in known:
-            return f"{ruleset.name} has no house rule '{key}'"
+            return f"{ruleset.name} has no house rule {brief(key)}"
         if not isinstance(on, bool):
-            return f"house rule '{key}' must be true or false, not {on!r}"
+            return f"house rule {brief(key)} must be true or false, not {brief(on)}"
     end = options.get("match_end", {})
     if not isinstance(end, dict):
         return "options.match_end must be a JSON object"
     mode = end.get("mode", ruleset.match_end.default_mode)
     if mode not in ruleset.match_end.modes:
-        return f"match_end mode {mode!r} is not one of {', '.join(ruleset.match_end.modes)}"
+        return f"match_end mode {brief(mode)} is not one of {', '.join(ruleset.match_end.modes)}"
     for key in ("rounds", "points"):
         value = end.get(key, 1)
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            return f"match_end {key} must be a whole number above 0, not {value!r}"
+            return f"match_end {key} must be a whole number above 0, not {brief(value)}"
     return None

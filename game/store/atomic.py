@@ -7,11 +7,17 @@ new one, never half of each. A file that cannot be read is renamed to
 bug report) can still recover it.
 """
 
+import glob
 import json
 import os
+import shutil
+import stat
 import tempfile
 import time
 from pathlib import Path
+
+# Our files are a few KB (a long match's save, some tens of KB); anything this big is not ours.
+MAX_DATA_FILE = 16 * 1024 * 1024
 
 
 class StoreError(Exception):
@@ -70,9 +76,7 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def move_aside(path) -> Path:
-    """Rename path to `<name>.broken-<timestamp>` (never overwriting anything) and return the new path."""
-    path = Path(path)
+def _aside_name(path: Path) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.broken-{stamp}")
     n = 1
@@ -80,8 +84,80 @@ def move_aside(path) -> Path:
     while target.exists():
         target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
         n += 1
+    return target
+
+
+def move_aside(path) -> Path:
+    """Rename path to `<name>.broken-<timestamp>` (never overwriting anything) and return the new path."""
+    path = Path(path)
+    target = _aside_name(path)
     os.rename(path, target)
     return target
+
+
+def repair(path, data, problems: list, what: str) -> str:
+    """Keep the original file as a `.broken-<timestamp>` copy, write the repaired data, return the warning.
+
+    Used when part of a file was usable: what was read but not kept (problems)
+    stays in the copy, so nothing the player had is lost by the rewrite.
+    """
+    path = Path(path)
+    # The message is shown on screen: name the first few, count the rest (all are in the copy).
+    shown = 12
+    listed = "; ".join(problems[:shown]) + (f"; and {len(problems) - shown} more" if len(problems) > shown else "")
+    try:
+        copy = _aside_name(path)
+        shutil.copy2(path, copy)
+    except OSError as exc:
+        # Without a copy the original must not be rewritten: leave it for the player to fix.
+        return (f"{what} in {path} were not used as written ({listed}); no copy could be kept "
+                f"({exc.strerror or exc}), so the file was left unchanged.")
+    warning = f"{what} in {path} were not used as written ({listed}); the original was kept as {copy.name}."
+    try:
+        atomic_write_json(path, data)
+    except StoreError as exc:
+        warning += f" {exc}"
+    return warning
+
+
+def remove_orphans(folder, names, min_age: float = 60.0) -> list:
+    """Delete the temporary files (`.<name>.*.tmp`) a killed write left in folder; return their paths.
+
+    Only files older than min_age seconds go: a younger one may belong to a
+    write in progress in another copy of the game running at the same time.
+    """
+    removed = []
+    now = time.time()
+    for name in names:
+        for tmp in Path(folder).glob(f".{glob.escape(name)}.*.tmp"):
+            try:
+                if now - tmp.stat().st_mtime >= min_age:
+                    tmp.unlink()
+                    removed.append(tmp)
+            except OSError:
+                pass   # gone already, or not ours to remove: the next start tries again
+    return removed
+
+
+def data_folder() -> Path:
+    """Return the user data folder (created if needed); StoreError saying plainly why if it is unusable."""
+    from game.paths import user_data_dir
+    try:
+        return user_data_dir()
+    except OSError as exc:
+        folder = exc.filename or "the data folder"
+        if isinstance(exc, FileExistsError):
+            reason = "it is a file, not a folder"
+        elif isinstance(exc, NotADirectoryError):
+            reason = "part of its path is a file, not a folder"
+        else:
+            reason = exc.strerror or str(exc)
+        raise StoreError(f"the data folder {folder} cannot be used: {reason}", path=exc.filename) from exc
+
+
+def data_file(name: str) -> Path:
+    """Return the path of name in the user data folder; StoreError if the folder is unusable."""
+    return data_folder() / name
 
 
 def quarantine(path, reason: str) -> StoreError:
@@ -106,20 +182,32 @@ def quarantine(path, reason: str) -> StoreError:
 def read_json(path):
     """Return the parsed JSON in path, or None if there is no such file.
 
-    A file that exists but cannot be read or parsed is moved aside
+    A file that exists but cannot be read or parsed, or holds only null, is moved aside
     (see move_aside) and StoreError is raised naming both files.
     """
     path = Path(path)
     try:
+        info = os.stat(path)
+        # A FIFO or a device under our name would block the start or never end: read regular files only.
+        if not stat.S_ISREG(info.st_mode):
+            raise quarantine(path, "it is not a regular file")
+        if info.st_size > MAX_DATA_FILE:
+            raise quarantine(path, f"it is {info.st_size} bytes; a data file is at most {MAX_DATA_FILE}")
         with open(path, "rb") as f:
-            raw = f.read()
+            raw = f.read(MAX_DATA_FILE + 1)
     except FileNotFoundError:
         return None
     except OSError as exc:
         raise quarantine(path, exc.strerror or str(exc)) from exc
     try:
-        return json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"))
+    except RecursionError as exc:
+        raise quarantine(path, "it is nested too deeply to be ours") from exc
     except UnicodeDecodeError as exc:
         raise quarantine(path, "it is not UTF-8 text") from exc
     except json.JSONDecodeError as exc:
         raise quarantine(path, f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from exc
+    if data is None:
+        # We never write a bare null: treating it as "no file" would overwrite it unseen.
+        raise quarantine(path, "it holds only null")
+    return data

@@ -8,16 +8,16 @@ A save that cannot be used is moved aside, never deleted.
 from pathlib import Path
 from typing import Optional
 
-from game.paths import user_data_dir
-from game.store.atomic import StoreError, atomic_write_json, quarantine, read_json
+from game.engine.core import brief, match_problem
+from game.store.atomic import StoreError, atomic_write_json, data_file, quarantine, read_json
 
 FILE_NAME = "current_match.json"
 FORMAT = 1
 
 
 def current_path() -> Path:
-    """Return the path of the current match save in the user data folder."""
-    return user_data_dir() / FILE_NAME
+    """Return the path of the current match save in the user data folder; StoreError if it is unusable."""
+    return data_file(FILE_NAME)
 
 
 def save_current(match_json: dict) -> None:
@@ -28,9 +28,14 @@ def save_current(match_json: dict) -> None:
 
 
 def load_current() -> tuple[Optional[dict], Optional[str]]:
-    """Return (match record or None, warning or None); an unusable save is moved aside with a warning."""
-    path = current_path()
+    """Return (match record or None, warning or None); an unusable save is moved aside with a warning.
+
+    The record's whole shape is checked here (see match_problem), before the
+    menu builds its Resume label from it: a damaged save is reported and moved
+    aside once, never offered again.
+    """
     try:
+        path = current_path()
         data = read_json(path)
     except StoreError as exc:
         return None, str(exc)
@@ -40,15 +45,21 @@ def load_current() -> tuple[Optional[dict], Optional[str]]:
         return None, str(quarantine(path, "it does not hold a saved match"))
     if data.get("format") != FORMAT:
         # Likely written by another version of Card Table: keep it for that version.
-        return None, str(quarantine(path, f"unknown save format {data.get('format')!r}, expected {FORMAT}"))
+        return None, str(quarantine(path, f"unknown save format {brief(data.get('format'))}, expected {FORMAT}"))
     match = dict(data)
     del match["format"]
+    problem = match_problem(match)
+    if problem:
+        return None, str(quarantine(path, f"it is not a usable saved match: {problem}"))
     return match, None
 
 
 def set_aside_current(reason: str) -> Optional[str]:
     """Move the current save aside (e.g. it no longer replays) and return the warning to show, or None if no save."""
-    path = current_path()
+    try:
+        path = current_path()
+    except StoreError as exc:
+        return str(exc)
     if not path.exists():
         return None
     return str(quarantine(path, reason))

@@ -2,15 +2,17 @@
 
 Loading never fails: a broken file is moved aside and defaults are used; a
 single bad value falls back to its default while the other values are kept.
-Unknown keys (say, from a newer version) are ignored.
+Whenever something read is not used as written (a bad value, an unknown or
+misspelt key, say from a newer version), the original is kept as a
+`settings.json.broken-<timestamp>` copy before the file is rewritten.
 """
 
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Optional
 
-from game.paths import user_data_dir
-from game.store.atomic import StoreError, atomic_write_json, quarantine, read_json
+from game.engine.core import brief
+from game.store.atomic import StoreError, atomic_write_json, data_file, quarantine, read_json, repair
 
 FILE_NAME = "settings.json"
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
@@ -45,7 +47,7 @@ class Settings:
                 continue
             value = check(data[key])
             if value is None:
-                problems.append(f"{key}: {data[key]!r} is not valid, using {getattr(settings, key)!r}")
+                problems.append(f"{key}: {brief(data[key])} is not valid, using {getattr(settings, key)!r}")
             else:
                 setattr(settings, key, value)
         return settings, problems
@@ -82,29 +84,30 @@ _CHECKS = {
 
 
 def settings_path() -> Path:
-    """Return the path of settings.json in the user data folder."""
-    return user_data_dir() / FILE_NAME
+    """Return the path of settings.json in the user data folder; StoreError if the folder is unusable."""
+    return data_file(FILE_NAME)
 
 
 def load() -> tuple[Settings, Optional[str]]:
-    """Return (settings, warning): warning is None unless the file was broken or held bad values."""
-    path = settings_path()
+    """Return (settings, warning): warning is None unless the file was broken, held bad values or unknown keys."""
     try:
+        path = settings_path()
         data = read_json(path)
     except StoreError as exc:
-        return Settings(), str(exc)
+        return Settings(), f"Settings cannot be read, using the defaults: {exc}"
     if data is None:
         return Settings(), None
     if not isinstance(data, dict):
         return Settings(), str(quarantine(path, "it does not hold a settings object"))
     settings, problems = Settings.from_json(data)
+    problems += [f"unknown setting {brief(key)}" for key in data if key not in _CHECKS]
     if problems:
-        return settings, f"Some settings in {path} were not valid and were reset: " + "; ".join(problems)
+        return settings, repair(path, settings.to_json(), problems, "Some settings")
     return settings, None
 
 
 def save(settings: Settings) -> None:
-    """Write settings atomically; ValueError on an invalid value, StoreError if the file cannot be written."""
+    """Write settings atomically; ValueError on an invalid value, StoreError saying why if it cannot be written."""
     # Refuse bad values here, where the bug is, rather than warn about them at the next start.
     _, problems = Settings.from_json(settings.to_json())
     if problems:

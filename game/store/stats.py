@@ -8,22 +8,29 @@ Shape (plain JSON, read by the statistics screen):
                           "lower_is_better": true}}}
 best_score is the best score a winner has finished a match with; whether
 lower or higher is better is passed by the caller or worked out from who won.
+
+A partly damaged file keeps what is valid: a bad player record, a non-finite
+best score or a game that is not an object is dropped (a damaged match count
+is rebuilt from the players' records), the original is kept as a
+`stats.json.broken-<timestamp>` copy, the repaired file is written, and the
+warning says what was dropped.
 """
 
+import math
 from numbers import Real
 from pathlib import Path
 from typing import Optional, Sequence
 
-from game.paths import user_data_dir
-from game.store.atomic import StoreError, atomic_write_json, quarantine, read_json
+from game.engine.core import brief, name_problem, text_problem
+from game.store.atomic import StoreError, atomic_write_json, data_file, quarantine, read_json, repair
 
 FILE_NAME = "stats.json"
 FORMAT = 1
 
 
 def stats_path() -> Path:
-    """Return the path of stats.json in the user data folder."""
-    return user_data_dir() / FILE_NAME
+    """Return the path of stats.json in the user data folder; StoreError if the folder is unusable."""
+    return data_file(FILE_NAME)
 
 
 def empty() -> dict:
@@ -37,9 +44,9 @@ def empty_game() -> dict:
 
 
 def load() -> tuple[dict, Optional[str]]:
-    """Return (stats, warning): a broken file is moved aside and empty stats returned with a warning."""
-    path = stats_path()
+    """Return (stats, warning): a broken file is moved aside, a partly damaged one repaired (see above)."""
     try:
+        path = stats_path()
         data = read_json(path)
     except StoreError as exc:
         return empty(), str(exc)
@@ -47,16 +54,19 @@ def load() -> tuple[dict, Optional[str]]:
         return empty(), None
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("games"), dict):
         return empty(), str(quarantine(path, "it does not hold Card Table statistics"))
-    stats, dropped = empty(), []
+    stats, problems = empty(), []
     for game_id, entry in data["games"].items():
-        game = _clean_game(entry)
-        if game is None:
-            dropped.append(str(game_id))
-        else:
-            stats["games"][str(game_id)] = game
-    if dropped:
-        # The rest of the file is still good: keep it, and say what was lost.
-        return stats, f"Statistics in {path} for {', '.join(dropped)} were damaged and were reset."
+        problem = text_problem(game_id, "the game id")
+        if problem:
+            # The screen shows the id of a game no ruleset names: it must be drawable.
+            problems.append(f"game {brief(game_id)}: {problem}; dropped")
+            continue
+        game = _clean_game(game_id, entry, problems)
+        if game is not None:
+            stats["games"][game_id] = game
+    if problems:
+        # The rest of the file is still good: keep it, keep the original aside, and say what was lost.
+        return stats, repair(path, stats, problems, "Statistics")
     return stats, None
 
 
@@ -64,25 +74,69 @@ def _count(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def _clean_game(entry) -> Optional[dict]:
-    # Return a valid game entry, or None when the entry cannot be trusted.
-    if not isinstance(entry, dict) or not _count(entry.get("played")):
+def _player_problem(name, record) -> Optional[str]:
+    # What makes one player's record unusable, or None.
+    problem = name_problem(name)
+    if problem:
+        return problem
+    if not isinstance(record, dict):
+        return f"the record is {brief(record)}, not an object"
+    for key in ("played", "won"):
+        if not _count(record.get(key)):
+            return f"{key} is {brief(record.get(key))}, not a count"
+    if record["won"] > record["played"]:
+        return f"won {record['won']} of only {record['played']} played"
+    return None
+
+
+def _clean_game(game_id: str, entry, problems: list) -> Optional[dict]:
+    """The valid part of one game's entry (None if nothing is usable); what was dropped goes to problems."""
+    if not isinstance(entry, dict):
+        problems.append(f"{game_id}: the entry is {brief(entry)}, not an object; dropped")
         return None
+    game = empty_game()
     players = entry.get("players", {})
     if not isinstance(players, dict):
+        problems.append(f"{game_id}: players is {brief(players)}, not an object; dropped")
+        players = {}
+    for name, record in players.items():
+        problem = _player_problem(name, record)
+        if problem:
+            problems.append(f"{game_id}: player {brief(name)}: {problem}; dropped")
+        else:
+            game["players"][name] = {"played": record["played"], "won": record["won"]}
+    # Every match counts for every seat, so a game was played at least as often as any player played it.
+    floor = max((r["played"] for r in game["players"].values()), default=0)
+    if not _count(entry.get("played")) and not game["players"]:
+        problems.append(f"{game_id}: matches played is {brief(entry.get('played'))}, not a count, "
+                        f"and no player record is usable; dropped")
         return None
-    for record in players.values():
-        if not (isinstance(record, dict) and _count(record.get("played")) and _count(record.get("won"))):
-            return None
-    game = empty_game()
-    game["played"] = entry["played"]
-    game["players"] = {str(n): {"played": r["played"], "won": r["won"]} for n, r in players.items()}
+    if not _count(entry.get("played")):
+        problems.append(f"{game_id}: matches played is {brief(entry.get('played'))}, not a count; "
+                        f"set to {floor} from the players' records")
+        game["played"] = floor
+    elif entry["played"] < floor:
+        problems.append(f"{game_id}: matches played {entry['played']} is fewer than a player's {floor}; "
+                        f"set to {floor}")
+        game["played"] = floor
+    else:
+        game["played"] = entry["played"]
     best = entry.get("best_score")
-    if isinstance(best, Real) and not isinstance(best, bool):
-        game["best_score"] = best
-        game["best_by"] = entry.get("best_by") if isinstance(entry.get("best_by"), str) else None
-    if isinstance(entry.get("lower_is_better"), bool):
-        game["lower_is_better"] = entry["lower_is_better"]
+    if best is not None:
+        # NaN or Infinity would load, then make every later save fail (JSON cannot hold them).
+        if isinstance(best, Real) and not isinstance(best, bool) and math.isfinite(best):
+            game["best_score"] = best
+            by = entry.get("best_by")
+            game["best_by"] = by if by is None or name_problem(by) is None else None
+            if by is not None and game["best_by"] is None:
+                problems.append(f"{game_id}: best_by {brief(by)}: {name_problem(by)}; dropped")
+        else:
+            problems.append(f"{game_id}: best_score {brief(best)} is not a finite number; dropped")
+    lower = entry.get("lower_is_better")
+    if isinstance(lower, bool):
+        game["lower_is_better"] = lower
+    elif lower is not None:
+        problems.append(f"{game_id}: lower_is_better {brief(lower)} is not true or false; dropped")
     return game
 
 

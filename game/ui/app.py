@@ -22,21 +22,18 @@ ANIM_SCALE = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
 
 def _load_settings():
-    """Return (settings, warning) from game.store.settings, or defaults if the store is unusable."""
+    """Return (settings, warning) from game.store.settings; defaults (the real Settings) if the store is unusable.
+
+    Start is also when the temporary files of a write killed last time are
+    removed (see game.store.remove_orphans).
+    """
+    from game.store import settings as store
+    from game.store import tidy_data_folder
+    tidy_data_folder()
     try:
-        from game.store import settings as store
         return store.load()
     except Exception as exc:  # a broken store must not stop the game from opening
-        from dataclasses import dataclass
-
-        @dataclass
-        class _Fallback:
-            animation_speed: str = "normal"
-            memory_aid: bool = False
-            window_size: tuple = theme.DEFAULT_WINDOW
-            fullscreen: bool = False
-            show_log: bool = True
-        return _Fallback(), f"Settings could not be loaded: {exc}"
+        return store.Settings(), f"Settings could not be loaded, using the defaults: {exc}"
 
 
 def clamp_size(size) -> tuple:
@@ -57,6 +54,7 @@ class App:
             warning = None
         self.settings = settings
         self.save_settings_enabled = save_settings
+        self.settings_unsaved = False     # set once saving them has failed and been reported
         self.fixed_dt = fixed_dt
         self.strict = strict
         pygame.display.init()
@@ -237,13 +235,16 @@ class App:
         return ANIM_SCALE.get(getattr(self.settings, "animation_speed", "normal"), 1.0)
 
     def save_settings(self):
+        """Write the settings; if that fails, say so once (not at every change) and play on."""
         if not self.save_settings_enabled:
             return
         try:
             from game.store import settings as store
             store.save(self.settings)
         except Exception as exc:
-            self.toast(f"Settings could not be saved: {exc}")
+            if not self.settings_unsaved:
+                self.settings_unsaved = True
+                self.toast(f"Settings cannot be saved: {exc}", 8)
 
     # ---- the frame loop ----
     def _safe(self, fn, *args):

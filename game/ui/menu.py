@@ -133,7 +133,9 @@ class MenuScene(Scene):
             for seat in session.seats:
                 if seat.get("kind") == "ai":
                     check_level(seat.get("level", "normal"))
-        except (ValueError, KeyError, TypeError) as exc:
+        except Exception as exc:
+            # Whatever stops the replay (a shape load_current could not see, a rule that changed),
+            # the save is set aside once with the reason: never offered again, never deleted.
             warning = saves.set_aside_current(f"it cannot be resumed: {exc}")
             self.app.toast(f"The saved match cannot be resumed: {exc}. " + (warning or ""), 10)
             self.save = None
