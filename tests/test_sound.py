@@ -168,7 +168,7 @@ def test_your_turn_sounds_for_the_only_human_and_waits_for_the_pass_screen_with_
     assert [e.seat for e in events if e.kind == "turn"] == [0]
     assert cue_for(events, [0]) == "your_turn"
     assert cue_for(events, [1]) is None          # someone else's turn
-    assert cue_for(events, [0, 1]) is None       # pass-and-play: TableScene.cue_your_turn does it
+    assert cue_for(events, [0, 1]) is None       # pass-and-play: TableScene._passed does it
 
 
 def test_a_call_and_the_round_end_have_their_cues():
@@ -236,8 +236,21 @@ def test_the_table_sounds_the_turn_and_the_race_it_opens():
     assert "your_turn" in app.sound.played
     assert d.table.ctrl.public().phase == "window"       # seed 4: no ability on the discarded card
     assert app.sound.played[-1] == "race_open"
-    d.table.cue_your_turn()
-    assert app.sound.played[-1] == "your_turn"
+
+
+def test_in_pass_and_play_your_turn_sounds_when_the_pass_screen_is_confirmed():
+    from game.ui.pass_screen import PassScene
+    app = make_app()
+    rs = rigging.kombio()
+    session = Session.new(rs, [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"}],
+                          merge_options(rs, None), 4)
+    app.open_table(session)
+    d = Driver(app)
+    assert d.until(lambda: isinstance(app.top, PassScene), 500)
+    heard = list(app.sound.played)
+    d.step(8)
+    d.click(app.top.button.rect.center)
+    assert list(app.sound.played) == heard + ["your_turn"]
 
 
 def test_the_table_is_silent_with_sound_off_and_sounds_once_turned_on():
@@ -245,7 +258,7 @@ def test_the_table_is_silent_with_sound_off_and_sounds_once_turned_on():
     d = play_a_turn(app)
     assert list(app.sound.played) == [] and app.sound.ready is None
     app.settings.sound = True
-    d.table.cue_your_turn()
+    app.sound.play("your_turn")
     assert list(app.sound.played) == ["your_turn"]
     assert not isinstance(app.top, RoundSummaryScene)
 

@@ -19,7 +19,7 @@ def _cue(event, humans) -> Optional[str]:
         return "match_ok" if event.ok else "match_wrong"   # a late throw is a wrong one too
     if event.kind == "turn":
         # With one human the table shows their view at once, so their turn begins with this event.
-        # With several, it begins when they confirm the pass screen: TableScene.cue_your_turn.
+        # With several, it begins when they confirm the pass screen: TableScene._passed.
         return "your_turn" if len(humans) == 1 and event.seat in humans else None
     return _CUES.get(event.kind)
 
