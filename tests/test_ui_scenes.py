@@ -237,3 +237,38 @@ def test_a_long_games_list_scrolls_in_a_small_window(data_dir):
     d.step()
     assert menu.broken and menu.broken[0][1] is broken
     assert all(menu.list_rect.contains(w.rect) for w in menu.game_buttons if w.visible)
+
+
+def test_starting_a_new_match_asks_before_it_replaces_the_saved_one(data_dir):
+    """Only one match is kept: a new one must not silently overwrite it."""
+    from game.ui.confirm import ConfirmScene
+    app = make_app()
+    run(game_id="kombio", seats=["human", "ai"], seed=3, app=app, max_frames=3)
+    d = Driver(app)
+    assert d.until(lambda: len(saves.load_current()[0]["actions"]) >= 2, 400)
+    app.open_menu()                              # Main menu: the match stays saved
+    d.step(2)
+    saved = saves.load_current()[0]
+    d.click(button(app.top, "Kombio").rect.center)
+    setup = app.top
+    d.click(setup.start.rect.center)
+    ask = app.top
+    assert isinstance(ask, ConfirmScene)
+    assert ask.question == f"Abandon the saved match of Kombio (Player 1, Bot 2; {len(saved['actions'])} moves)?"
+    d.key(pygame.K_ESCAPE)                       # keep it: nothing started, nothing lost
+    assert app.top is setup and saves.load_current()[0] == saved
+    d.click(setup.start.rect.center)
+    d.click(app.top.yes.rect.center)             # abandon it and start
+    assert isinstance(app.top, TableScene) and saves.load_current()[0]["seed"] != saved["seed"]
+
+
+def test_the_command_line_game_asks_too_when_a_match_is_saved(data_dir):
+    from game.ui.confirm import ConfirmScene
+    app = make_app()
+    run(game_id="kombio", seats=["human", "ai"], seed=3, app=app, max_frames=3)
+    assert saves.load_current()[0] is not None
+    app2 = make_app()
+    run(game_id="cambio", seats=["human", "ai"], seed=4, app=app2, max_frames=2)
+    assert isinstance(app2.top, ConfirmScene) and "Kombio" in app2.top.question
+    Driver(app2).key(pygame.K_n)
+    assert isinstance(app2.top, MenuScene) and saves.load_current()[0]["ruleset"] == "kombio"

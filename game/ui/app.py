@@ -342,6 +342,25 @@ class App:
         from game.ui.menu import MenuScene
         return self.reset(MenuScene(self))
 
+    def start_match(self, session):
+        """Open a new match's table; if it would replace a saved match, ask first (Esc keeps it)."""
+        data = None
+        if getattr(self, "save_matches", True):
+            try:
+                from game.store.saves import load_current
+                data, _ = load_current()
+            except Exception:
+                data = None      # an unreadable save was reported where it was read; nothing to lose here
+        if not data:
+            return self.open_table(session)
+        from game.ui.confirm import ConfirmScene
+        from game.ui.menu import describe_saved_match
+        what = describe_saved_match(data, self.rulesets())
+        return self.push(ConfirmScene(
+            self, f"Abandon the saved match of {what}?",
+            "Only one match is kept: starting this one replaces it for good. Keep it to resume it from the menu.",
+            "Abandon it and start", lambda: self.open_table(session)))
+
     def open_table(self, session, fresh: bool = True):
         """Show the table for a session (a new or resumed match) on top of the menu."""
         from game.ui.menu import MenuScene
@@ -399,7 +418,7 @@ def run(game_id: Optional[str] = None, seats=None, options=None, seed: Optional[
             app.open_menu()
             app.toast(f"Cannot start {game_id}: {str(exc).strip(chr(39))}", 10)
         else:
-            app.open_table(session)
+            app.start_match(session)
         del menu
     else:
         app.open_menu()

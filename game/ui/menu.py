@@ -12,6 +12,18 @@ from game.ui.scene import Scene, draw_felt
 from game.ui.widgets import Button, blit_text, draw_panel
 
 
+def describe_saved_match(save, entries) -> str:
+    """ "Kombio (Ana, Ben; 97 moves)": a saved match in words (entries: the rulesets, for the name)."""
+    s = save or {}
+    game = s.get("ruleset", "?")
+    for entry in entries or []:
+        if entry.ok and entry.ruleset.id == game:
+            game = entry.ruleset.name
+    names = ", ".join(str(seat.get("name", "?")) for seat in s.get("seats", []) if isinstance(seat, dict))
+    moves = len(s.get("actions", []) or [])
+    return f"{game} ({names}; {moves} move{'' if moves == 1 else 's'})"
+
+
 class MenuScene(Scene):
     def __init__(self, app, load_now: bool = False):
         super().__init__(app)
@@ -114,14 +126,7 @@ class MenuScene(Scene):
                 y += rect.h + 10
 
     def _resume_label(self) -> str:
-        s = self.save or {}
-        game = s.get("ruleset", "?")
-        for entry in self.entries or []:
-            if entry.ok and entry.ruleset.id == game:
-                game = entry.ruleset.name
-        names = ", ".join(str(seat.get("name", "?")) for seat in s.get("seats", []) if isinstance(seat, dict))
-        moves = len(s.get("actions", []) or [])
-        return f"Resume {game} ({names}; {moves} moves)"
+        return "Resume " + describe_saved_match(self.save, self.entries)
 
     # ---- actions ----
     def resume(self):

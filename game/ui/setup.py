@@ -131,7 +131,7 @@ class SetupScene(Scene):
         except (ValueError, KeyError) as exc:
             self.error = f"The match cannot start: {exc}"
             return
-        self.app.open_table(session)
+        self.app.start_match(session)
 
     def open_rules(self):
         from game.ui.rules_scene import RulesScene

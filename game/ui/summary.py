@@ -183,7 +183,7 @@ class MatchResultScene(_Over):
         from game.engine.session import Session
         s = self.table.session
         session = Session.new(s.ruleset, [dict(x) for x in s.seats], s.options)
-        self.app.open_table(session)
+        self.app.start_match(session)
 
     def handle(self, event):
         if event.type == pygame.KEYDOWN:
