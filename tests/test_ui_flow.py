@@ -247,3 +247,23 @@ def test_the_match_result_shows_the_whole_log_and_scrolls():
     assert result.scroll == 3 and pygame.image.tobytes(app.screen, "RGB") != before
     d.key(pygame.K_TAB)
     assert result.page == "standings"
+
+
+def test_the_rules_page_or_the_menu_over_a_private_moment_needs_the_pass_screen_again(monkeypatch):
+    """Issue 7: a rules page opened by someone else is a public screen: after it, the private view
+    comes back only behind the pass screen."""
+    game = rigging.rigged(3, seed=9, current=0)
+    app, d, session = table_for(game, [ANA, BEN, BOT])
+    confirm_pass(d, "Ana")
+    assert ready(d, 0) and d.table.ctrl.viewer == 0
+    d.key(pygame.K_F1)
+    assert isinstance(app.top, RulesScene)
+    d.key(pygame.K_ESCAPE)
+    assert d.table.ctrl.viewer is None
+    confirm_pass(d, "Ana")
+    assert ready(d, 0) and d.table.ctrl.viewer == 0
+    d.key(pygame.K_ESCAPE)                            # the pause menu, drawn over the public view
+    assert isinstance(app.top, PauseScene) and d.table.ctrl.viewer is None
+    d.key(pygame.K_ESCAPE)
+    confirm_pass(d, "Ana")
+    assert d.table.ctrl.viewer == 0

@@ -54,7 +54,7 @@ class ConfirmScene(Scene):
         surf.blit(shade, (0, 0))
         p = self.panel
         draw_panel(surf, p, theme.PANEL, theme.ACCENT, radius=14, width=2)
-        lines = fonts.wrap(self.question, 24, p.w - 60)[:2]
+        lines = fonts.wrap(self.question, 24, p.w - 60, True)[:2]
         for i, line in enumerate(lines):
             blit_text(surf, line, 24, (p.x + 30, p.y + 24 + i * fonts.line_height(24)), theme.TEXT, True)
         y = p.y + 30 + len(lines) * fonts.line_height(24)

@@ -222,7 +222,8 @@ class MatchResultScene(_Over):
         else:
             title = " and ".join(winners) + " share the win!"
         blit_text(surf, title, fonts.fit(title, 32, p.w - 52, True), (p.x + 26, p.y + 18), theme.ACCENT, True)
-        blit_text(surf, f"After {v.round_no} rounds · the lowest total wins", 17, (p.x + 26, p.y + 60), theme.MUTED)
+        rounds = f"{v.round_no} round" + ("" if v.round_no == 1 else "s")
+        blit_text(surf, f"After {rounds} · the lowest total wins", 17, (p.x + 26, p.y + 60), theme.MUTED)
         body = pygame.Rect(p.x + 26, p.y + 96, p.w - 52, p.h - 96 - 86)
         if self.page == "last round" and v.results:
             self.draw_results(surf, body, v.results, names)

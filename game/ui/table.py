@@ -101,7 +101,7 @@ class TableScene(Scene):
         else:
             b["call"].visible = ("call", None) in kinds
             armed = self.armed_call(seat)
-            b["call"].label = f"Confirm: call {ctrl.call_name}" if armed else f"Call {ctrl.call_name}"
+            b["call"].label = "Confirm call" if armed else f"Call {ctrl.call_name}"
             b["cancel"].visible = armed
             b["cancel"].label, b["cancel"].hint = "Keep playing", "Esc"
             b["skip"].visible = ("skip", None) in kinds
@@ -530,9 +530,11 @@ class TableScene(Scene):
     def open_rules(self):
         from game.ui.rules_scene import RulesScene
         self.input.reset()
+        self.ctrl.public_screen()
         self.app.push(RulesScene(self.app, self.ruleset, self.session.options))
 
     def open_pause(self):
         from game.ui.pause import PauseScene
         self.input.reset()
+        self.ctrl.public_screen()
         self.app.push(PauseScene(self.app, self))

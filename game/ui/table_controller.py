@@ -254,6 +254,11 @@ class TableController:
         elif m.kind == "over":
             self._finish_match()
 
+    def public_screen(self) -> None:
+        """A screen anyone may have opened (rules, pause menu) covers the table: whoever had it
+        confirms the pass screen again before their private view comes back."""
+        self.confirmed = None
+
     def passed(self, seat) -> None:
         """The pass screen for `seat` was confirmed: only `seat` is looking now."""
         if self.pass_to != seat:

@@ -363,7 +363,7 @@ def key_help(call_name: str, race_keys: dict, names) -> tuple:
     """The keyboard shortcuts shown in the sidebar."""
     rows = [("D", "draw from the deck"), ("S", "take the discard"), ("K", f"call {call_name}"),
             ("Space", "skip · no match · done"), ("F1", "rules"), ("Esc", "cancel, menu"),
-            ("PgUp", "scroll what happened (or the wheel)")]
+            ("PgUp", "scroll the log · wheel")]
     if race_keys:
         rows.append(("Race", "  ".join(f"{k} {names[s]}" for s, k in sorted(race_keys.items()))))
     return tuple(rows)
