@@ -44,6 +44,13 @@ N_CARDS = 70
 EMPTY = "empty"
 
 
+def blocks(count: int, quick: int = 1) -> list:
+    """Block numbers for a test split into `count` blocks of seeded matches: the first `quick` run
+    in the quick suite (-m "not slow"), the rest are marked slow (the full suite runs them all)."""
+    import pytest
+    return [b if b < quick else pytest.param(b, marks=pytest.mark.slow) for b in range(count)]
+
+
 @functools.lru_cache(maxsize=None)
 def load(ruleset_id: str):
     """A real ruleset of rulesets/ by its id ("kombio", "cambio", "cambio-classic"), loaded once."""

@@ -183,11 +183,9 @@ def test_more_whole_matches_frame_by_frame(monkeypatch, ruleset_id, humans, bots
     seed = 101 + humans * 7 + bots
     app = make_app(speed, aid)
     log = FrameLog(monkeypatch, app)
-    rs = rigging.load(ruleset_id)
-    if humans + bots > rs.max_players:
-        pytest.skip("too many seats")
-    session = short_match(ruleset_id, seats_of(humans, bots), seed, rounds=3)
-    play_match(app, session, random.Random(seed))
+    session = short_match(ruleset_id, seats_of(humans, bots), seed)
+    # random humans rarely call: more calls keep these matches (and their frames) a sensible length
+    play_match(app, session, random.Random(seed), calls=0.15)
     log.check()
     assert log.private_frames > 50
 

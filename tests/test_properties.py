@@ -26,7 +26,7 @@ import pytest
 from game.engine.core import Action, IllegalAction
 from game.engine.ruleset import default_options
 from game.engine.session import Session
-from rigging import ROOT, all_views, check_conserved, kombio, load
+from rigging import ROOT, all_views, blocks, check_conserved, kombio, load
 
 N_ONE_ROUND = 2000          # one-round matches with random players
 FULL_MATCHES = [("rounds", 5)] * 6 + [("points", 100)] * 3 + [("points", 60)] * 3
@@ -252,7 +252,7 @@ def play_match(seed, folder, policy, opts, n, deep=False, ruleset=None, sampled=
 
 # --- the properties ----------------------------------------------------------------
 
-@pytest.mark.parametrize("block", range(20))
+@pytest.mark.parametrize("block", blocks(20, quick=2))
 def test_one_round_matches_with_random_players(block, folder):
     """2,000 seeded one-round matches, 2 to 6 players, random variants, three kinds of player."""
     per_block = N_ONE_ROUND // 20
@@ -317,7 +317,7 @@ def replay_checked(session, folder):
 LEVELS = ("easy", "normal")
 
 
-@pytest.mark.parametrize("block", range(4))
+@pytest.mark.parametrize("block", blocks(4))
 def test_bot_matches(block, folder):
     """Seeded bot-vs-bot matches (game.ai.simulate.run_match): the same properties."""
     run_match = _run_match()
@@ -344,7 +344,7 @@ def short_options(rng, rs):
     return match_options(rng, "points", 1, rs)
 
 
-@pytest.mark.parametrize("block", range(10))
+@pytest.mark.parametrize("block", blocks(10))
 @pytest.mark.parametrize("rid", OTHER_RULESETS)
 def test_short_matches_with_random_players_other_rulesets(rid, block, folders):
     """1,000 seeded short matches per ruleset, 2 to 8 players, random variants, every kind of

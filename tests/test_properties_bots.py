@@ -38,7 +38,7 @@ import pytest
 from game.ai.simulate import run_match
 from game.engine.ruleset import default_options
 from game.engine.session import Session
-from rigging import ROOT, all_views, check_conserved, load
+from rigging import ROOT, all_views, blocks, check_conserved, load
 
 RULESETS = ("kombio", "cambio", "cambio-classic")
 N_MATCHES = 2000            # seeded bot matches per ruleset
@@ -160,7 +160,7 @@ def check_seeds(rid, seeds, folder):
     return failures
 
 
-@pytest.mark.parametrize("block", range(BLOCKS))
+@pytest.mark.parametrize("block", blocks(BLOCKS))
 @pytest.mark.parametrize("rid", RULESETS)
 def test_bot_matches_keep_cards_play_legally_end_and_replay(rid, block, folders, pool):
     """N_MATCHES / BLOCKS seeded bot-only matches of the ruleset: (a) cards conserved after every
