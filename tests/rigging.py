@@ -485,3 +485,36 @@ def human_decision(d):
     if seat is None:
         return None
     return seat, ctrl.legal(seat)
+
+
+def next_decision(d, rng=None, max_steps: int = 3000):
+    """Play the screen on to the next human decision and return (seat, legal actions), or None once
+    the match result is shown: every pass screen is confirmed (after a pause, random with `rng`),
+    every next round started, every hold ended; bots play themselves."""
+    import pygame
+    from game.ui.pass_screen import PassScene
+    from game.ui.summary import MatchResultScene, RoundSummaryScene
+    wait = (lambda a, b: rng.randint(a, b)) if rng is not None else (lambda a, b: b)
+    for _ in range(max_steps):
+        top = d.app.top
+        if isinstance(top, MatchResultScene):
+            return None
+        if isinstance(top, PassScene):
+            d.step(wait(6, 13))
+            d.click(top.button.rect.center)
+            continue
+        if isinstance(top, RoundSummaryScene):
+            d.step(wait(0, 3))
+            d.click(top.button.rect.center)
+            continue
+        if d.table.ctrl.hold is not None:
+            d.step(wait(0, 4) if rng is not None else 0)
+            if d.table.ctrl.hold is not None:
+                d.key(pygame.K_SPACE)
+            continue
+        decision = human_decision(d)
+        if decision is not None and decision[1]:
+            return decision
+        d.until(lambda: (human_decision(d) is not None and human_decision(d)[1]) or d.app.top is not d.table
+                or d.table.ctrl.hold is not None, 500)
+    raise AssertionError(f"no human decision and no end of the match in {max_steps} steps")

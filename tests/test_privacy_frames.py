@@ -27,12 +27,12 @@ from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.driver import Driver
 from game.ui.pass_screen import PassScene
-from game.ui.summary import MatchResultScene, RoundSummaryScene
+from game.ui.summary import RoundSummaryScene
 from game.ui.table import TableScene
 from game.ui.table_controller import TableController
 from game.ui.table_draw import TableDrawer
 import rigging
-from rigging import human_decision, perform
+from rigging import human_decision, next_decision, perform
 
 # Phases in which the seats in to_act decide something from their own view.
 PRIVATE_PHASES = {"initial_peek", "turn", "drawn", "ability", "give"}
@@ -106,31 +106,10 @@ def play_match(app, session, rng, max_steps=6000, calls=0.05):
     app.open_table(session)
     d = Driver(app)
     for _ in range(max_steps):
-        top = app.top
-        if isinstance(top, MatchResultScene):
-            return d
-        if isinstance(top, PassScene):
-            d.step(int(rng.random() * 8) + 6)
-            d.click(top.button.rect.center)
-            continue
-        if isinstance(top, RoundSummaryScene):
-            d.step(rng.randint(0, 3))
-            d.click(top.button.rect.center)
-            continue
-        if d.table.ctrl.hold is not None:
-            d.step(rng.randint(0, 4))
-            if d.table.ctrl.hold is not None:
-                d.key(pygame.K_SPACE)
-            continue
-        decision = human_decision(d)
+        decision = next_decision(d, rng)
         if decision is None:
-            d.until(lambda: human_decision(d) is not None or d.app.top is not d.table
-                    or d.table.ctrl.hold is not None, 500)
-            continue
+            return d
         seat, legal = decision
-        if not legal:
-            d.step()
-            continue
         calm = [a for a in legal if a.kind != "call"]
         action = rng.choice(calm if calm and rng.random() > calls else legal)
         perform(d, rng, seat, action)

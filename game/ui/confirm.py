@@ -6,7 +6,7 @@ are; only the named button (or Y) goes ahead.
 import pygame
 
 from game.ui import fonts, theme
-from game.ui.scene import Scene
+from game.ui.scene import Scene, shade
 from game.ui.widgets import Button, blit_text, draw_panel
 
 
@@ -49,9 +49,7 @@ class ConfirmScene(Scene):
         self.ui.handle(event)
 
     def draw(self, surf):
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill(theme.OVERLAY)
-        surf.blit(shade, (0, 0))
+        shade(surf)
         p = self.panel
         draw_panel(surf, p, theme.PANEL, theme.ACCENT, radius=14, width=2)
         lines = fonts.wrap(self.question, 24, p.w - 60, True)[:2]

@@ -2,7 +2,7 @@
 import pygame
 
 from game.ui import theme
-from game.ui.scene import Scene
+from game.ui.scene import Scene, shade
 from game.ui.widgets import Button, blit_text, draw_panel
 
 
@@ -53,9 +53,7 @@ class PauseScene(Scene):
         self.ui.handle(event)
 
     def draw(self, surf):
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill(theme.OVERLAY)
-        surf.blit(shade, (0, 0))
+        shade(surf)
         draw_panel(surf, self.panel, theme.PANEL, theme.ACCENT, radius=14, width=2)
         blit_text(surf, "Paused", 28, (self.panel.centerx, self.panel.y + 36), theme.TEXT, True, "center")
         self.ui.draw(surf)

@@ -37,6 +37,13 @@ class Scene:
         self.ui.draw(surf)
 
 
+def shade(surf):
+    """Dim everything drawn so far: an overlay scene's panel stands out over the scene below."""
+    veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    veil.fill(theme.OVERLAY)
+    surf.blit(veil, (0, 0))
+
+
 def draw_felt(surf, rect=None):
     """Fill with the table felt: a flat green with a soft lighter centre (cached per size)."""
     rect = pygame.Rect(rect or surf.get_rect())

@@ -8,7 +8,7 @@ rematch with the same seats and options.
 import pygame
 
 from game.ui import fonts, theme
-from game.ui.scene import Scene
+from game.ui.scene import Scene, shade
 from game.ui.widgets import Button, blit_text, draw_panel
 
 
@@ -33,11 +33,6 @@ class _Over(Scene):
                     action()
                     return True
         return False
-
-    def shade(self, surf):
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill(theme.OVERLAY)
-        surf.blit(shade, (0, 0))
 
     def draw_results(self, surf, rect, results, names):
         """Rows of: name, revealed cards, hand, bonus, round, total, note."""
@@ -126,7 +121,7 @@ class RoundSummaryScene(_Over):
         self.ui.handle(event)
 
     def draw(self, surf):
-        self.shade(surf)
+        shade(surf)
         p = self.panel
         draw_panel(surf, p, theme.PANEL, theme.ACCENT, radius=14, width=2)
         title = f"Round {self.view.round_no} is over"
@@ -211,7 +206,7 @@ class MatchResultScene(_Over):
         self.ui.handle(event)
 
     def draw(self, surf):
-        self.shade(surf)
+        shade(surf)
         p = self.panel
         v = self.view
         names = self.ctrl.names
