@@ -22,7 +22,7 @@ from game.engine.ruleset import default_options
 from game.engine.session import Session
 
 PASS = Action("pass")
-MAX_ACTIONS_PER_ROUND = 5000   # a real round takes a few hundred at most
+MAX_ACTIONS_PER_ROUND = 20000  # a real round takes a few hundred; the rules stop one at limits.turns_per_round
 MAX_ROUNDS = 1000
 
 
