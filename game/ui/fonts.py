@@ -63,12 +63,24 @@ def fit(s: str, size: int, max_width: int, bold: bool = False, min_size: int = 9
 
 
 def ellipsize(s: str, size: int, max_width: int, bold: bool = False) -> str:
-    """Return `s`, shortened with an ellipsis if it is wider than max_width."""
-    if width(s, size, bold) <= max_width:
+    """Return `s`, shortened with an ellipsis if it is wider than max_width.
+
+    O(n log n): a binary search on the prefix length, after cutting text far longer than
+    any line could show (a megabyte of name must not cost a megabyte of measuring per try).
+    """
+    # no glyph of a readable size is under 2 px wide, so more characters than this cannot fit
+    cut = s[:max(0, max_width) // 2 + 2]
+    if cut == s and width(s, size, bold) <= max_width:
         return s
-    while s and width(s + "…", size, bold) > max_width:
-        s = s[:-1]
-    return s + "…"
+    s = cut
+    lo, hi = 0, len(s) + 1      # the longest prefix that fits with the ellipsis is in [lo, hi)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if width(s[:mid] + "…", size, bold) <= max_width:
+            lo = mid
+        else:
+            hi = mid
+    return s[:lo] + "…"
 
 
 def wrap(s: str, size: int, max_width: int, bold: bool = False) -> list:
