@@ -124,6 +124,7 @@ def check_abilities(abilities: dict, doc) -> None:
 
 def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> None:
     """Checks that need the cards, abilities, layout and match end: names exist, play can end."""
+    rules = _fill(RULES_SPEC, rules)          # sections left out of the file: their defaults
     keys = {c.key for c in cards}
     for key, ability in rules["card_abilities"].items():
         if key not in keys:
