@@ -206,15 +206,16 @@ def load_entry(path: str) -> RulesetEntry:
 
 def refuse_duplicate_ids(entries: list) -> list:
     """Entries with every usable ruleset whose id another file also uses turned into an error."""
-    files: dict = {}
+    files: dict = {}     # id -> {real path: path as given}: one file named twice is one file
     for e in entries:
         if e.ok:
-            files.setdefault(e.ruleset.id, []).append(e.path)
+            files.setdefault(e.ruleset.id, {}).setdefault(os.path.realpath(e.path), e.path)
     out = []
     for e in entries:
-        paths = files.get(e.ruleset.id, ()) if e.ok else ()
+        paths = files.get(e.ruleset.id, {}) if e.ok else {}
         if len(paths) > 1:
-            others = ", ".join(_shown_path(p) for p in paths if p != e.path)
+            mine = os.path.realpath(e.path)
+            others = ", ".join(_shown_path(p) for real, p in paths.items() if real != mine)
             line = _line_of_id(e.path)
             e = RulesetEntry(e.path, id=e.ruleset.id, error=str(RulesetError(
                 _shown_path(e.path), line, "id", f"'{e.ruleset.id}' is also the id of {others}; "
