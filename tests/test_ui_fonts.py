@@ -37,3 +37,9 @@ def test_a_megabyte_name_is_cut_at_once(s):
         out = fonts.ellipsize(s, 14, 200)
     assert time.perf_counter() - start < 1.0     # was 10.6 s for 10,000 characters, every frame
     assert out.endswith("…") and fonts.width(out, 14) <= 200 and s.startswith(out[:-1])
+
+
+@pytest.mark.parametrize("s", ["a\0b", "a\ud800b"])
+def test_text_pygame_cannot_render_is_drawn_with_a_mark_not_an_exception(s):
+    """A NUL or a lone surrogate (from a damaged save or stats file) must not raise every frame."""
+    assert fonts.text(s, 14).get_width() == fonts.width(s, 14) == fonts.width("a\ufffdb", 14)
