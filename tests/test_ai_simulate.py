@@ -11,7 +11,8 @@ from game.ai.simulate import MatchResult, StuckMatch, merge_options, run_match, 
 from game.engine.core import Action
 from game.engine.ruleset import find_ruleset
 
-JSON_KEYS = {"game", "players", "games", "rounds", "games_per_s", "rounds_per_s", "processes", "seats"}
+JSON_KEYS = {"game", "players", "games", "rounds", "games_per_s", "rounds_per_s", "processes", "seats",
+             "failed"}
 
 
 @pytest.fixture(scope="module")

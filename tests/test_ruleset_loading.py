@@ -254,11 +254,12 @@ def test_load_all_lists_broken_files_and_keeps_good_ones(tmp_path):
     names = [os.path.basename(e.path) for e in entries]
     assert names == ["a_good.yaml", "b_broken.yaml", "c_good.yaml", "d_same_id.yaml"]
     ok = {os.path.basename(e.path): e.ok for e in entries}
-    assert ok == {"a_good.yaml": True, "b_broken.yaml": False, "c_good.yaml": True,
+    # two files with one id: neither is used, since which one was meant cannot be known (issue 8.7)
+    assert ok == {"a_good.yaml": False, "b_broken.yaml": False, "c_good.yaml": True,
                   "d_same_id.yaml": False}
     bad = entries[1]
     assert bad.ruleset is None and "b_broken.yaml:" in bad.error and "got 'mine'" in bad.error
-    assert "already used" in entries[3].error
+    assert "also the id of" in entries[3].error and "a_good.yaml" in entries[3].error
     assert find_ruleset("kombio-c", str(tmp_path)).id == "kombio-c"
     with pytest.raises(KeyError) as info:
         find_ruleset("b_broken", str(tmp_path))
@@ -400,3 +401,156 @@ def test_a_cabo_ruleset_on_a_standard_deck_needs_no_python(tmp_path):
         session = Session.new(rs, [{"name": "A"}, {"name": "B"}], opts, seed=seed)
         random_play(session, random.Random(seed))
         assert max(session.game.scores()) >= 100
+
+
+# --- issue 8, item 3: rules that cannot end are refused; play has a safety net ---------------
+
+
+
+def shift_values(text, by):
+    """Every card's value moved by `by` (keys stay distinct: they default to the value)."""
+    return re.sub(r"\{value: (-?\d+),", lambda m: f"{{value: {int(m.group(1)) + by},", text)
+
+
+NO_BONUS = {"caller_lowest: {caller: 0, others: 10}": "caller_lowest: {caller: 0, others: 0}",
+            "caller_not_lowest: {caller: 15, others: 0}": "caller_not_lowest: {caller: 0, others: 0}"}
+
+
+def replaced(text, changes):
+    for old, new in changes.items():
+        assert old in text, old
+        text = text.replace(old, new)
+    return text
+
+
+NON_POSITIVE = shift_values(KOMBIO_TEXT, -14)          # -15 .. 0
+
+
+@pytest.mark.parametrize("text, key, expected", [
+    (kombio_with("players: {min: 2, max: 6}", "players: {min: 1, max: 6}"), "players.min",
+     "a match needs at least 2 players; got 1"),
+    (replaced(NON_POSITIVE, NO_BONUS),
+     "match_end.modes", "a match to 100 points could never end: no card is worth more than 0 and no "
+     "scoring bonus is positive, so totals never grow"),
+    (kombio_with("limit: null ", "limit: -6 "), "rules.call.limit",
+     "no hand of 4 cards can be at or under -6 points (the lowest possible hand is -3), "
+     "so every call would fail"),
+    (kombio_with("  points: 100\n", "  points: 10000\n"), "match_end.points",
+     "expected a whole number from 1 to 1000; got 10000"),
+])
+def test_rules_that_cannot_end_are_refused_with_a_reason(tmp_path, text, key, expected):
+    err, msg = broken(tmp_path, text)
+    assert err.key == key and msg.endswith(f"{key}: {expected}"), msg
+    assert err.line == line_of(text, key.split(".")[-1] + ":")
+
+
+def test_a_house_rule_that_stops_totals_growing_is_refused_at_its_set(tmp_path):
+    text = NON_POSITIVE.replace("caller_lowest: {caller: 0, others: 10}", "caller_lowest: {caller: 0, others: 0}")
+    assert load_ruleset(str(write(tmp_path, "ok.yaml", text)))     # +15 for a beaten caller: totals grow
+    text = text.replace("set: {scoring.tie_counts_as: lowest}", "set: {scoring.caller_not_lowest.caller: 0}")
+    err, msg = broken(tmp_path, text)
+    assert err.key == "variants.ties_favour_caller.set" and "could never end" in msg
+    assert err.line == line_of(text, "scoring.caller_not_lowest.caller: 0")
+
+
+def never_call(session, limit=100_000):
+    """Play a match where nobody ever calls: draw, discard, skip and pass; the match must end."""
+    game = session.game
+    prefer = ("look_start", "next_round", "discard", "skip", "pass")
+    for _ in range(limit):
+        if game.is_over():
+            return
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        pick = next((a for a in legal if a.kind in prefer), None) or \
+            next((a for a in legal if a.kind == "draw" and a.choice == "deck"), None) or \
+            next(a for a in legal if a.kind != "call")
+        session.apply(seat, pick)
+    raise AssertionError("the match did not end")
+
+
+def test_a_round_nobody_calls_stops_at_the_turn_limit_with_a_note(tmp_path):
+    text = kombio_with("    tie_counts_as: not_lowest", "    tie_counts_as: not_lowest\n"
+                       "  limits: {turns_per_round: 60, rounds_per_match: 100}")
+    rs = load_ruleset(str(write(tmp_path, "k.yaml", text)))
+    opts = default_options(rs)
+    opts["match_end"] = {"mode": "rounds", "rounds": 2, "points": 100}
+    session = Session.new(rs, [{"name": "A"}, {"name": "B"}, {"name": "C"}], opts, seed=4)
+    never_call(session)
+    game = session.game
+    assert game.round_no == 2 and len(game.history) == 2
+    assert all(r.note == "round stopped after 60 turns (the rules' limit)" for r in game.results)
+    assert "limits.turns_per_round: 60" in rs.parameters_in_force()
+
+
+def test_a_match_that_cannot_reach_its_target_stops_at_the_round_limit(tmp_path):
+    """Totals that barely grow (one card worth 1) against a 1000-point target: the net ends it."""
+    text = replaced(shift_values(KOMBIO_TEXT, -13), {   # -14 .. 1: only the two 14s are worth 1
+        **NO_BONUS, "    tie_counts_as: not_lowest": "    tie_counts_as: not_lowest\n"
+        "  limits: {turns_per_round: 50, rounds_per_match: 3}"})
+    rs = load_ruleset(str(write(tmp_path, "k.yaml", text)))
+    opts = default_options(rs)
+    opts["match_end"] = {"mode": "points", "rounds": 5, "points": 1000}
+    session = Session.new(rs, [{"name": "A"}, {"name": "B"}], opts, seed=2)
+    never_call(session)
+    game = session.game
+    assert game.is_over() and game.round_no == 3 and max(game.scores()) < 1000
+    assert all(r.note.endswith("match stopped after 3 rounds (the rules' limit)") for r in game.results)
+
+
+def test_simulate_reports_a_stuck_match_without_a_traceback(capsys, monkeypatch):
+    from game.ai import simulate
+    monkeypatch.setattr(simulate, "MAX_ACTIONS_PER_ROUND", 5)    # every match now looks stuck
+    assert simulate.simulate_main("kombio", 2, 2, 7, None, False, jobs=1) == 1
+    out = capsys.readouterr().out
+    assert "2 match(es) did not end normally" in out
+    assert "match seed 7, round 1: 5 actions without the round ending" in out
+    assert "Traceback" not in out
+
+
+# --- item 4: text the table cannot draw ------------------------------------------------------
+
+@pytest.mark.parametrize("old, new, key, expected", [
+    ("name: Kombio\n", 'name: "Kom\\0bio"\n', "name", "control character U+0000 at character 4"),
+    ("    name: KOMBIO\n", '    name: "KOM\\x07BIO"\n', "rules.call.name", "control character U+0007"),
+    ("    label: Lock the caller in 1v1 too\n", '    label: "Lock\\tthe caller"\n',
+     "variants.lock_in_duel.label", "printable text on one line; got the control character U+0009"),
+    ("  - {value: 3, count: 5}\n", '  - {value: 3, count: 5, label: "3\\u0085"}\n', "cards[4].label",
+     "control character U+0085"),
+    ("name: Kombio\n", "name: " + "K" * 61 + "\n", "name", "expected at most 60 characters; got 61"),
+    ("    name: KOMBIO\n", "    name: " + "K" * 21 + "\n", "rules.call.name",
+     "expected at most 20 characters; got 21"),
+    ("  - {value: 3, count: 5}\n", "  - {value: 3, count: 5, label: ABCDEFGHIJKLM}\n", "cards[4].label",
+     "expected at most 12 characters; got 13"),
+])
+def test_text_that_cannot_be_drawn_is_refused(tmp_path, old, new, key, expected):
+    text = kombio_with(old, new)
+    err, msg = broken(tmp_path, text)
+    assert err.key == key and expected in msg, msg
+    assert err.line == line_of(text, new.strip().split("\n")[0])
+
+
+def test_line_breaks_are_fine_where_text_runs_over_lines(tmp_path):
+    text = kombio_with("    description: The caller's hand is locked even in a two-player game.\n",
+                       '    description: "The caller\'s hand is locked.\\n\\tEven in a duel."\n')
+    rs = load_ruleset(str(write(tmp_path, "k.yaml", text)))
+    assert rs.variants[0].description == "The caller's hand is locked.\n\tEven in a duel."
+
+
+# --- item 6: text keys keep the text as written ----------------------------------------------
+
+def test_text_keys_keep_the_text_as_written(tmp_path):
+    text = kombio_with('version: "1.0"', "version: 1.10").replace("name: Kombio\n", "name: 1:30\n", 1)
+    text = text.replace("  - {value: 3, count: 5}\n", "  - {value: 3, count: 5, label: 07, key: 0x1f}\n")
+    text = text.replace("set: {call.lock_min_players: 2}", "set: {call.name: 2.50}")
+    text = text.replace("    name: KOMBIO\n", "    name: yes\n")
+    rs = load_ruleset(str(write(tmp_path, "k.yaml", text)))
+    assert (rs.version, rs.name) == ("1.10", "1:30")
+    card = next(c for c in rs.cards if c.value == 3)
+    assert (card.label, card.key) == ("07", "0x1f")
+    assert rs.rules["call"]["name"] == "yes"
+    opts = default_options(rs)
+    opts["variants"]["lock_in_duel"] = True
+    assert rs.parameters(opts)["call"]["name"] == "2.50"
+    # numbers stay numbers where numbers are meant
+    assert rs.match_end.points == 100 and card.count == 5

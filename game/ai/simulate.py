@@ -22,7 +22,7 @@ from game.engine.ruleset import default_options
 from game.engine.session import Session
 
 PASS = Action("pass")
-MAX_ACTIONS_PER_ROUND = 5000   # a real round takes a few hundred at most
+MAX_ACTIONS_PER_ROUND = 20000  # a real round takes a few hundred; the rules stop one at limits.turns_per_round
 MAX_ROUNDS = 1000
 
 
@@ -169,35 +169,44 @@ _worker_rulesets: dict = {}   # a worker process loads each ruleset once, not on
 
 
 def _play_chunk(job) -> list:
-    """Worker: the matches of one block of seeds, as (winners, totals, rounds) in seed order."""
-    game_id, levels, seeds = job
-    ruleset = _worker_rulesets.get(game_id)
+    """Worker: the matches of one block of seeds, as _play_one gives them, in seed order."""
+    path, levels, seeds = job
+    ruleset = _worker_rulesets.get(path)
     if ruleset is None:
-        from game.engine.ruleset import find_ruleset
-        ruleset = _worker_rulesets[game_id] = find_ruleset(game_id)
-    out = []
-    for s in seeds:
-        r = run_match(ruleset, levels, s)
-        out.append((r.winners, r.totals, r.rounds))
-    return out
+        from game.engine.ruleset import load_ruleset
+        # the very file the parent checked: another file with the same id cannot slip in
+        ruleset = _worker_rulesets[path] = load_ruleset(path)
+    return [_play_one(ruleset, levels, s) for s in seeds]
+
+
+def _play_one(ruleset, levels, seed: int) -> tuple:
+    """(winners, totals, rounds) of one match, or (None, None, None, why) if it did not end well.
+
+    A match that is stuck or breaks is reported with its seed, never raised: the other
+    matches' results still count.
+    """
+    try:
+        r = run_match(ruleset, levels, seed)
+    except StuckMatch as exc:
+        return None, None, None, str(exc)
+    except Exception as exc:   # a bug in the rules or a bot: say which seed replays it
+        return None, None, None, f"match seed {seed}: {type(exc).__name__}: {exc}"
+    return r.winners, r.totals, r.rounds, None
 
 
 def play_matches(ruleset, levels, seeds: list, jobs: int = 1) -> list:
-    """(winners, totals, rounds) of each seed's match, in seed order, over `jobs` processes.
+    """(winners, totals, rounds, problem) of each seed's match, in seed order, over `jobs` processes.
 
     Matches are independent and seeded, so the results are the same for any
-    number of jobs; only the time changes (one process per core).
+    number of jobs; only the time changes (one process per core). `problem` is
+    None, or why the match did not end (its other fields are then None).
     """
     jobs = processes_for(len(seeds), jobs)
     if jobs <= 1:
-        out = []
-        for s in seeds:
-            r = run_match(ruleset, levels, s)
-            out.append((r.winners, r.totals, r.rounds))
-        return out
+        return [_play_one(ruleset, levels, s) for s in seeds]
     from concurrent.futures import ProcessPoolExecutor
     size = -(-len(seeds) // (jobs * 8))         # several blocks per process even out long matches
-    blocks = [(ruleset.id, tuple(levels), seeds[i:i + size]) for i in range(0, len(seeds), size)]
+    blocks = [(ruleset.path, tuple(levels), seeds[i:i + size]) for i in range(0, len(seeds), size)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         return [r for block in pool.map(_play_chunk, blocks) for r in block]
 
@@ -237,8 +246,13 @@ def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optio
     wins = [0.0] * players
     score_sums = [0] * players
     rounds = 0
+    problems = []
     start = time.perf_counter()
-    for winners, totals, match_rounds in play_matches(ruleset, levels, list(range(seed, seed + games)), jobs):
+    for winners, totals, match_rounds, problem in play_matches(ruleset, levels,
+                                                               list(range(seed, seed + games)), jobs):
+        if problem:
+            problems.append(problem)
+            continue
         rounds += match_rounds
         share = 1.0 / len(winners)
         for s in winners:
@@ -247,16 +261,21 @@ def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optio
             score_sums[s] += total
     elapsed = max(time.perf_counter() - start, 1e-9)
 
-    seats = [{"bot": levels[s], "wins": round(wins[s], 4), "win_rate": round(wins[s] / games, 4),
-              "mean_score": round(score_sums[s] / games, 2)} for s in range(players)]
+    ended = max(games - len(problems), 1)
+    seats = [{"bot": levels[s], "wins": round(wins[s], 4), "win_rate": round(wins[s] / ended, 4),
+              "mean_score": round(score_sums[s] / ended, 2)} for s in range(players)]
     summary = {"game": ruleset.id, "players": players, "games": games, "rounds": rounds,
                "games_per_s": round(games / elapsed, 2), "rounds_per_s": round(rounds / elapsed, 2),
-               "processes": processes_for(games, jobs), "seats": seats}
+               "processes": processes_for(games, jobs), "seats": seats, "failed": problems}
     if as_json:
         print(json.dumps(summary))
-        return 0
+        return 1 if problems else 0
     print(f"{ruleset.name}: {games} match(es), {players} players, seeds {seed}..{seed + games - 1}, "
           f"{rounds} rounds")
+    if problems:
+        print(f"  {len(problems)} match(es) did not end normally and are left out of the results:")
+        for problem in problems[:10]:
+            print(f"    {problem}")
     for s, row in enumerate(seats):
         print(f"  seat {s + 1} ({row['bot']:>6}): wins {row['wins']:g} ({100 * row['win_rate']:.1f}%), "
               f"mean score {row['mean_score']:.1f}")
@@ -265,7 +284,7 @@ def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optio
     note = f"; --jobs {jobs} asked, {games} match(es) are too few for more" if used < jobs else ""
     print(f"{summary['games_per_s']:.1f} games/s, {summary['rounds_per_s']:.1f} rounds/s "
           f"({used} process{'es' if used > 1 else ''}{note})")
-    return 0
+    return 1 if problems else 0
 
 
 def _usage(message: str) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import os
+import stat
 import sys
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -15,10 +16,11 @@ from typing import Optional
 
 from game.engine.cards import CardDef
 from game.engine.schema import (REQUIRED, Bool, Dict, Enum, Int, List, Located, Map,
-                                Optional_, RulesetError, Str, parse_yaml)
+                                Optional_, RulesetError, Str, dotted, parse_yaml)
 from game.paths import resource_path
 
 FAMILIES = ("memory",)
+MAX_BYTES = 256 * 1024      # a ruleset is a few KB; the cap keeps a huge or endless file from stalling start-up
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,7 @@ class RulesetEntry:
     path: str
     ruleset: Optional[Ruleset] = None
     error: Optional[str] = None
+    id: Optional[str] = None     # also for a file refused because another file has its id
 
     @property
     def ok(self) -> bool:
@@ -125,41 +128,109 @@ def rulesets_dir() -> str:
 
 
 def load_ruleset(path: str) -> Ruleset:
-    """Load and validate one ruleset file; raises RulesetError naming file, line and key."""
+    """Load and validate one ruleset file; raises RulesetError naming file, line and key.
+
+    The one door for ruleset files: whatever a file holds, the only exception is RulesetError.
+    """
     shown = _shown_path(path)
+    text = read_text(path, shown)
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+        return build_ruleset(parse_yaml(text, shown), path)
+    except RulesetError:
+        raise
+    except Exception as exc:   # a check we did not foresee: still one file's error, not a crash
+        raise RulesetError(shown, None, "", f"cannot be used ({type(exc).__name__}: "
+                           f"{str(exc)[:200]}); please report this file") from None
+
+
+def read_text(path: str, shown: str) -> str:
+    """The text of a regular file of at most MAX_BYTES; never blocks on a FIFO or a device."""
+    try:
+        info = os.stat(path)
+        _refuse_special(info, shown)
+        # O_NONBLOCK: if the path is swapped for a FIFO after the stat, opening it does not wait
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as fh:
+            _refuse_special(os.fstat(fh.fileno()), shown)
+            data = fh.read(MAX_BYTES + 1)
     except OSError as exc:
         raise RulesetError(shown, None, "", f"cannot be read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise RulesetError(shown, None, "", "is not UTF-8 text") from None
-    return build_ruleset(parse_yaml(text, shown), path)
+    if len(data) > MAX_BYTES:
+        raise _too_big(shown, max(info.st_size, len(data)))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RulesetError(shown, data.count(b"\n", 0, exc.start) + 1, "",
+                           "is not UTF-8 text") from None
+
+
+def _refuse_special(info, shown: str) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        kind = ("a folder" if stat.S_ISDIR(info.st_mode) else "a FIFO (named pipe)"
+                if stat.S_ISFIFO(info.st_mode) else "a device" if stat.S_ISCHR(info.st_mode)
+                or stat.S_ISBLK(info.st_mode) else "a socket" if stat.S_ISSOCK(info.st_mode)
+                else "not a regular file")
+        raise RulesetError(shown, None, "", f"is {kind}, not a ruleset file")
+    if info.st_size > MAX_BYTES:
+        raise _too_big(shown, info.st_size)
+
+
+def _too_big(shown: str, size: int) -> RulesetError:
+    return RulesetError(shown, None, "", f"is {size / 1024:,.0f} KB; a ruleset may be at most "
+                        f"{MAX_BYTES // 1024} KB")
 
 
 def load_all(folder: Optional[str] = None) -> list:
-    """Every *.yaml in the folder, sorted by file name; broken files carry their error."""
+    """Every *.yaml in the folder, sorted by file name; broken files carry their error.
+
+    Two files with the same id are both refused: which one a saved match or `--simulate`
+    meant cannot be known.
+    """
     folder = folder or rulesets_dir()
-    entries = []
     try:
         names = sorted(n for n in os.listdir(folder) if n.endswith((".yaml", ".yml")))
     except OSError:
         return []
-    seen = {}
-    for name in names:
-        path = os.path.join(folder, name)
-        try:
-            rs = load_ruleset(path)
-        except RulesetError as exc:
-            entries.append(RulesetEntry(path, error=str(exc)))
-            continue
-        if rs.id in seen:
-            entries.append(RulesetEntry(path, error=RulesetError(
-                _shown_path(path), None, "id", f"'{rs.id}' is already used by {seen[rs.id]}").__str__()))
-            continue
-        seen[rs.id] = name
-        entries.append(RulesetEntry(path, ruleset=rs))
-    return entries
+    return refuse_duplicate_ids([load_entry(os.path.join(folder, name)) for name in names])
+
+
+def load_entry(path: str) -> RulesetEntry:
+    """One file as an entry: its ruleset, or its error (never an exception)."""
+    try:
+        return RulesetEntry(path, ruleset=load_ruleset(path))
+    except RulesetError as exc:
+        return RulesetEntry(path, error=str(exc))
+    except Exception as exc:   # load_ruleset already turns everything into RulesetError: belt and braces
+        return RulesetEntry(path, error=f"{_shown_path(path)}: cannot be used ({type(exc).__name__})")
+
+
+def refuse_duplicate_ids(entries: list) -> list:
+    """Entries with every usable ruleset whose id another file also uses turned into an error."""
+    files: dict = {}     # id -> {real path: path as given}: one file named twice is one file
+    for e in entries:
+        if e.ok:
+            files.setdefault(e.ruleset.id, {}).setdefault(os.path.realpath(e.path), e.path)
+    out = []
+    for e in entries:
+        paths = files.get(e.ruleset.id, {}) if e.ok else {}
+        if len(paths) > 1:
+            mine = os.path.realpath(e.path)
+            others = ", ".join(_shown_path(p) for real, p in paths.items() if real != mine)
+            line = _line_of_id(e.path)
+            e = RulesetEntry(e.path, id=e.ruleset.id, error=str(RulesetError(
+                _shown_path(e.path), line, "id", f"'{e.ruleset.id}' is also the id of {others}; "
+                "give each file its own id")))
+        elif e.ok:
+            e = RulesetEntry(e.path, ruleset=e.ruleset, id=e.ruleset.id)
+        out.append(e)
+    return out
+
+
+def _line_of_id(path: str) -> Optional[int]:
+    try:
+        return parse_yaml(read_text(path, path), path).lines.get(("id",))
+    except RulesetError:
+        return None
 
 
 def find_ruleset(ruleset_id: str, folder: Optional[str] = None) -> Ruleset:
@@ -169,7 +240,8 @@ def find_ruleset(ruleset_id: str, folder: Optional[str] = None) -> Ruleset:
         if e.ok and e.ruleset.id == ruleset_id:
             return e.ruleset
     for e in entries:
-        if not e.ok and os.path.splitext(os.path.basename(e.path))[0] == ruleset_id:
+        if not e.ok and (e.id == ruleset_id
+                         or os.path.splitext(os.path.basename(e.path))[0] == ruleset_id):
             raise KeyError(e.error)
     known = ", ".join(e.ruleset.id for e in entries if e.ok)
     raise KeyError(f"no ruleset '{ruleset_id}' (known: {known or 'none'})")
@@ -177,17 +249,20 @@ def find_ruleset(ruleset_id: str, folder: Optional[str] = None) -> Ruleset:
 
 # --- building ----------------------------------------------------------------
 
+# Text caps: what fits where it is drawn (a card face, a button, a log line) with room to spare.
+NAME, LABEL, SENTENCE, PAGE = 60, 12, 400, 60_000
+
 _CARD = Map({
     "value": (Int(-100, 100), REQUIRED),
     "count": (Int(1, 200), None),
-    "key": (Str(), None),
-    "label": (Str(), None),
-    "name": (Str(), None),
-    "match": (Str(), None),
-    "ability": (Optional_(Str()), None),
+    "key": (Str(max_len=40), None),
+    "label": (Str(max_len=LABEL), None),
+    "name": (Str(max_len=NAME), None),
+    "match": (Str(max_len=40), None),
+    "ability": (Optional_(Str(max_len=40)), None),
     "suit": (Optional_(Enum("spades", "hearts", "diamonds", "clubs")), None),
-    "colour": (Optional_(Str()), None),
-    "symbol": (Optional_(Str()), None),
+    "colour": (Optional_(Str(max_len=40)), None),
+    "symbol": (Optional_(Str(max_len=LABEL)), None),
     "suits": (Optional_(lambda v, p, d: (SUITS if v == "all" else
                                          List(Enum(*SUITS), min_len=1)(v, p, d))), None),
 })
@@ -197,12 +272,12 @@ _MATCH_END = Map({
     "modes": (List(Enum("rounds", "points"), min_len=1), REQUIRED),
     "default": (Enum("rounds", "points"), REQUIRED),
     "rounds": (Int(1, 99), 5),
-    "points": (Int(1, 10000), 100),
+    "points": (Int(1, 1000), 100),
 })
 
 _VARIANT = Map({
-    "label": (Str(), REQUIRED),
-    "description": (Str(), ""),
+    "label": (Str(max_len=NAME), REQUIRED),
+    "description": (Str(nonempty=False, max_len=SENTENCE, lines=True), ""),
     "default": (Bool(), False),
     "set": (Dict(lambda v, p, d: v, key_pattern=r"^[a-z_][a-z0-9_.]*$"), REQUIRED),
 })
@@ -216,13 +291,16 @@ def build_ruleset(doc: Located, path: str = "") -> Ruleset:
     ident = _check_identity(top, doc)
     family = families.family(ident["family"])
     players = ident["players"]
+    if players["min"] < 2:
+        # one seat alone can never be beaten or tied: nothing in the rules would end its match
+        raise doc.error(("players", "min"), f"a match needs at least 2 players; got {players['min']}")
     if players["min"] > players["max"]:
         raise doc.error(("players", "min"), f"min ({players['min']}) is above max ({players['max']})")
 
     abilities = {}
     raw_abilities = Dict(Map({
-        "name": (Str(), REQUIRED),
-        "text": (Str(), ""),
+        "name": (Str(max_len=NAME), REQUIRED),
+        "text": (Str(nonempty=False, max_len=SENTENCE, lines=True), ""),
         "steps": (List(family.STEP_SPEC, min_len=1), REQUIRED),
     }))(top.get("abilities", {}), ("abilities",), doc)
     for key, a in raw_abilities.items():
@@ -235,8 +313,9 @@ def build_ruleset(doc: Located, path: str = "") -> Ruleset:
     end = _MATCH_END(top["match_end"], ("match_end",), doc)
     if end["default"] not in end["modes"]:
         raise doc.error(("match_end", "default"), f"'{end['default']}' is not one of the modes")
-    family.check_parameters(rules, cards, abilities, doc, ("rules",))
-    variants = _check_variants(top.get("variants", {}), rules, cards, abilities, family, doc)
+    family.check_parameters(rules, cards, abilities, doc, ("rules",), layout, end)
+    variants = _check_variants(top.get("variants", {}), rules, cards, abilities, layout, end, family,
+                               doc)
     family.check_ruleset(cards, abilities, layout, rules, players, doc)
 
     return Ruleset(
@@ -253,10 +332,14 @@ def build_ruleset(doc: Located, path: str = "") -> Ruleset:
 
 
 def _check_identity(top: dict, doc: Located) -> dict:
-    fields = {"id": Str(), "name": Str(), "version": Str(), "family": Enum(*FAMILIES),
+    fields = {"id": Str(max_len=40), "name": Str(max_len=NAME), "version": Str(max_len=20),
+              "family": Enum(*FAMILIES),
               "players": Map({"min": (Int(1, 12), REQUIRED), "max": (Int(1, 12), REQUIRED)}),
-              "sources": List(Str()), "reconstructed": List(Str()), "rules_page": Str(nonempty=False),
-              "rules_original": Map({"label": (Str(), REQUIRED), "text": (Str(), REQUIRED)})}
+              "sources": List(Str(max_len=SENTENCE, lines=True)),
+              "reconstructed": List(Str(max_len=SENTENCE * 3, lines=True)),
+              "rules_page": Str(nonempty=False, max_len=PAGE, lines=True),
+              "rules_original": Map({"label": (Str(max_len=NAME), REQUIRED),
+                                     "text": (Str(max_len=PAGE, lines=True), REQUIRED)})}
     known = set(fields) | {"cards", "abilities", "layout", "rules", "match_end", "variants"}
     for key in top:
         if key not in known:
@@ -312,7 +395,8 @@ def _check_cards(raw, abilities: dict, doc: Located) -> tuple:
     return tuple(cards)
 
 
-def _check_variants(raw, rules: dict, cards, abilities, family, doc: Located) -> tuple:
+def _check_variants(raw, rules: dict, cards, abilities, layout, match_end, family,
+                    doc: Located) -> tuple:
     items = Dict(_VARIANT)(raw, ("variants",), doc)
     out = []
     for key, v in items.items():
@@ -326,10 +410,12 @@ def _check_variants(raw, rules: dict, cards, abilities, family, doc: Located) ->
                 raise doc.error(where, "no such parameter under rules") from None
             # the changed parameters must still be valid for the family; the spec adds the
             # parameter's own path, so errors start from the variant's `set`
-            at = Located(doc.file, trial, {(): doc.line(where)})
-            family.check_parameters(family.RULES_SPEC(trial, where[:-1], at), cards, abilities, at,
-                                    where[:-1])
-            overrides.append((dotted_path, value))
+            spec_path = where[:-1] + tuple(dotted_path.split("."))
+            texts = {spec_path: doc.texts[where]} if where in doc.texts else {}
+            at = Located(doc.file, trial, {(): doc.line(where)}, texts)
+            checked = family.RULES_SPEC(trial, where[:-1], at)
+            family.check_parameters(checked, cards, abilities, at, where[:-1], layout, match_end)
+            overrides.append((dotted_path, _get_path(checked, dotted_path)))   # as checked: text stays text
         out.append(Variant(key, v["label"], v["description"], v["default"], tuple(overrides)))
     return tuple(out)
 
@@ -346,6 +432,13 @@ def _set_path(params: dict, dotted_path: str, value) -> None:
     if parts[-1] not in node:
         raise KeyError(dotted_path)
     node[parts[-1]] = value
+
+
+def _get_path(params: dict, dotted_path: str):
+    node = params
+    for part in dotted_path.split("."):
+        node = node[part]
+    return node
 
 
 def _freeze(d):
@@ -388,12 +481,7 @@ def _shown_path(path: str) -> str:
 def check_main(files: list) -> int:
     """`main.py --check-rulesets [FILE ...]`: print every error; non-zero exit if any."""
     if files:
-        entries = []
-        for f in files:
-            try:
-                entries.append(RulesetEntry(f, ruleset=load_ruleset(f)))
-            except RulesetError as exc:
-                entries.append(RulesetEntry(f, error=str(exc)))
+        entries = refuse_duplicate_ids([load_entry(f) for f in files])
     else:
         entries = load_all()
         if not entries:

@@ -1,19 +1,30 @@
 """A small schema language for rulesets: every error names the file, the line and the key.
 
-YAML is composed into nodes so each value keeps its line; `Located` pairs the
-plain Python value with a table of lines by key path.
+YAML is read event by event into plain values so each value keeps its line;
+`Located` pairs the plain Python value with a table of lines by key path. The
+reading is safe for hostile files: no tags beyond YAML's plain types, a budget
+on values (alias bombs) and on nesting, and every parser error becomes a
+RulesetError.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 import yaml
 
-try:  # PyYAML's C loader is much faster when present
-    _Loader = yaml.CSafeLoader
+try:  # PyYAML's C parser is much faster when present
+    _Base = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - pure-Python PyYAML
-    _Loader = yaml.SafeLoader
+    _Base = yaml.SafeLoader
+
+# A ruleset is a few hundred values, at most six levels deep. These budgets stop hostile
+# files early: an alias bomb (billion laughs) would expand to billions of values, and
+# deep nesting makes the parser slow (quadratic) and PyYAML's composer crash.
+MAX_DEPTH = 32
+MAX_VALUES = 20_000      # counted after expanding aliases
+MAX_KEY = 100            # characters in a key
 
 
 class RulesetError(Exception):
@@ -27,10 +38,12 @@ class RulesetError(Exception):
 
 @dataclass
 class Located:
-    """A parsed YAML document: its plain value and the line of every key path."""
+    """A parsed YAML document: its plain value, the line of every key path, and the text as
+    written of every plain value YAML read as something else (`1.10`, `07`, `1:30`, `yes`)."""
     file: str
     value: Any
     lines: dict
+    texts: dict = field(default_factory=dict)
 
     def line(self, path: tuple) -> Optional[int]:
         while path:
@@ -50,44 +63,170 @@ def dotted(path: tuple) -> str:
     return out
 
 
+class _Reader(_Base):
+    """The safe YAML parser and tag resolver; `_compose` builds the values from its events."""
+
+
+_TAG = "tag:yaml.org,2002:"
+_constructor = yaml.constructor.SafeConstructor()
+# scalar tag -> (what to call it in a message, how to build it); timestamps stay text
+_SCALARS = {
+    _TAG + "str": ("text", None),
+    _TAG + "timestamp": ("text", None),
+    "!": ("text", None),
+    _TAG + "int": ("a whole number", _constructor.construct_yaml_int),
+    _TAG + "float": ("a number", _constructor.construct_yaml_float),
+    _TAG + "bool": ("true or false", _constructor.construct_yaml_bool),
+    _TAG + "null": ("nothing", _constructor.construct_yaml_null),
+}
+_COLLECTION_TAGS = (None, "!", _TAG + "map", _TAG + "seq")
+
+
 def parse_yaml(text: str, file: str) -> Located:
-    """Parse YAML text, keeping the line of every key; YAML syntax errors become RulesetErrors."""
+    """Parse YAML text, keeping the line of every key; every problem becomes a RulesetError."""
+    reader = _Reader(text)
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        return _compose(reader, file)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else None
         problem = getattr(exc, "problem", None) or str(exc)
         raise RulesetError(file, line, "", f"not valid YAML: {problem}") from None
+    finally:
+        reader.dispose()
+
+
+class _Open:
+    """A mapping or list being read: where it goes, and the key waiting for its value."""
+    __slots__ = ("value", "path", "key", "anchor", "start")
+
+    def __init__(self, value, path, anchor, start):
+        self.value, self.path, self.anchor, self.start = value, path, anchor, start
+        self.key = _NO_KEY
+
+
+_NO_KEY = object()
+
+
+def _compose(reader, file: str) -> Located:
+    """Build plain values from the parser's events, iteratively, within MAX_DEPTH and MAX_VALUES.
+
+    Aliases reuse the value built for their anchor, and count its full size against the budget.
+    """
     lines: dict = {}
-    if node is None:
+    texts: dict = {}
+    anchors: dict = {}          # name -> (value, number of values in it)
+    stack: list = []
+    count = 0
+    aliases = 0
+    root = _NO_KEY
+    reader.get_event()                                   # stream start
+    if reader.check_event(yaml.StreamEndEvent):
         raise RulesetError(file, 1, "", "the file is empty")
-    value = _plain(node, (), lines, file)
-    return Located(file, value, lines)
+    reader.get_event()                                   # document start
+    while True:
+        ev = reader.get_event()
+        line = ev.start_mark.line + 1
+        top = stack[-1] if stack else None
+        if isinstance(ev, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            stack.pop()
+            if top.anchor is not None:
+                anchors[top.anchor] = (top.value, count - top.start)
+            value = top.value
+            top = stack[-1] if stack else None
+        else:
+            if top is not None and isinstance(top.value, dict) and top.key is _NO_KEY:
+                # a key: plain text only (a list or mapping as a key cannot be looked up)
+                if not isinstance(ev, yaml.ScalarEvent):
+                    raise RulesetError(file, line, dotted(top.path),
+                                       "a key must be plain text, not a list, a mapping or an alias")
+                if len(ev.value) > MAX_KEY:
+                    raise RulesetError(file, line, dotted(top.path), f"a key of {len(ev.value):,} "
+                                       f"characters; keys have at most {MAX_KEY}")
+                if ev.value in top.value:
+                    raise RulesetError(file, line, dotted(top.path + (ev.value,)),
+                                       "this key appears twice")
+                top.key = ev.value
+                lines[top.path + (ev.value,)] = line
+                continue
+            path = () if top is None else top.path + (
+                (len(top.value),) if isinstance(top.value, list) else (top.key,))
+            lines.setdefault(path, line)
+            count += 1
+            if isinstance(ev, yaml.AliasEvent):
+                if ev.anchor not in anchors:
+                    raise RulesetError(file, line, dotted(path), f"the alias *{ev.anchor} refers to itself "
+                                       "or to no anchor (&) defined before it")
+                value, size = anchors[ev.anchor]
+                count += size - 1
+                aliases += 1
+            elif isinstance(ev, yaml.ScalarEvent):
+                value = _scalar(ev, reader, file, line, path)
+                if not isinstance(value, str):
+                    texts[path] = ev.value
+                if ev.anchor is not None:
+                    anchors[ev.anchor] = (value, 1)
+            elif isinstance(ev, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                if ev.tag not in _COLLECTION_TAGS:
+                    raise RulesetError(file, line, dotted(path), f"unknown tag {_shown_tag(ev.tag)}; rulesets "
+                                       "use plain lists and mappings (remove the tag)")
+                if len(stack) >= MAX_DEPTH:
+                    raise RulesetError(file, line, dotted(path),
+                                       f"nested more than {MAX_DEPTH} levels deep")
+                stack.append(_Open({} if isinstance(ev, yaml.MappingStartEvent) else [],
+                                   path, ev.anchor, count))
+                continue
+            else:                                        # document end: one document per file
+                if not reader.check_event(yaml.StreamEndEvent):
+                    raise RulesetError(file, reader.peek_event().start_mark.line + 1, "",
+                                       "holds more than one document (---); a ruleset is one")
+                break
+            if count > MAX_VALUES:
+                why = " after expanding aliases (*)" if aliases else ""
+                raise RulesetError(file, line, dotted(path), f"more than {MAX_VALUES:,} values{why}; "
+                                   "a ruleset has a few hundred")
+        if top is None:
+            root = value
+        elif isinstance(top.value, list):
+            top.value.append(value)
+        else:
+            top.value[top.key] = value
+            top.key = _NO_KEY
+    if root is None or root == "":
+        raise RulesetError(file, 1, "", "the file is empty")
+    return Located(file, root, lines, texts)
 
 
-def _plain(node, path, lines, file):
-    lines.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        out = {}
-        for key_node, value_node in node.value:
-            key = key_node.value
-            if key in out:
-                raise RulesetError(file, key_node.start_mark.line + 1, dotted(path + (key,)),
-                                   "this key appears twice")
-            lines[path + (key,)] = key_node.start_mark.line + 1
-            out[key] = _plain(value_node, path + (key,), lines, file)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_plain(item, path + (i,), lines, file) for i, item in enumerate(node.value)]
-    # scalars: the composer already resolved the tag (int, bool, null, str...)
-    return yaml.constructor.SafeConstructor().construct_object(node)
+def _shown_tag(tag: str) -> str:
+    return quote("!!" + tag[len(_TAG):] if tag.startswith(_TAG) else tag)
+
+
+def _scalar(ev, reader, file: str, line: int, path: tuple):
+    """One scalar: plain ones resolved as YAML does; explicit tags checked, never trusted."""
+    tag = ev.tag if ev.tag is not None else reader.resolve(yaml.ScalarNode, ev.value, ev.implicit)
+    known = _SCALARS.get(tag)
+    if known is None:
+        raise RulesetError(file, line, dotted(path), f"unknown tag {_shown_tag(ev.tag)}; rulesets use plain "
+                           "values (remove the tag, or quote the text)")
+    kind, build = known
+    if build is None:
+        return ev.value
+    try:
+        return build(yaml.ScalarNode(tag, ev.value))
+    except Exception:   # e.g. `!!int three`, `!!float abc`, `!!bool maybe`
+        raise RulesetError(file, line, dotted(path),
+                           f"expected {kind}; got {quote(ev.value)}") from None
 
 
 # --- specs -----------------------------------------------------------------
 # A spec is a callable (value, path, doc) -> checked value, raising doc.error(...).
 
 Spec = Callable[[Any, tuple, Located], Any]
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """repr() of text for a message, cut short: a hostile file may hold a megabyte in one value."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
 
 
 def _kind(value) -> str:
@@ -98,7 +237,7 @@ def _kind(value) -> str:
     if isinstance(value, (int, float)):
         return f"the number {value}"
     if isinstance(value, str):
-        return repr(value)
+        return quote(value)
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
@@ -117,12 +256,33 @@ def Int(lo: Optional[int] = None, hi: Optional[int] = None) -> Spec:
     return check
 
 
-def Str(nonempty: bool = True) -> Spec:
+# Text the table cannot draw: C0/C1 control characters (NUL makes pygame raise on every frame)
+# and lone surrogates. Tabs and line breaks are allowed only where text runs over lines.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_CONTROL_IN_LINES = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def Str(nonempty: bool = True, max_len: int = 80, lines: bool = False) -> Spec:
+    """Text as written (YAML's `1.10` stays "1.10"), printable, at most max_len characters;
+    lines: may run over several lines (a rules page, a description)."""
+    control = _CONTROL_IN_LINES if lines else _CONTROL
+
     def check(v, path, doc):
-        if isinstance(v, (int, float)) and not isinstance(v, bool):
-            v = str(v)
+        if not isinstance(v, str):
+            text = doc.texts.get(path)
+            if text is not None:
+                v = text
+            elif isinstance(v, (int, float)) and not isinstance(v, bool):
+                v = str(v)
         if not isinstance(v, str) or (nonempty and not v.strip()):
             raise doc.error(path, f"expected text; got {_kind(v)}")
+        bad = control.search(v)
+        if bad:
+            where = "" if lines else " on one line"
+            raise doc.error(path, f"expected printable text{where}; got the control character "
+                            f"U+{ord(bad.group()):04X} at character {bad.start() + 1}")
+        if len(v) > max_len:
+            raise doc.error(path, f"expected at most {max_len:,} characters; got {len(v):,}")
         return v
     return check
 
@@ -190,7 +350,6 @@ def Map(fields: dict, shorthand: Optional[str] = None) -> Spec:
 
 def Dict(value: Spec, key_pattern: str = r"^[a-z][a-z0-9_]*$") -> Spec:
     """A mapping from names the ruleset chooses (abilities, variants) to values."""
-    import re
     pattern = re.compile(key_pattern)
 
     def check(v, path, doc):

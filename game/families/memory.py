@@ -58,21 +58,28 @@ RULES_SPEC = Map({
         # for the next player only (Cambio: "der nächste Spieler kann seinen Zug nur vom
         # Hauptstapel beginnen": if that player calls instead of drawing, the pile opens again)
         "blocked_for": (Enum("until_next_discard", "next_player"), "until_next_discard"),
-        "blocked_name": (Str(), "matched upon"),   # what the table calls such a pile ("frozen")
+        "blocked_name": (Str(max_len=30), "matched upon"),   # what the table calls such a pile ("frozen")
     }), {}),
     "call": (Map({
-        "name": (Str(), "Call"),
+        "name": (Str(max_len=20), "Call"),
         "limit": (Optional_(Int(-50, 200)), None),
         "limit_checked": (Enum("at_reveal", "when_calling"), "at_reveal"),
         "lock_min_players": (Int(2, 13), 3),
         "zero_cards": (Enum("auto_call", "end_round"), "auto_call"),
     }), {}),
     # a card's ability in force, overriding the card list (lets a variant give a card an ability)
-    "card_abilities": (Dict(Optional_(Str()), key_pattern=r"^[A-Za-z0-9_]+$"), {}),
+    "card_abilities": (Dict(Optional_(Str(max_len=40)), key_pattern=r"^[A-Za-z0-9_]+$"), {}),
     "scoring": (Map({
         "caller_lowest": (Map({"caller": (Int(-100, 100), 0), "others": (Int(-100, 100), 0)}), {}),
         "caller_not_lowest": (Map({"caller": (Int(-100, 100), 0), "others": (Int(-100, 100), 0)}), {}),
         "tie_counts_as": (Enum("lowest", "not_lowest"), "not_lowest"),
+    }), {}),
+    # The safety net: rules that slip past the checks (nobody can or will call, totals that
+    # never reach the target) still end. A real round takes under 100 turns, a match to 100
+    # points about 10-20 rounds; reaching a limit ends the round or match with a note.
+    "limits": (Map({
+        "turns_per_round": (Int(50, 500), 300),
+        "rounds_per_match": (Int(1, 500), 100),
     }), {}),
 })
 
@@ -115,8 +122,9 @@ def check_abilities(abilities: dict, doc) -> None:
                                     "in an earlier step of this ability")
 
 
-def check_parameters(rules, cards, abilities, doc, where) -> None:
-    """Checks that need the cards and abilities: card_abilities names both."""
+def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> None:
+    """Checks that need the cards, abilities, layout and match end: names exist, play can end."""
+    rules = _fill(RULES_SPEC, rules)          # sections left out of the file: their defaults
     keys = {c.key for c in cards}
     for key, ability in rules["card_abilities"].items():
         if key not in keys:
@@ -124,6 +132,23 @@ def check_parameters(rules, cards, abilities, doc, where) -> None:
         if ability is not None and ability not in abilities:
             raise doc.error(where + ("card_abilities", key),
                             f"expected one of the abilities ({', '.join(abilities)}); got {ability!r}")
+    # a variant's problem is shown at its `set`; the ruleset's own at the key that causes it
+    mine = where == ("rules",)
+    size = layout["rows"] * layout["cols"]
+    values = sorted(c.value for c in cards for _ in range(c.count))
+    lowest_hand = sum(values[:size])
+    limit = rules["call"]["limit"]
+    if limit is not None and limit < lowest_hand:
+        raise doc.error(where + ("call", "limit") if mine else where,
+                        f"no hand of {size} cards can be at or under {limit} points (the lowest "
+                        f"possible hand is {lowest_hand}), so every call would fail")
+    sc = rules["scoring"]
+    bonuses = [sc[rule][who] for rule in ("caller_lowest", "caller_not_lowest")
+               for who in ("caller", "others")]
+    if "points" in match_end["modes"] and values[-1] <= 0 and max(bonuses) <= 0:
+        raise doc.error(("match_end", "modes") if mine else where,
+                        f"a match to {match_end['points']} points could never end: no card is worth "
+                        "more than 0 and no scoring bonus is positive, so totals never grow")
 
 
 def check_ruleset(cards, abilities, layout, rules, players, doc) -> None:
@@ -768,6 +793,8 @@ class MemoryGame(Game):
     # ---- turn order and round end ----
     def _next_turn(self) -> list:
         self.turns += 1
+        if self.turns >= self.p["limits"]["turns_per_round"]:
+            return self._end_round(stopped=f"round stopped after {self.turns} turns (the rules' limit)")
         again, self.extra_turn = self.extra_turn, False
         if again and self.caller is None and any(c is not None for c in self.layouts[self.current]):
             pass                        # an extra turn: the same player goes again
@@ -785,7 +812,7 @@ class MemoryGame(Game):
     def hand_total(self, seat) -> int:
         return sum(self.defs[c].value for c in self.layouts[seat] if c is not None)
 
-    def _end_round(self) -> list:
+    def _end_round(self, stopped: str = "") -> list:
         self.drawn = None
         self.pending = None
         self.window = None
@@ -820,18 +847,23 @@ class MemoryGame(Game):
         for s in range(self.n):
             self.totals[s] += round_scores[s]
         self.history.append(tuple(round_scores))
+        end = self.options.get("match_end", {})
+        if end.get("mode", self.rs.match_end.default_mode) == "rounds":
+            over = self.round_no >= int(end.get("rounds", self.rs.match_end.rounds))
+        else:
+            over = max(self.totals) >= int(end.get("points", self.rs.match_end.points))
+        if not over and self.round_no >= self.p["limits"]["rounds_per_match"]:
+            over = True
+            stopped = "; ".join(filter(None, (stopped, f"match stopped after {self.round_no} rounds "
+                                               "(the rules' limit)")))
+        if stopped:
+            notes = [f"{note}; {stopped}" if note else stopped for note in notes]
         self.results = tuple(
             SeatResult(seat=s, hand=hands[s], bonus=bonus[s], round_score=round_scores[s],
                        total=self.totals[s], note=notes[s],
                        faces=tuple(((s, i), self.defs[c]) for i, c in enumerate(self.layouts[s]) if c is not None))
             for s in range(self.n))
         self.phase = "round_over"
-        end = self.options.get("match_end", {})
-        mode = end.get("mode", self.rs.match_end.default_mode)
-        if mode == "rounds":
-            over = self.round_no >= int(end.get("rounds", self.rs.match_end.rounds))
-        else:
-            over = max(self.totals) >= int(end.get("points", self.rs.match_end.points))
         events = [Event("round_over", data=(("scores", tuple(round_scores)), ("totals", tuple(self.totals))))]
         if over:
             self.match_over = True

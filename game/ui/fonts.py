@@ -3,6 +3,7 @@
 Rendering the same label every frame is wasted work on a busy table, so
 `text()` keeps the last few hundred renders; fonts are opened once per size.
 """
+import re
 from collections import OrderedDict
 
 import pygame
@@ -41,7 +42,10 @@ def text(s: str, size: int, colour=theme.TEXT, bold: bool = False) -> pygame.Sur
     if surf is not None:
         _cache.move_to_end(key)
         return surf
-    surf = font(size, bold).render(s, True, colour)
+    try:
+        surf = font(size, bold).render(s, True, colour)
+    except (ValueError, UnicodeError):   # NUL or a lone surrogate from a file: draw a mark instead
+        surf = font(size, bold).render(printable(s), True, colour)
     if pygame.display.get_surface() is not None:
         surf = surf.convert_alpha()
     _cache[key] = surf
@@ -52,7 +56,20 @@ def text(s: str, size: int, colour=theme.TEXT, bold: bool = False) -> pygame.Sur
 
 def width(s: str, size: int, bold: bool = False) -> int:
     """Return the pixel width of `s` at `size`."""
-    return font(size, bold).size(s)[0]
+    if "\0" in s:          # size() would quietly stop at a NUL, which render() refuses
+        s = printable(s)
+    try:
+        return font(size, bold).size(s)[0]
+    except UnicodeError:
+        return font(size, bold).size(printable(s))[0]
+
+
+_UNDRAWABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def printable(s: str) -> str:
+    """`s` with what pygame cannot render (NUL, lone surrogates) shown as U+FFFD."""
+    return _UNDRAWABLE.sub("\ufffd", s)
 
 
 def fit(s: str, size: int, max_width: int, bold: bool = False, min_size: int = 9) -> int:
@@ -63,12 +80,24 @@ def fit(s: str, size: int, max_width: int, bold: bool = False, min_size: int = 9
 
 
 def ellipsize(s: str, size: int, max_width: int, bold: bool = False) -> str:
-    """Return `s`, shortened with an ellipsis if it is wider than max_width."""
-    if width(s, size, bold) <= max_width:
+    """Return `s`, shortened with an ellipsis if it is wider than max_width.
+
+    O(n log n): a binary search on the prefix length, after cutting text far longer than
+    any line could show (a megabyte of name must not cost a megabyte of measuring per try).
+    """
+    # no glyph of a readable size is under 2 px wide, so more characters than this cannot fit
+    cut = s[:max(0, max_width) // 2 + 2]
+    if cut == s and width(s, size, bold) <= max_width:
         return s
-    while s and width(s + "…", size, bold) > max_width:
-        s = s[:-1]
-    return s + "…"
+    s = cut
+    lo, hi = 0, len(s) + 1      # the longest prefix that fits with the ellipsis is in [lo, hi)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if width(s[:mid] + "…", size, bold) <= max_width:
+            lo = mid
+        else:
+            hi = mid
+    return s[:lo] + "…"
 
 
 def wrap(s: str, size: int, max_width: int, bold: bool = False) -> list:
