@@ -9,7 +9,7 @@ import pygame
 
 from game.ui import fonts, theme
 from game.ui.scene import Scene, draw_felt
-from game.ui.widgets import Button, blit_text, draw_panel
+from game.ui.widgets import Button, blit_text, draw_panel, plural
 
 
 class MenuScene(Scene):
@@ -121,7 +121,7 @@ class MenuScene(Scene):
                 game = entry.ruleset.name
         names = ", ".join(str(seat.get("name", "?")) for seat in s.get("seats", []) if isinstance(seat, dict))
         moves = len(s.get("actions", []) or [])
-        return f"Resume {game} ({names}; {moves} moves)"
+        return f"Resume {game} ({names}; {plural(moves, 'move')})"
 
     # ---- actions ----
     def resume(self):
