@@ -349,7 +349,7 @@ class TableDrawer:
     def plate_badges(self, sv, view, vis) -> list:
         """A seat plate's badges, most important first: [(forms from longest to shortest, colour, padlock)]."""
         out = []
-        if vis.race_claimer == sv.seat:
+        if vis.race_claimer == sv.seat and sv.seat not in vis.race_keys:    # a human's key box shows it
             out.append((("CLAIMS", "✓"), theme.BUTTON_PRIMARY, False))
         if sv.called:
             out.append(((f"called {view.call_name}", "called", "") if sv.locked else
@@ -374,20 +374,27 @@ class TableDrawer:
         right = p.right - 6
         key = vis.race_keys.get(sv.seat)
         if key:
-            active = vis.race_open and sv.seat not in vis.race_done
+            # the claimer's key box turns into a tick: the claim costs the name no room
+            claims = vis.race_claimer == sv.seat
+            active = claims or (vis.race_open and sv.seat not in vis.race_done)
             kb = pygame.Rect(0, 0, p.h - 6, p.h - 6)
             kb.midright = (right, p.centery)
             pygame.draw.rect(surf, theme.ACCENT if active else theme.BUTTON, kb, border_radius=5)
-            pygame.draw.rect(surf, theme.TEXT, kb, 1, border_radius=5)
-            blit_text(surf, key, size, kb.center, theme.BAR if active else theme.TEXT, True, "center")
+            pygame.draw.rect(surf, theme.TEXT, kb, 2 if claims else 1, border_radius=5)
+            blit_text(surf, "✓" if claims else key, size, kb.center, theme.BAR if active else theme.TEXT, True,
+                      "center")
             right = kb.x - 6
         label = ("▶ " if acting else "") + name
-        name_w = fonts.width(label, size, True) + 4
         total = f"{sv.total} pts"
         total_w = fonts.width(total, size - 1) + 6
         badges = self.plate_badges(sv, view, vis)
         bsize = max(9, min(12, p.h - 12))
-        texts = self._fit_badges(badges, bsize, right - x - name_w)
+        texts = None
+        for name_size in (size, max(9, size - 2)):      # the name at its size, else a little smaller
+            name_w = fonts.width(label, name_size, True) + 4
+            texts = self._fit_badges(badges, bsize, right - x - name_w)
+            if texts is not None:
+                break
         if texts is None:           # even the short forms crowd the name: it is shortened, not hidden
             texts = [forms[-1] for forms, _, _ in badges]
         used = sum(self._badge_w(t, lock, bsize) + 4 for t, (_, _, lock) in zip(texts, badges))
@@ -396,6 +403,7 @@ class TableDrawer:
             right = tr.x - 6
         for text, (_, colour, lock) in reversed(list(zip(texts, badges))):
             right = self._plate_badge(surf, (right, p.centery), text, colour, lock, bsize).x - 4
+        size = fonts.fit(label, size, right - x - 4, True, min_size=max(9, size - 2))   # a little smaller, then cut
         label = fonts.ellipsize(label, size, right - x - 4, True)
         blit_text(surf, label, size, (x, p.centery), theme.ACCENT if acting else theme.TEXT, True, "midleft")
 
