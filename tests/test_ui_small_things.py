@@ -151,17 +151,25 @@ class ScriptedBot:
     It stands in for a player's choices only (the table, the rules and the drawing are the real ones),
     so that a test knows which cards the bot will touch."""
 
-    def __init__(self, plan):
+    def __init__(self, plan, race_plan=()):
         self.plan = list(plan)
+        self.race_plan = list(race_plan)
 
     def choose(self, view, legal):
         for action in self.plan + [Action("draw", choice="deck"), Action("discard"), Action("skip")]:
             if action in legal:
+                # each planned move is made once (both spellings of a swap go with it)
+                used = (action.kind, {action.pos, action.pos2})
+                self.plan = [a for a in self.plan if (a.kind, {a.pos, a.pos2}) != used]
                 return action
         return legal[0]
 
     def race(self, view, legal):
-        return None
+        claim = next((a for a in self.race_plan if a in legal), None)
+        if claim is None:
+            return None
+        self.race_plan.remove(claim)
+        return claim, 0.2
 
 
 def swap_of(a, b):
@@ -206,6 +214,27 @@ def test_a_bots_look_and_swap_stay_marked_until_the_human_moves(monkeypatch):
             inside = texts_in(texts, lay.slot_rect(pos).inflate(-2, -2))
             assert "Bot 2" in inside, (size, pos, inside)
             assert not any("…" in t for t in inside)
+
+
+def test_a_card_a_bot_gives_after_matching_stays_marked_on_its_new_place(monkeypatch):
+    drawn = record_text(monkeypatch, table_draw)
+    app = make_app(speed="fast")
+    game = rigging.rigged(2, seed=7, current=0, hands={0: [5, 1, 2, 3]}, deck=[5, 4])
+    bot = ScriptedBot([Action("give", pos=(1, 2))], race_plan=[Action("match", pos=(0, 0))])
+    d, session = open_table(app, game, [ANA] + bots(2), bot_factory=lambda rs, seat, level, seed: bot)
+    ctrl = d.table.ctrl
+    assert my_turn(d, 0)
+    d.key(pygame.K_d)
+    d.click(d.centre_of("discard"))                      # Ana discards a 5; the bot matches her 5 at (0, 0) ...
+    assert d.until(lambda: ctrl.bot_marks, 400)          # ... and gives her its card 3 there
+    assert ctrl.bot_marks == {(0, 0): ("give", 1)}
+    assert d.until(lambda: ctrl.moment().kind == "race", 400)   # the bot's own turn: a 4, discarded
+    d.key(pygame.K_SPACE)
+    assert my_turn(d, 0)
+    d.step(40)
+    assert ctrl.bot_marks == {(0, 0): ("give", 1)}
+    inside = texts_in(frame(d, drawn), d.layout().slot_rect((0, 0)))
+    assert any("Bot 2" in t for t in inside) and ctrl.view().slot((0, 0)).face is None
 
 
 # --- setup: the hints are whole, the match length is remembered; statistics count right ----------------------

@@ -48,7 +48,8 @@ class StatsScene(Scene):
             best = ""
             if g.get("best_score") is not None:
                 best = f" · best winning score {g['best_score']} ({g.get('best_by') or '?'})"
-            blit_text(surf, f"{self.names.get(game_id, game_id)}: {plural(g.get('played', 0), 'match', 'matches')}{best}", 20,
+            played = plural(g.get("played", 0), "match", "matches")
+            blit_text(surf, f"{self.names.get(game_id, game_id)}: {played}{best}", 20,
                       (p.x + 36, y), theme.ACCENT, True)
             y += 32
             players = sorted(g.get("players", {}).items(), key=lambda kv: (-kv[1].get("won", 0), kv[0]))

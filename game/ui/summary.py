@@ -222,7 +222,8 @@ class MatchResultScene(_Over):
         else:
             title = " and ".join(winners) + " share the win!"
         blit_text(surf, title, fonts.fit(title, 32, p.w - 52, True), (p.x + 26, p.y + 18), theme.ACCENT, True)
-        blit_text(surf, f"After {plural(v.round_no, 'round')} · the lowest total wins", 17, (p.x + 26, p.y + 60), theme.MUTED)
+        blit_text(surf, f"After {plural(v.round_no, 'round')} · the lowest total wins", 17, (p.x + 26, p.y + 60),
+                  theme.MUTED)
         body = pygame.Rect(p.x + 26, p.y + 96, p.w - 52, p.h - 96 - 86)
         if self.page == "last round" and v.results:
             self.draw_results(surf, body, v.results, names)
