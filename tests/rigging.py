@@ -518,3 +518,20 @@ def next_decision(d, rng=None, max_steps: int = 3000):
         d.until(lambda: (human_decision(d) is not None and human_decision(d)[1]) or d.app.top is not d.table
                 or d.table.ctrl.hold is not None, 500)
     raise AssertionError(f"no human decision and no end of the match in {max_steps} steps")
+
+
+def record_text(monkeypatch, *modules) -> list:
+    """Every text the given UI modules draw with `blit_text`, as (text, rect, colour), in drawing order.
+
+    A spy, not a stand-in: the real drawing still happens. Layout tests read what really reached the
+    screen (a name cut to "…", a label over a card) instead of what the code meant to draw."""
+    import pygame
+    from game.ui import theme
+    drawn = []
+    for module in modules:
+        def spy(surf, s, size, pos, colour=theme.TEXT, bold=False, anchor="topleft", _real=module.blit_text):
+            rect = _real(surf, s, size, pos, colour, bold, anchor)
+            drawn.append((s, pygame.Rect(rect), tuple(colour)))
+            return rect
+        monkeypatch.setattr(module, "blit_text", spy)
+    return drawn

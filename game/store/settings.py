@@ -7,7 +7,7 @@ misspelt key, say from a newer version), the original is kept as a
 `settings.json.broken-<timestamp>` copy before the file is rewritten.
 """
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Optional
 
@@ -31,6 +31,8 @@ class Settings:
     fullscreen: bool = False
     show_log: bool = True
     sound: bool = True
+    # per game (ruleset id): the match length last started, {"mode": "rounds"|"points", "rounds": n, "points": n}
+    match_length: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
         """Return the settings as a JSON-ready dict."""
@@ -73,6 +75,22 @@ def _size(value):
     return (w, h)
 
 
+def _match_lengths(value):
+    if not isinstance(value, dict):
+        return None
+    out = {}
+    for game_id, end in value.items():
+        if not isinstance(end, dict) or set(end) != {"mode", "rounds", "points"}:
+            return None
+        if end["mode"] not in ("rounds", "points"):
+            return None
+        if not all(isinstance(end[k], int) and not isinstance(end[k], bool) and 1 <= end[k] <= 100_000
+                   for k in ("rounds", "points")):
+            return None
+        out[game_id] = dict(end)
+    return out
+
+
 _CHECKS = {
     "animation_speed": _speed,
     "memory_aid": _bool,
@@ -80,6 +98,7 @@ _CHECKS = {
     "fullscreen": _bool,
     "show_log": _bool,
     "sound": _bool,
+    "match_length": _match_lengths,
 }
 
 

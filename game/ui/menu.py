@@ -9,7 +9,7 @@ import pygame
 
 from game.ui import fonts, theme
 from game.ui.scene import Scene, draw_felt
-from game.ui.widgets import Button, blit_text, draw_panel
+from game.ui.widgets import Button, blit_text, draw_panel, plural
 
 
 def describe_saved_match(save, entries) -> str:
@@ -21,7 +21,7 @@ def describe_saved_match(save, entries) -> str:
             game = entry.ruleset.name
     names = ", ".join(str(seat.get("name", "?")) for seat in s.get("seats", []) if isinstance(seat, dict))
     moves = len(s.get("actions", []) or [])
-    return f"{game} ({names}; {moves} move{'' if moves == 1 else 's'})"
+    return f"{game} ({names}; {plural(moves, 'move')})"
 
 
 class MenuScene(Scene):

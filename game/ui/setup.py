@@ -1,17 +1,27 @@
-"""Match setup: seats (human or computer, level, names), match length and house rules."""
+"""Match setup: seats (human or computer, level, names), match length and house rules.
+
+The match length a player starts a match with is remembered per game (settings.json,
+`match_length`) and offered again next time; seats and house rules start fresh.
+"""
 import random
 
 import pygame
 
 from game.ui import fonts, theme
 from game.ui.scene import Scene, draw_felt
-from game.ui.widgets import Button, Label, Stepper, TextInput, Toggle, blit_text, draw_panel
+from game.ui.widgets import Button, Label, Stepper, TextInput, Toggle, blit_text, draw_panel, plural
 
 HUMAN_NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jo", "Kim", "Lou")
 KINDS = [("human", "Human"), ("ai", "Computer")]
 LEVELS = [("easy", "Easy"), ("normal", "Normal")]
-ROUNDS = [(n, f"{n} round{'s' if n > 1 else ''}") for n in (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20)]
+ROUNDS = [(n, plural(n, "round")) for n in (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20)]
 POINTS = [(n, f"to {n} points") for n in (25, 50, 75, 100, 125, 150, 200, 250, 300, 500)]
+
+
+DEAL_HINT = "Seat 1 deals the first round; the deal moves clockwise."
+PASS_HINT = "Several humans share this computer: a pass screen hides the table between them."
+NAME_HINT = "Tip: click a name to change it."
+HINT_SIZE = 14
 
 
 def default_name(seat: int, kind: str) -> str:
@@ -54,6 +64,9 @@ class SetupScene(Scene):
         self.ruleset = ruleset
         self.options = default_options(ruleset)
         rs = ruleset
+        remembered = getattr(app.settings, "match_length", {}).get(rs.id)
+        if remembered and remembered["mode"] in rs.match_end.modes:
+            self.options["match_end"] = dict(remembered)
         self.max_seats = rs.max_players
         self.rows = [SeatRow(self, i, "human" if i == 0 else "ai") for i in range(self.max_seats)]
         self.count = max(rs.min_players, min(3, rs.max_players))
@@ -88,7 +101,7 @@ class SetupScene(Scene):
     @staticmethod
     def _with(options, value, unit):
         if value not in [v for v, _ in options]:
-            label = f"{value} {unit}" if unit == "round" else f"to {value} points"
+            label = plural(value, "round") if unit == "round" else f"to {plural(value, 'point')}"
             options = sorted(options + [(value, label)])
         return options
 
@@ -131,7 +144,16 @@ class SetupScene(Scene):
         except (ValueError, KeyError) as exc:
             self.error = f"The match cannot start: {exc}"
             return
+        self.remember_match_length()
         self.app.start_match(session)
+
+    def remember_match_length(self):
+        """Keep the chosen match length for the next match of this game (settings.json)."""
+        settings = self.app.settings
+        lengths = dict(getattr(settings, "match_length", {}))
+        lengths[self.ruleset.id] = dict(self.options["match_end"])
+        settings.match_length = lengths
+        self.app.save_settings()
 
     def open_rules(self):
         from game.ui.rules_scene import RulesScene
@@ -149,8 +171,15 @@ class SetupScene(Scene):
         self.count_step.rect = pygame.Rect(lx + 120, y, 220, 40)
         self.count_label = (lx, y + 20)
         y += 58
-        rows_h = p.bottom - 90 - y
-        row_h = max(40, min(54, rows_h // max(1, self.max_seats)))
+        by = p.bottom - 66
+        # the hints are wrapped, never cut: their lines (the longer hint's) are kept free above the buttons
+        self.hint_w = col_w
+        lh = fonts.line_height(HINT_SIZE)
+        lines = len(fonts.wrap(DEAL_HINT, HINT_SIZE, col_w)) + max(
+            len(fonts.wrap(h, HINT_SIZE, col_w)) for h in (PASS_HINT, NAME_HINT))
+        self.hint_top = by - 8 - lines * lh
+        rows_h = self.hint_top - 6 - y
+        row_h = max(34, min(54, rows_h // max(1, self.max_seats)))
         self.seat_label_x = lx
         for i, r in enumerate(self.rows):
             ry = y + i * row_h
@@ -167,12 +196,16 @@ class SetupScene(Scene):
         y += 70
         self.variants_top = y
         y += 32
-        for t, note in zip(self.variant_toggles, self.variant_notes):
+        for t, note, v in zip(self.variant_toggles, self.variant_notes, self.ruleset.variants):
             t.rect = pygame.Rect(rx - 6, y, col_w + 12, 36)
-            note.rect = pygame.Rect(rx + 34, y + 36, col_w - 34, 18)
-            note.text = fonts.ellipsize(note.text, 14, col_w - 34) if note.text else ""
-            y += 64
-        by = p.bottom - 66
+            # up to two lines of the description (the toggle's tooltip has all of it)
+            lines = fonts.wrap(v.description, 14, col_w - 34) if v.description else []
+            if len(lines) > 2:
+                lines = [lines[0], fonts.ellipsize(" ".join(lines[1:]), 14, col_w - 34)]
+            note.text = "\n".join(lines)
+            note.wrap = True
+            note.rect = pygame.Rect(rx + 34, y + 36, col_w - 34, max(1, len(lines)) * fonts.line_height(14))
+            y += 46 + note.rect.h
         self.back.rect = pygame.Rect(p.x + 30, by, 160, 46)
         self.rules.rect = pygame.Rect(p.x + 200, by, 160, 46)
         self.start.rect = pygame.Rect(p.right - 30 - 260, by, 260, 46)
@@ -207,11 +240,11 @@ class SetupScene(Scene):
         if self.variant_toggles:
             blit_text(surf, "House rules", 18, (self.mode_label[0], self.variants_top), theme.TEXT, True)
         humans = sum(1 for s in self.seats() if s["kind"] == "human")
-        hint = ("Several humans share this computer: a pass screen hides the table between them."
-                if humans > 1 else "Tip: click a name to change it.")
-        blit_text(surf, fonts.ellipsize(hint, 14, p.w // 2 - 40), 14, (p.x + 30, self.back.rect.y - 22), theme.MUTED)
-        blit_text(surf, fonts.ellipsize("Seat 1 deals the first round; the deal moves clockwise.", 14, p.w // 2 - 40),
-                  14, (p.x + 30, self.back.rect.y - 42), theme.MUTED)
+        y = self.hint_top
+        for hint in (DEAL_HINT, PASS_HINT if humans > 1 else NAME_HINT):
+            for line in fonts.wrap(hint, HINT_SIZE, self.hint_w):
+                blit_text(surf, line, HINT_SIZE, (p.x + 30, y), theme.MUTED)
+                y += fonts.line_height(HINT_SIZE)
         if self.error:
             blit_text(surf, "✖ " + self.error, 16, (self.start.rect.right, self.start.rect.y - 24), theme.DANGER,
                       False, "topright")

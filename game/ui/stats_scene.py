@@ -3,7 +3,7 @@ import pygame
 
 from game.ui import fonts, theme
 from game.ui.scene import Scene, draw_felt
-from game.ui.widgets import Button, blit_text, draw_panel
+from game.ui.widgets import Button, blit_text, draw_panel, plural
 
 
 class StatsScene(Scene):
@@ -48,7 +48,8 @@ class StatsScene(Scene):
             best = ""
             if g.get("best_score") is not None:
                 best = f" · best winning score {g['best_score']} ({g.get('best_by') or '?'})"
-            blit_text(surf, f"{self.names.get(game_id, game_id)}: {g.get('played', 0)} matches{best}", 20,
+            played = plural(g.get("played", 0), "match", "matches")
+            blit_text(surf, f"{self.names.get(game_id, game_id)}: {played}{best}", 20,
                       (p.x + 36, y), theme.ACCENT, True)
             y += 32
             players = sorted(g.get("players", {}).items(), key=lambda kv: (-kv[1].get("won", 0), kv[0]))

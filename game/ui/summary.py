@@ -9,7 +9,7 @@ import pygame
 
 from game.ui import fonts, theme
 from game.ui.scene import Scene, shade
-from game.ui.widgets import Button, blit_text, draw_panel
+from game.ui.widgets import Button, blit_text, draw_panel, plural
 
 
 def _signed(n: int) -> str:
@@ -217,8 +217,8 @@ class MatchResultScene(_Over):
         else:
             title = " and ".join(winners) + " share the win!"
         blit_text(surf, title, fonts.fit(title, 32, p.w - 52, True), (p.x + 26, p.y + 18), theme.ACCENT, True)
-        rounds = f"{v.round_no} round" + ("" if v.round_no == 1 else "s")
-        blit_text(surf, f"After {rounds} · the lowest total wins", 17, (p.x + 26, p.y + 60), theme.MUTED)
+        blit_text(surf, f"After {plural(v.round_no, 'round')} · the lowest total wins", 17, (p.x + 26, p.y + 60),
+                  theme.MUTED)
         body = pygame.Rect(p.x + 26, p.y + 96, p.w - 52, p.h - 96 - 86)
         if self.page == "last round" and v.results:
             self.draw_results(surf, body, v.results, names)

@@ -290,7 +290,7 @@ class TableScene(Scene):
             show_log=bool(getattr(self.app.settings, "show_log", True)),
             key_help=self._key_help, acting=acting, blocked_word=ctrl.blocked_word(),
             text_right=min([bt.rect.x for bt in self._status_buttons()], default=None),
-            picked=frozenset(ctrl.picked))
+            picked=frozenset(ctrl.picked), last_turn=ctrl.last_turn_seats(), bot_marks=dict(ctrl.bot_marks))
 
     def _status_buttons(self) -> list:
         """The buttons shown in the status bar now (placed by _sync_buttons)."""

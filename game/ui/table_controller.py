@@ -89,6 +89,8 @@ class TableController:
         self.hold: Optional[Hold] = None
         self.reveals: dict = {}               # pos -> time until which the viewer sees its face
         self.picked: list = []                # cards picked so far for a reveal (public: pick events)
+        self.bot_marks: dict = {}             # pos -> (kind, bot seat): looks, swaps and gives by bots since
+        #                                       the last human move (public: positions, never faces)
         self.race: Optional[Race] = None
         self._bot_wait = None                 # ((seat, n_actions), due time)
         self.log: list = []                   # "What happened", the whole match (rebuilt on resume)
@@ -490,8 +492,38 @@ class TableController:
         if line:
             self.log.append(line)
 
+    def _mark_bot_moves(self, seat, action, events) -> None:
+        """Keep the positions bots looked at, swapped or gave to on the table until a human moves
+        (their short animation alone is easily missed). Letting a race go is no move."""
+        if seat in self.humans and action.kind != "pass":
+            self.bot_marks = {}
+        for ev in events:
+            if ev.kind in ("deal", "next_round"):
+                self.bot_marks = {}
+                continue
+            moved = [ev.pos, ev.pos2] if ev.kind in ("exchange", "match", "give", "decide") else []
+            for pos in moved:                   # a card left or arrived: an old mark would be about another card
+                if pos is not None:
+                    self.bot_marks.pop(tuple(pos), None)
+            if not self.is_bot(ev.seat):
+                continue
+            if ev.kind == "peek":
+                self.bot_marks[tuple(ev.pos)] = ("peek", ev.seat)
+            elif ev.kind == "swap":
+                self.bot_marks[tuple(ev.pos)] = self.bot_marks[tuple(ev.pos2)] = ("swap", ev.seat)
+            elif ev.kind == "give":
+                self.bot_marks[tuple(ev.pos2)] = ("give", ev.seat)
+
+    def last_turn_seats(self) -> frozenset:
+        """The seats that still have their final turn after a call (the one playing it included)."""
+        v = self.public()
+        if v.caller is None or v.phase in ("round_over", "match_over"):
+            return frozenset()
+        return frozenset(set(v.final_turns) | ({v.current} - {v.caller}))
+
     def _after(self, seat, action, events):
         reveal_for = REVEAL.get(self.speed(), 4.0)
+        self._mark_bot_moves(seat, action, events)
         for ev in events:
             self._log(ev)
             if ev.kind == "pick":
@@ -660,6 +692,8 @@ class TableController:
         if m.kind == "bot":
             if v.phase == "initial_peek":
                 return "Everyone looks at their starting cards…"
+            if m.seat in self.last_turn_seats() and m.seat == v.current:
+                return f"{names[m.seat]} is playing their last turn…"
             return f"{names[m.seat]} is playing…"
         if m.kind == "look":
             return f"{names[m.seat]} looks at their starting cards."
@@ -670,8 +704,9 @@ class TableController:
     def prompt_for(self, seat) -> str:
         """The words for `seat`'s decision now."""
         names = self.names
-        name = names[seat]
         v = self.view_of(seat)
+        # after a call, the player on their final turn is told so in every sentence of it
+        name = names[seat] + (" (last turn)" if seat == v.current and seat in self.last_turn_seats() else "")
         legal = self.legal(seat)
         kinds = {(a.kind, a.choice) for a in legal}
         ph = v.phase

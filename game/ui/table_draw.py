@@ -14,7 +14,7 @@ from typing import Optional
 import pygame
 
 from game.ui import fonts, theme
-from game.ui.cardart import CardArt, draw_lock
+from game.ui.cardart import CardArt, draw_eye, draw_lock, draw_swap
 from game.ui.scene import draw_felt
 from game.ui.widgets import blit_text, draw_panel
 
@@ -49,6 +49,8 @@ class Visuals:
     blocked_word: str = "matched upon"                # what the rules call a discard pile thrown upon
     text_right: Optional[int] = None                  # the status bar's text ends before this x (buttons)
     picked: frozenset = frozenset()                   # positions picked for a reveal, not yet shown
+    last_turn: frozenset = frozenset()                # seats with a final turn left after a call
+    bot_marks: dict = field(default_factory=dict)     # pos -> (kind, seat): a bot's look, swap or give
 
 
 class TableDrawer:
@@ -106,8 +108,10 @@ class TableDrawer:
                 blit_text(surf, line, size, (r.x + 16, y), theme.TEXT, True)
                 y += fonts.line_height(size, True)
         if vis.message:
-            mark = "✖ " if vis.message_error else "• "
-            colour = theme.DANGER if vis.message_error else theme.GOOD
+            # a refusal in red with a cross; anything else (a hint, "wait") is a notice, never green:
+            # green would say "well done" about a warning
+            mark = "✖ " if vis.message_error else "ℹ "
+            colour = theme.DANGER if vis.message_error else theme.ACCENT
             for line in fonts.wrap(mark + vis.message, self.fs(16), text_w)[:2]:
                 if y + 16 > r.bottom:
                     break
@@ -150,9 +154,12 @@ class TableDrawer:
                     break
                 shown.insert(0, wrapped)
                 total += need
-            if len(shown) < end:
-                older = f"{end - len(shown)} earlier · scroll up"
-                blit_text(surf, older, self.fs(12), (r.right - 14, y - self.fs(22)), theme.DIM, False, "topright")
+            if len(shown) < end:                         # a line of its own says there is more above
+                while shown and total + lh > room:
+                    total -= len(shown.pop(0)) * lh + 4
+                older = fonts.ellipsize(f"{end - len(shown)} earlier · scroll up", self.fs(12), w)
+                blit_text(surf, older, self.fs(12), (x, y), theme.DIM)
+                y += lh
             for i, wrapped in enumerate(shown):
                 colour = theme.TEXT if i == len(shown) - 1 and end == len(vis.log) else theme.MUTED
                 for line in wrapped:
@@ -301,30 +308,65 @@ class TableDrawer:
                 self._badge(surf, (r.centerx, r.y + 4), "✓ picked", theme.BUTTON_PRIMARY, anchor="midtop",
                             size=max(9, min(12, r.w // 6)))
             self._mark(surf, r, key, vis)
-        if sv.called or sv.locked:
-            # a ribbon across the cards: who called, and that their hand may not be touched
-            words = []
-            if sv.called:
-                words.append(f"called {view.call_name}")
-            if sv.locked:
-                words.append("locked")
-            text = " · ".join(words)
-            g = box.grid
-            ribbon = pygame.Rect(g.x - 4, g.centery - 11, g.w + 8, 22)
-            pygame.draw.rect(surf, theme.BUTTON_PRIMARY if not sv.locked else theme.DANGER, ribbon, border_radius=6)
-            pygame.draw.rect(surf, theme.TEXT, ribbon, 1, border_radius=6)
-            size = fonts.fit(text, 14, ribbon.w - 8, True)
-            blit_text(surf, text, size, ribbon.center, theme.TEXT, True, "center")
+            mark = vis.bot_marks.get(slot.pos)
+            if mark is not None:
+                self._bot_mark(surf, r, mark, vis)
+
+    def _bot_mark(self, surf, r, mark, vis):
+        """A tag on a card a bot touched since the last human move: an icon (a shape, not a colour)
+        with the word where it fits, and who. Public only: which position and who, never a face."""
+        kind, seat = mark
+        name = vis.names[seat] if seat < len(vis.names) else f"Seat {seat + 1}"
+        word = {"peek": "looked", "swap": "swapped", "give": "given"}.get(kind, kind)
+        room = r.w - 8
+        size = max(8, min(13, r.w // 5))
+        size = fonts.fit(name, size, room, True, min_size=7)
+        lh = fonts.line_height(size, True)
+        tag = pygame.Rect(r.x + 2, r.y + 2, r.w - 4, 2 * lh + 4)
+        pygame.draw.rect(surf, theme.BAR, tag, border_radius=4)
+        pygame.draw.rect(surf, theme.TEXT, tag, 1, border_radius=4)
+        icon_w = lh + 2
+        show_word = fonts.width(word, size, True) + icon_w + 2 <= room
+        line1 = pygame.Rect(0, 0, icon_w + (fonts.width(word, size, True) + 2 if show_word else 0), lh)
+        line1.midtop = (tag.centerx, tag.y + 2)
+        icon = (line1.x + icon_w // 2, line1.centery)
+        if kind == "peek":
+            draw_eye(surf, icon, icon_w - 2, theme.TEXT, 1)
+        elif kind == "swap":
+            draw_swap(surf, icon, icon_w - 2, theme.TEXT, 1)
+        else:
+            blit_text(surf, "↓", size, icon, theme.TEXT, True, "center")
+        if show_word:
+            blit_text(surf, word, size, (line1.x + icon_w + 2, line1.centery), theme.TEXT, True, "midleft")
+        blit_text(surf, fonts.ellipsize(name, size, room, True), size, (tag.centerx, tag.y + 2 + lh), theme.TEXT,
+                  True, "midtop")
 
     def _badge(self, surf, pos, text, colour, anchor="topleft", size=12):
         img = fonts.text(text, size, theme.TEXT, True)
         box = img.get_rect().inflate(8, 2)
         setattr(box, anchor, pos)
         pygame.draw.rect(surf, colour, box, border_radius=5)
-        surf.blit(img, img.get_rect(center=box.center))
+        blit_text(surf, text, size, box.center, theme.TEXT, True, "center")
         return box
 
+    def plate_badges(self, sv, view, vis) -> list:
+        """A seat plate's badges, most important first: [(forms from longest to shortest, colour, padlock)]."""
+        out = []
+        if vis.race_claimer == sv.seat and sv.seat not in vis.race_keys:    # a human's key box shows it
+            out.append((("CLAIMS", "✓"), theme.BUTTON_PRIMARY, False))
+        if sv.called:
+            out.append(((f"called {view.call_name}", "called", "") if sv.locked else
+                        (f"called {view.call_name}", "called"),
+                        theme.DANGER if sv.locked else theme.BUTTON_PRIMARY, sv.locked))
+        elif sv.locked:
+            out.append((("locked", ""), theme.DANGER, True))
+        if sv.seat in vis.last_turn:
+            out.append((("LAST TURN", "LAST"), theme.BUTTON_PRIMARY, False))
+        return out
+
     def draw_plate(self, surf, box, view, sv, vis):
+        """Name, badges (claim, call, lock, last turn), total and race key. The name is never cut for a
+        badge: the total goes first (the sidebar lists it too), then badges take their short forms."""
         p = box.plate
         acting = sv.seat == vis.acting
         draw_panel(surf, p, (64, 52, 20) if acting else theme.PANEL, theme.ACCENT if acting else theme.PANEL_EDGE,
@@ -335,28 +377,70 @@ class TableDrawer:
         right = p.right - 6
         key = vis.race_keys.get(sv.seat)
         if key:
-            active = vis.race_open and sv.seat not in vis.race_done
+            # the claimer's key box turns into a tick: the claim costs the name no room
+            claims = vis.race_claimer == sv.seat
+            active = claims or (vis.race_open and sv.seat not in vis.race_done)
             kb = pygame.Rect(0, 0, p.h - 6, p.h - 6)
             kb.midright = (right, p.centery)
             pygame.draw.rect(surf, theme.ACCENT if active else theme.BUTTON, kb, border_radius=5)
-            pygame.draw.rect(surf, theme.TEXT, kb, 1, border_radius=5)
-            blit_text(surf, key, size, kb.center, theme.BAR if active else theme.TEXT, True, "center")
+            pygame.draw.rect(surf, theme.TEXT, kb, 2 if claims else 1, border_radius=5)
+            blit_text(surf, "✓" if claims else key, size, kb.center, theme.BAR if active else theme.TEXT, True,
+                      "center")
             right = kb.x - 6
+        label = ("▶ " if acting else "") + name
         total = f"{sv.total} pts"
-        tr = blit_text(surf, total, size - 1, (right, p.centery), theme.MUTED, False, "midright")
-        right = tr.x - 6
-        marks = []
-        if vis.race_claimer == sv.seat:
-            marks.append(("CLAIMS", theme.GOOD))
-        for text, colour in reversed(marks):
-            img_w = fonts.width(text, 11, True) + 8
-            if right - img_w < x + 40:
+        total_w = fonts.width(total, size - 1) + 6
+        badges = self.plate_badges(sv, view, vis)
+        bsize = max(9, min(12, p.h - 12))
+        texts = None
+        for name_size in (size, max(9, size - 2)):      # the name at its size, else a little smaller
+            name_w = fonts.width(label, name_size, True) + 4
+            texts = self._fit_badges(badges, bsize, right - x - name_w)
+            if texts is not None:
                 break
-            b = self._badge(surf, (right, p.centery), text, colour, anchor="midright", size=11)
-            right = b.x - 4
-        prefix = "▶ " if acting else ""
-        label = fonts.ellipsize(prefix + name, size, right - x - 4, True)
+        if texts is None:           # even the short forms crowd the name: it is shortened, not hidden
+            texts = [forms[-1] for forms, _, _ in badges]
+        used = sum(self._badge_w(t, lock, bsize) + 4 for t, (_, _, lock) in zip(texts, badges))
+        if right - x - name_w - used >= total_w:
+            tr = blit_text(surf, total, size - 1, (right, p.centery), theme.MUTED, False, "midright")
+            right = tr.x - 6
+        for text, (_, colour, lock) in reversed(list(zip(texts, badges))):
+            right = self._plate_badge(surf, (right, p.centery), text, colour, lock, bsize).x - 4
+        size = fonts.fit(label, size, right - x - 4, True, min_size=max(9, size - 2))   # a little smaller, then cut
+        label = fonts.ellipsize(label, size, right - x - 4, True)
         blit_text(surf, label, size, (x, p.centery), theme.ACCENT if acting else theme.TEXT, True, "midleft")
+
+    @staticmethod
+    def _badge_w(text, lock, size) -> int:
+        return (fonts.width(text, size, True) if text else 0) + 8 + (size + (2 if text else 0) if lock else 0)
+
+    def _fit_badges(self, badges, size, room):
+        """The longest forms of `badges` that fit `room` together (the last badge shortens first), or None."""
+        choice = [0] * len(badges)
+        while True:
+            texts = [forms[i] for (forms, _, _), i in zip(badges, choice)]
+            if sum(self._badge_w(t, lock, size) + 4 for t, (_, _, lock) in zip(texts, badges)) <= room:
+                return texts
+            for k in range(len(badges) - 1, -1, -1):
+                if choice[k] < len(badges[k][0]) - 1:
+                    choice[k] += 1
+                    break
+            else:
+                return None
+
+    def _plate_badge(self, surf, midright, text, colour, lock, size):
+        """A plate badge: words, after a drawn padlock for a locked hand (the font has no padlock)."""
+        box = pygame.Rect(0, 0, self._badge_w(text, lock, size), fonts.line_height(size, True) + 2)
+        box.midright = midright
+        pygame.draw.rect(surf, colour, box, border_radius=5)
+        pygame.draw.rect(surf, theme.TEXT, box, 1, border_radius=5)
+        x = box.x + 4
+        if lock:
+            draw_lock(surf, (x + size // 2, box.centery), size, theme.TEXT)
+            x += size + 2
+        if text:
+            blit_text(surf, text, size, (x, box.centery), theme.TEXT, True, "midleft")
+        return box
 
 
 def key_help(call_name: str, race_keys: dict, names) -> tuple:

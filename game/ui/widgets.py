@@ -27,6 +27,11 @@ def draw_panel(surf, rect, colour=theme.PANEL, edge=theme.PANEL_EDGE, radius=10,
         pygame.draw.rect(surf, edge, rect, width, border_radius=radius)
 
 
+def plural(n: int, noun: str, nouns: str = "") -> str:
+    """'1 match', '2 matches', '0 rounds': a count with its noun in the right number."""
+    return f"{n} {noun if n == 1 else nouns or noun + 's'}"
+
+
 def blit_text(surf, s, size, pos, colour=theme.TEXT, bold=False, anchor="topleft"):
     """Blit cached text with its rect anchored at `pos` (e.g. anchor="center"); returns the rect."""
     img = fonts.text(s, size, colour, bold)
