@@ -93,7 +93,8 @@ class Ruleset:
         options = options or default_options(self)
         end = options.get("match_end", {})
         mode = end.get("mode", self.match_end.default_mode)
-        lines = [f"Match: {end.get('rounds', self.match_end.rounds)} rounds" if mode == "rounds"
+        rounds = end.get("rounds", self.match_end.rounds)
+        lines = [f"Match: {rounds} round{'' if rounds == 1 else 's'}" if mode == "rounds"
                  else f"Match: until someone reaches {end.get('points', self.match_end.points)} points"]
         on = [v.label for v in self.variants if options.get("variants", {}).get(v.key, v.default)]
         lines.append("House rules on: " + (", ".join(on) if on else "none"))
