@@ -129,6 +129,7 @@ def test_k_asks_before_calling_and_esc_keeps_playing():
     assert len(session.match.actions) == before
     d.click(table.buttons["call"].rect.center)        # ... and its second click calls
     assert session.match.actions[before] == (0, Action("call"))
+    assert not ctrl.message or "K again" not in ctrl.message[0]     # the question is gone with it
 
 
 def test_an_unconfirmed_call_lapses_when_the_player_does_something_else():
@@ -141,6 +142,7 @@ def test_an_unconfirmed_call_lapses_when_the_player_does_something_else():
     assert session.match.actions[-1] == (0, Action("draw", choice="deck"))
     d.key(pygame.K_k)                                 # not a call any more (and not legal now)
     assert len(session.match.actions) == before
+    assert "K again" not in (d.table.ctrl.message or ("",))[0]
 
 
 # --- looks: what the player sees matches the words --------------------------------------------------

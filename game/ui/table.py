@@ -199,6 +199,8 @@ class TableScene(Scene):
         if self.log_scroll and len(self.ctrl.log) != self._log_seen:
             self.scroll_log(len(self.ctrl.log) - self._log_seen)   # scrolled back: the lines read stay put
         self._log_seen = len(self.ctrl.log)
+        if self.call_armed is not None and self.call_armed[1] != self.ctrl.actions_count():
+            self.drop_call_question()       # something else was done meanwhile
         self.anim.update(dt)
         self.ctrl.now = self.app.time       # countdowns run on while animations play
         if not self.anim.busy():
@@ -453,12 +455,19 @@ class TableScene(Scene):
         """Is a call for `seat` waiting for its confirmation (and still the same moment)?"""
         return seat is not None and self.call_armed == (seat, self.ctrl.actions_count())
 
+    def drop_call_question(self):
+        """The call was made, declined or overtaken by another move: its question goes too."""
+        self.call_armed = None
+        msg = self.ctrl.message
+        if msg and msg[0].startswith(f"Call {self.ctrl.call_name}?"):
+            self.ctrl.message = None
+
     def request_call(self) -> bool:
         """K or the Call button: the first asks, the second calls (a call cannot be taken back)."""
         ctrl = self.ctrl
         seat = ctrl.input_seat()
         if self.armed_call(seat):
-            self.call_armed = None
+            self.drop_call_question()
             return self.do_key_action(Action("call"))
         if seat is None or Action("call") not in ctrl.legal(seat):
             return self.do_key_action(Action("call"))      # says why not
@@ -518,7 +527,7 @@ class TableScene(Scene):
         """Esc / right click: drop a selection, a drag or a race claim. True if something was cancelled."""
         inp = self.input
         if self.call_armed is not None:
-            self.call_armed = None
+            self.drop_call_question()
             self.ctrl.say("No call: go on with your turn.")
             return True
         if inp.selected is not None or inp.press is not None:
