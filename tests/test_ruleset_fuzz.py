@@ -10,11 +10,12 @@ bots through the real Session. The counts are printed (`-s` shows them):
 
 FUZZ_MUTANTS (environment) changes the number of mutants per ruleset.
 """
+import multiprocessing
 import os
 import random
-import re
 import signal
 import traceback
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 import yaml
@@ -198,20 +199,20 @@ def check_refusal(path: str, err: RulesetError) -> None:
     assert err.message and err.message.strip()
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name", SHIPPED)
-def test_mutants_are_refused_or_played_to_the_end(name, tmp_path):
+def fuzz(name: str, first: int, stop: int, folder: str) -> tuple:
+    """Mutants first..stop-1 of one shipped ruleset, each seeded by its number (so blocks of them can
+    run in separate processes): (counts, failures)."""
     with open(os.path.join(ROOT, "rulesets", name), encoding="utf-8") as fh:
         base = yaml.safe_load(fh)
     # the bound every played mutant must end within; mutants may change it (within its range)
     base.setdefault("rules", {})["limits"] = {"turns_per_round": 50, "rounds_per_match": 20}
-    rng = random.Random(f"fuzz-{name}")
     counts = {"tried": 0, "refused cleanly": 0, "played cleanly": 0, "failures": 0}
     failures = []
-    path = str(tmp_path / name)
+    path = os.path.join(folder, name)
     old = signal.signal(signal.SIGALRM, _alarm)
     try:
-        for i in range(MUTANTS):
+        for i in range(first, stop):
+            rng = random.Random(f"fuzz-{name}-{i}")
             text, what = mutant(base, rng)
             with open(path, "w", encoding="utf-8", newline="") as fh:
                 fh.write(text)
@@ -239,6 +240,33 @@ def test_mutants_are_refused_or_played_to_the_end(name, tmp_path):
                 signal.alarm(0)
     finally:
         signal.signal(signal.SIGALRM, old)
+    return counts, failures
+
+
+def _fuzz_block(args) -> tuple:
+    return fuzz(*args)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", SHIPPED)
+def test_mutants_are_refused_or_played_to_the_end(name, tmp_path):
+    # one block of mutants per core, each in its own process and folder (the results do not depend on it)
+    jobs = max(1, min(2, os.cpu_count() or 1))
+    cuts = [MUTANTS * k // jobs for k in range(jobs + 1)]
+    blocks = []
+    for k in range(jobs):
+        folder = tmp_path / f"block{k}"
+        folder.mkdir()
+        blocks.append((name, cuts[k], cuts[k + 1], str(folder)))
+    if jobs == 1:
+        results = [fuzz(*blocks[0])]
+    else:
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            results = list(pool.map(_fuzz_block, blocks))
+    counts = {key: sum(c[key] for c, _ in results) for key in results[0][0]}
+    failures = [f for _, block_failures in results for f in block_failures]
     print(f"\n{name}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     assert counts["tried"] == MUTANTS
     assert counts["refused cleanly"] + counts["played cleanly"] + counts["failures"] == MUTANTS

@@ -143,7 +143,8 @@ def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> 
                         f"no hand of {size} cards can be at or under {limit} points (the lowest "
                         f"possible hand is {lowest_hand}), so every call would fail")
     sc = rules["scoring"]
-    bonuses = [sc[rule][who] for rule in ("caller_lowest", "caller_not_lowest")
+    # a scoring rule left out is all zeros (RULES_SPEC's defaults; _fill leaves left-out sub-maps empty)
+    bonuses = [sc.get(rule, {}).get(who, 0) for rule in ("caller_lowest", "caller_not_lowest")
                for who in ("caller", "others")]
     if "points" in match_end["modes"] and values[-1] <= 0 and max(bonuses) <= 0:
         raise doc.error(("match_end", "modes") if mine else where,
