@@ -210,3 +210,40 @@ def test_one_file_named_twice_on_the_command_line_is_not_a_duplicate(capsys):
     path = os.path.join(ROOT, "rulesets", "kombio.yaml")
     assert check_main([path, path]) == 0
     assert capsys.readouterr().out.count("ok ") == 2
+
+
+def test_the_menu_keeps_drawing_while_a_folder_of_large_files_loads(tmp_path, monkeypatch):
+    """Item 2: "never block the menu while loading". Each file is bounded (256 KB, 20,000 values: a
+    quarter of a second at worst), but twenty of them would freeze the window for seconds: they load
+    on a thread while the menu draws "Loading games…"."""
+    import shutil
+    import time
+    from game.engine import ruleset
+    from game.store.settings import Settings
+    from game.ui.app import App
+    from game.ui.driver import Driver
+    from game.ui.menu import MenuScene
+    folder = tmp_path / "rulesets"
+    folder.mkdir()
+    shutil.copy(os.path.join(ROOT, "rulesets", "kombio.yaml"), folder)
+    big = "id: big\nname: Big\ncards:\n" + "".join(f"  - {{value: {i % 10}, count: 1}}\n" for i in range(9000))
+    for i in range(20):
+        (folder / f"big{i:02d}.yaml").write_text(big[:250_000], encoding="utf-8")
+    monkeypatch.setattr(ruleset, "rulesets_dir", lambda: str(folder))
+    app = App(size=(1024, 640), fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"),
+              save_settings=False)
+    app.open_menu()
+    d = Driver(app)
+    slowest = 0.0
+    for _ in range(2000):
+        start = time.perf_counter()
+        d.step()
+        slowest = max(slowest, time.perf_counter() - start)
+        if app.top.entries is not None:
+            break
+    menu = app.top
+    assert isinstance(menu, MenuScene) and menu.entries is not None
+    assert menu.waited > 2                       # frames were drawn while the files loaded ...
+    assert slowest < 1.5                         # ... none held up much longer than the first wait
+    assert [e.ok for e in menu.entries].count(True) == 1 and len(menu.entries) == 21
+    assert all("20,000 values" in e.error for e in menu.entries if not e.ok)

@@ -77,6 +77,7 @@ class App:
         self.frame = 0
         self.toasts: list = []     # [(message, seconds_left)]
         self._rulesets = None
+        self._loader = None        # the thread loading the rulesets for the menu, while it runs
         from game.ui.sound import Sounds
         self.sound = Sounds(lambda: bool(getattr(self.settings, "sound", True)))
         self.fullscreen = False
@@ -220,15 +221,42 @@ class App:
 
     # ---- shared data ----
     def rulesets(self, reload: bool = False) -> list:
-        """Every ruleset entry (usable or broken with its error), loaded once."""
-        if self._rulesets is None or reload:
-            from game.engine.ruleset import load_all
-            try:
-                self._rulesets = load_all()
-            except Exception as exc:   # the menu must open even if the loader itself breaks
-                self._rulesets = []
-                self.toast(f"Rulesets could not be loaded: {exc}")
+        """Every ruleset entry (usable or broken with its error), loaded once (waits for a load
+        already running in the background)."""
+        if reload:
+            self._rulesets = None
+        if self._rulesets is None:
+            self._load_rulesets()
         return self._rulesets
+
+    def rulesets_ready(self, wait: float = 0.0) -> Optional[list]:
+        """The ruleset entries if loaded (within `wait` seconds), else None while they load on a
+        thread of their own: a folder of large or hostile files (each bounded, but a quarter of a
+        second at worst) never freezes the menu's frames."""
+        if self._rulesets is not None:
+            return self._rulesets
+        loader = self._loader
+        if loader is None:
+            import threading
+            loader = self._loader = threading.Thread(target=self._load_rulesets, name="rulesets", daemon=True)
+            loader.start()
+        loader.join(wait)
+        return self._rulesets
+
+    def _load_rulesets(self):
+        import threading
+        loader = self._loader
+        if loader is not None and loader is not threading.current_thread():
+            loader.join()                  # a background load is running: its result is the one
+            return
+        from game.engine.ruleset import load_all
+        try:
+            entries = load_all()
+        except Exception as exc:   # the menu must open even if the loader itself breaks
+            entries = []
+            self.toast(f"Rulesets could not be loaded: {exc}")
+        self._rulesets = entries
+        self._loader = None
 
     def anim_scale(self) -> float:
         """Multiplier for animation and pause durations from the speed setting (0 = instant)."""

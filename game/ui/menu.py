@@ -28,6 +28,7 @@ class MenuScene(Scene):
     def __init__(self, app, load_now: bool = False):
         super().__init__(app)
         self.entries = None
+        self.waited = 0           # frames drawn while the rulesets load
         self.save = None
         self.game_buttons = []
         self.broken = []          # (rect, entry)
@@ -40,8 +41,8 @@ class MenuScene(Scene):
         if load_now:
             self.load()
 
-    def load(self):
-        self.entries = self.app.rulesets()
+    def load(self, entries=None):
+        self.entries = entries if entries is not None else self.app.rulesets()
         self.save = self._read_save()
         self._build_game_buttons()
         self.layout(self.app.size)
@@ -166,7 +167,11 @@ class MenuScene(Scene):
 
     def update(self, dt):
         if self.entries is None:
-            self.load()
+            # loads on a thread: the menu keeps drawing; the usual few files are there at once
+            entries = self.app.rulesets_ready(wait=1.0 if self.waited == 0 else 0.02)
+            self.waited += 1
+            if entries is not None:
+                self.load(entries)
         super().update(dt)
 
     def handle(self, event):
