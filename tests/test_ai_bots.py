@@ -16,7 +16,7 @@ from game.ai import LEVELS, UnknownLevel, check_level, make_bot
 from game.ai.simulate import merge_options, run_match
 from game.engine.core import Action, Game
 from game.engine.ruleset import find_ruleset
-from game.families import new_game
+from game.engine.registry import family
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +30,7 @@ def one_round(rs) -> dict:
 
 def start(rs, n, seed=1):
     """A fresh Kombio round with everyone past the initial look."""
-    game = new_game(rs, n, one_round(rs), seed)
+    game = family(rs.family).new_game(rs, n, one_round(rs), seed)
     for s in list(game.to_act()):
         game.apply(s, Action("look_start"))
     assert game.phase == "turn"
@@ -177,7 +177,7 @@ def _unknown_swap(game, seat):
 def test_decisions_do_not_depend_on_unknown_cards(ruleset_id, level):
     rs = find_ruleset(ruleset_id)
     n = 3
-    game = new_game(rs, n, one_round(rs), 7)
+    game = family(rs.family).new_game(rs, n, one_round(rs), 7)
     bots = [make_bot(rs, s, level, 70 + s) for s in range(n)]
     checked = 0
     steps = 0

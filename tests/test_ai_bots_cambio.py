@@ -16,7 +16,7 @@ import pytest
 from game.ai import make_bot
 from game.ai.simulate import run_match
 from game.engine.core import Action
-from game.families import new_game
+from game.engine.registry import family
 from rigging import cambio, options, rigged
 
 DRAW = Action("draw", choice="deck")
@@ -349,7 +349,7 @@ def test_every_discarded_action_card_is_carried_out_in_bot_matches():
         result = run_match(rs, levels, seed, {"match_end": {"mode": "points", "points": 10}},
                            keep_session=True)
         record = result.session.match
-        game = new_game(rs, n, result.session.options, record.seed)
+        game = family(rs.family).new_game(rs, n, result.session.options, record.seed)
         actions = list(record.actions)
         i = 0
         while i < len(actions):

@@ -39,7 +39,7 @@ for name in sys.argv[1:]:
     importlib.import_module(name)
 from game.engine.ruleset import load_all
 from game.engine.session import Session
-from game.families import describe
+from game.engine.registry import family
 for entry in load_all():
     if not entry.ok:
         continue
@@ -52,7 +52,7 @@ for entry in load_all():
             break
         seat = rng.choice(game.to_act())
         for event in session.apply(seat, rng.choice(game.legal_actions(seat))):
-            describe(event, session.names)
+            family(rs.family).describe(event, session.names)
         game.view(seat)
     Session.resume(session.to_json())
 bad = sorted(m for m in sys.modules if m.split(".")[0] in ("pygame", "pygame_gui") or m.startswith("game.ui"))
@@ -96,3 +96,17 @@ def test_the_scan_would_see_an_import():
         assert IMPORT_LINE.search(line), line
     for line in ("# pygame is not needed here", "x = 'import pygame'", "the pygame-ce UI"):
         assert not IMPORT_LINE.search(line), line
+
+
+def test_the_engine_knows_families_only_through_the_registry():
+    """Issue 9: "no import of game.families in game/engine"; families register themselves."""
+    pattern = re.compile(r"^\s*(from game\.families|import game\.families|from game import families)")
+    engine = os.path.join(ROOT, "game", "engine")
+    for dirpath, _, files in os.walk(engine):
+        for name in files:
+            if name.endswith(".py"):
+                with open(os.path.join(dirpath, name), encoding="utf-8") as fh:
+                    bad = [line for line in fh if pattern.match(line)]
+                assert not bad, (name, bad)
+    from game.engine import registry
+    assert "memory" in registry.names()

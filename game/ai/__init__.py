@@ -31,7 +31,5 @@ def check_level(level: str) -> str:
 def make_bot(ruleset, seat: int, level: str = "normal", seed=0):
     """A bot for this ruleset's family playing `seat`; deterministic given the seed."""
     check_level(level)
-    if ruleset.family == "memory":
-        from game.ai.memory_bots import MemoryBot, STYLES
-        return MemoryBot(ruleset, seat, STYLES[level], seed)
-    raise ValueError(f"no bots for the {ruleset.family!r} family yet")
+    from game.engine import registry
+    return registry.family(ruleset.family).make_bot(ruleset, seat, level, seed)

@@ -2,7 +2,7 @@
 
 The generic part (identity, cards, abilities, match end, variants) is checked
 here; the family checks its own `rules:` and `layout:` sections with the spec
-it declares (`family.RULES_SPEC`, `family.LAYOUT_SPEC`, `family.STEP_SPEC`).
+it declares (`rules_spec`, `layout_spec`, `step_spec` of its registry.Family).
 """
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Optional
 
+from game.engine import registry
 from game.engine.cards import CardDef
 from game.engine.schema import (REQUIRED, Bool, Dict, Enum, Int, List, Located, Map,
-                                Optional_, RulesetError, Str, dotted, parse_yaml)
+                                Optional_, RulesetError, Str, parse_yaml)
 from game.paths import resource_path
 
-FAMILIES = ("memory",)
 MAX_BYTES = 256 * 1024      # a ruleset is a few KB; the cap keeps a huge or endless file from stalling start-up
 
 
@@ -285,12 +285,11 @@ _VARIANT = Map({
 
 
 def build_ruleset(doc: Located, path: str = "") -> Ruleset:
-    from game import families
     top = doc.value
     if not isinstance(top, dict):
         raise doc.error((), "expected a mapping of keys (id, name, family, cards, ...)")
     ident = _check_identity(top, doc)
-    family = families.family(ident["family"])
+    family = registry.family(ident["family"])
     players = ident["players"]
     if players["min"] < 2:
         # one seat alone can never be beaten or tied: nothing in the rules would end its match
@@ -302,15 +301,15 @@ def build_ruleset(doc: Located, path: str = "") -> Ruleset:
     raw_abilities = Dict(Map({
         "name": (Str(max_len=NAME), REQUIRED),
         "text": (Str(nonempty=False, max_len=SENTENCE, lines=True), ""),
-        "steps": (List(family.STEP_SPEC, min_len=1), REQUIRED),
+        "steps": (List(family.step_spec, min_len=1), REQUIRED),
     }))(top.get("abilities", {}), ("abilities",), doc)
     for key, a in raw_abilities.items():
         abilities[key] = Ability(key, a["name"], a["text"], a["steps"])
     family.check_abilities(abilities, doc)
 
     cards = _check_cards(top["cards"], abilities, doc)
-    layout = family.LAYOUT_SPEC(top.get("layout", {}), ("layout",), doc)
-    rules = family.RULES_SPEC(top.get("rules", {}), ("rules",), doc)
+    layout = family.layout_spec(top.get("layout", {}), ("layout",), doc)
+    rules = family.rules_spec(top.get("rules", {}), ("rules",), doc)
     end = _MATCH_END(top["match_end"], ("match_end",), doc)
     if end["default"] not in end["modes"]:
         raise doc.error(("match_end", "default"), f"'{end['default']}' is not one of the modes")
@@ -334,7 +333,7 @@ def build_ruleset(doc: Located, path: str = "") -> Ruleset:
 
 def _check_identity(top: dict, doc: Located) -> dict:
     fields = {"id": Str(max_len=40), "name": Str(max_len=NAME), "version": Str(max_len=20),
-              "family": Enum(*FAMILIES),
+              "family": Enum(*registry.names()),
               "players": Map({"min": (Int(1, 12), REQUIRED), "max": (Int(1, 12), REQUIRED)}),
               "sources": List(Str(max_len=SENTENCE, lines=True)),
               "reconstructed": List(Str(max_len=SENTENCE * 3, lines=True)),
@@ -414,7 +413,7 @@ def _check_variants(raw, rules: dict, cards, abilities, layout, match_end, famil
             spec_path = where[:-1] + tuple(dotted_path.split("."))
             texts = {spec_path: doc.texts[where]} if where in doc.texts else {}
             at = Located(doc.file, trial, {(): doc.line(where)}, texts)
-            checked = family.RULES_SPEC(trial, where[:-1], at)
+            checked = family.rules_spec(trial, where[:-1], at)
             family.check_parameters(checked, cards, abilities, at, where[:-1], layout, match_end)
             overrides.append((dotted_path, _get_path(checked, dotted_path)))   # as checked: text stays text
         out.append(Variant(key, v["label"], v["description"], v["default"], tuple(overrides)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from typing import Optional
 
+from game.engine import registry
 from game.engine.core import Action, IllegalAction, Match, brief
 from game.engine.ruleset import default_options, find_ruleset
 
@@ -12,12 +13,11 @@ class Session:
     """Applies actions to the state and records them; the record is the save file."""
 
     def __init__(self, ruleset, seats: list, options: dict, seed: int):
-        from game.families import new_game
         self.ruleset = ruleset
         self.seats = [dict(s) for s in seats]
         self.options = options
         self.match = Match(ruleset.id, ruleset.version, options, seed, self.seats, [])
-        self.game = new_game(ruleset, len(seats), options, seed)
+        self.game = registry.family(ruleset.family).new_game(ruleset, len(seats), options, seed)
         self.events: list = []     # every event of the match so far, in order (public by design)
 
     @classmethod

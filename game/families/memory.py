@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Optional
 
 from game.engine.core import Action, Event, Game, IllegalAction
+from game.engine.registry import Family, register
 from game.engine.schema import Bool, Dict, Enum, Int, List, Map, Optional_, Str
 from game.families.memory_view import (MemoryView, Pending, SeatResult, SeatView, SlotView,
                                        WindowView, build)
@@ -1096,3 +1097,19 @@ _TAKE, _RETURN = Action("decide", choice="take"), Action("decide", choice="retur
 
 def _seats_of(mask: int, n: int) -> frozenset:
     return frozenset(s for s in range(n) if (mask >> s) & 1)
+
+
+def _make_bot(ruleset, seat: int, level: str, seed):
+    from game.ai.memory_bots import MemoryBot, STYLES
+    return MemoryBot(ruleset, seat, STYLES[level], seed)
+
+
+def _describe(event, names, call_name: str = "Call") -> str:
+    from game.families.memory_words import describe
+    return describe(event, names, call_name)
+
+
+FAMILY = register(Family(
+    name="memory", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
+    check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
+    new_game=MemoryGame, describe=_describe, make_bot=_make_bot, lower_is_better=True))

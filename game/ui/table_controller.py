@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+from game.engine import registry
 from game.engine.core import Action, IllegalAction
 
 # Seconds, at speed "normal"; other speeds scale these (see App.anim_scale).
@@ -101,6 +102,7 @@ class TableController:
         self.summary_shown_round = 0
         self.finished = False
         self.call_name = self.public().call_name
+        self.family = registry.family(session.ruleset.family)
         for ev in session.events:             # a resumed match: its history, replayed
             self._log(ev)
 
@@ -484,9 +486,8 @@ class TableController:
 
     def _log(self, ev) -> None:
         """Add the log sentence for one event (events are public: the log shows nothing private)."""
-        from game.families import describe
         try:
-            line = describe(ev, self.names, self.call_name)
+            line = self.family.describe(ev, self.names, self.call_name)
         except Exception:
             line = ""
         if line:
@@ -585,7 +586,8 @@ class TableController:
             from game.store import saves, stats
             saves.clear_current()
             warning = stats.record_match(self.session.ruleset.id, self.names,
-                                         [s.total for s in v.seats], list(v.winners), lower_is_better=True)
+                                         [s.total for s in v.seats], list(v.winners),
+                                         lower_is_better=self.family.lower_is_better)
             if warning:
                 self.say(warning, True)
         except Exception as exc:

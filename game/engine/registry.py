@@ -1,0 +1,51 @@
+"""The families of play, as the engine knows them: each family registers itself here, once.
+
+The engine, the ruleset loader, the session, `--simulate`, `--selftest`, the
+menu and the table find a family only through `family(name)`; none of them
+imports a family. Importing the `game` package registers every family (see
+game/__init__.py and game/families/__init__.py, the one list of families).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Family:
+    """What a family brings: how its rulesets are checked, how a match starts, its words, its bots."""
+    name: str
+    rules_spec: Callable          # validates the ruleset's `rules:` section
+    layout_spec: Callable         # validates `layout:`
+    step_spec: Callable           # validates one step of an ability
+    check_abilities: Callable     # (abilities, doc)
+    check_parameters: Callable    # (rules, cards, abilities, doc, where, layout, match_end)
+    check_ruleset: Callable       # (cards, abilities, layout, rules, players, doc)
+    new_game: Callable            # (ruleset, n_seats, options, seed) -> Game
+    describe: Callable            # (event, names, call_name) -> a log sentence ('' for none)
+    make_bot: Callable            # (ruleset, seat, level, seed) -> a bot for this family
+    lower_is_better: bool = True  # does the lowest total win?
+
+
+_FAMILIES: dict = {}
+
+
+def register(family: Family) -> Family:
+    """Add a family (a family module calls this once, at import)."""
+    if family.name in _FAMILIES and _FAMILIES[family.name] is not family:
+        raise ValueError(f"two families are called {family.name!r}")
+    _FAMILIES[family.name] = family
+    return family
+
+
+def family(name: str) -> Family:
+    """The registered family of this name; KeyError with a sentence if there is none."""
+    try:
+        return _FAMILIES[name]
+    except KeyError:
+        raise KeyError(f"no family {name!r} (known: {', '.join(names())})") from None
+
+
+def names() -> tuple:
+    """The names of every registered family, sorted."""
+    return tuple(sorted(_FAMILIES))
