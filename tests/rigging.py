@@ -535,3 +535,30 @@ def record_text(monkeypatch, *modules) -> list:
             return rect
         monkeypatch.setattr(module, "blit_text", spy)
     return drawn
+
+
+def open_rigged(app, game, seats, seed: int = 1):
+    """The table for a Kombio session of these seats whose dealt state is `game` (a rigged one),
+    opened in `app`; returns (Driver, session)."""
+    from game.ui.driver import Driver
+    from game.engine.session import Session
+    session = Session.new(kombio(), seats, default_options(kombio()), seed)
+    session.game = game
+    app.open_table(session)
+    return Driver(app), session
+
+
+def confirm_pass(d, name: str, max_frames: int = 2000) -> None:
+    """Wait for the pass screen to `name` and confirm it, as that player would."""
+    from game.ui.pass_screen import PassScene
+    assert d.until(lambda: isinstance(d.app.top, PassScene) and d.app.top.name == name, max_frames), \
+        d.table.ctrl.prompt()
+    d.step(8)
+    d.click(d.app.top.button.rect.center)
+    assert d.app.top is d.table, "the pass screen did not hand the table over"
+
+
+def until_ready(d, seat: int, max_frames: int = 2000) -> None:
+    """Step until `seat` may act by mouse and keys (no hold, nothing to confirm first)."""
+    assert d.until(lambda: human_decision(d) is not None and human_decision(d)[0] == seat
+                   and d.table.ctrl.hold is None, max_frames), d.table.ctrl.prompt()

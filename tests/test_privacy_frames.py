@@ -32,7 +32,7 @@ from game.ui.table import TableScene
 from game.ui.table_controller import TableController
 from game.ui.table_draw import TableDrawer
 import rigging
-from rigging import human_decision, next_decision, perform
+from rigging import confirm_pass, human_decision, next_decision, perform, until_ready
 
 # Phases in which the seats in to_act decide something from their own view.
 PRIVATE_PHASES = {"initial_peek", "turn", "drawn", "ability", "give"}
@@ -174,18 +174,6 @@ def test_more_whole_matches_frame_by_frame(monkeypatch, ruleset_id, humans, bots
 ANA, BEN, BOT = seats_of(2, 1)
 
 
-def to_pass_screen_of(d, name, max_frames=2000):
-    assert d.until(lambda: isinstance(d.app.top, PassScene) and d.app.top.name == name, max_frames), \
-        d.table.ctrl.prompt()
-    d.step(8)
-    d.click(d.app.top.button.rect.center)
-
-
-def until_ready(d, seat, max_frames=2000):
-    assert d.until(lambda: human_decision(d) is not None and human_decision(d)[0] == seat
-                   and d.table.ctrl.hold is None, max_frames), d.table.ctrl.prompt()
-
-
 def call_now(d):
     """K twice: a call is confirmed before it counts."""
     before = len(d.table.session.match.actions)
@@ -201,15 +189,11 @@ def test_after_the_round_summary_the_next_round_starts_behind_a_pass_screen(monk
     game = rigging.rigged(3, seed=4, current=1, hands={0: [5, 5, 5, 5], 1: [0, 0, 1, 1], 2: [9, 9, 9, 9]})
     app = make_app("fast", memory_aid=True)
     log = FrameLog(monkeypatch, app)
-    rs = rigging.kombio()
-    session = Session.new(rs, [ANA, BEN, BOT], default_options(rs), 4)
-    session.game = game
-    app.open_table(session)
-    d = Driver(app)
-    to_pass_screen_of(d, "Ben")
+    d, session = rigging.open_rigged(app, game, [ANA, BEN, BOT], 4)
+    confirm_pass(d, "Ben")
     until_ready(d, 1)
     call_now(d)
-    to_pass_screen_of(d, "Ana")                  # the bot's final turn came between
+    confirm_pass(d, "Ana")                  # the bot's final turn came between
     until_ready(d, 0)
     d.key(pygame.K_d)
     d.drag(d.centre_of("drawn"), d.centre_of("discard"))
@@ -231,7 +215,7 @@ def test_after_the_round_summary_the_next_round_starts_behind_a_pass_screen(monk
     assert d.until(lambda: isinstance(app.top, PassScene), 400)
     assert all(e[1] is None for e in log.entries[summary_at:] if e[0] == "frame"), "a private frame after the summary"
     assert app.top.name == "Ana"
-    to_pass_screen_of(d, "Ana")
+    confirm_pass(d, "Ana")
     assert d.until(lambda: d.table.ctrl.viewer == 0, 200)
     log.check()
 
@@ -239,17 +223,13 @@ def test_after_the_round_summary_the_next_round_starts_behind_a_pass_screen(monk
 def test_a_call_and_a_match_race_are_never_drawn_over_a_private_view(monkeypatch):
     """Memory aid on, speed normal (animations play): "Ben calls KOMBIO!" and "Match race on the 11"
     were drawn for 0.3-0.6 s over Ben's view with his known cards marked."""
-    rs = rigging.kombio()
     app = make_app("normal", memory_aid=True)
     log = FrameLog(monkeypatch, app)
     # Ben draws an 11 and discards it: swap two cards, then the match race on the 11
     game = rigging.rigged(3, seed=6, current=1, hands={0: [3, 4, 5, 6], 1: [1, 2, 3, 4], 2: [8, 9, 10, 12]},
                           deck=[11], look=True)
-    session = Session.new(rs, [ANA, BEN, BOT], default_options(rs), 6)
-    session.game = game
-    app.open_table(session)
-    d = Driver(app)
-    to_pass_screen_of(d, "Ben")
+    d, session = rigging.open_rigged(app, game, [ANA, BEN, BOT], 6)
+    confirm_pass(d, "Ben")
     until_ready(d, 1)
     d.key(pygame.K_d)
     until_ready(d, 1)
@@ -263,11 +243,8 @@ def test_a_call_and_a_match_race_are_never_drawn_over_a_private_view(monkeypatch
     assert race_frames and all(e[1] is None for e in race_frames), "the race was drawn over Ben's view"
     log.check()
     # now Ben calls on his next turn: the call's banner is public from its first frame
-    session2 = Session.new(rs, [ANA, BEN, BOT], default_options(rs), 7)
-    session2.game = rigging.rigged(3, seed=7, current=1, look=True)
-    app.open_table(session2)
-    d = Driver(app)
-    to_pass_screen_of(d, "Ben")
+    d, _ = rigging.open_rigged(app, rigging.rigged(3, seed=7, current=1, look=True), [ANA, BEN, BOT], 7)
+    confirm_pass(d, "Ben")
     until_ready(d, 1)
     call_from = len(log.entries)
     call_now(d)

@@ -19,7 +19,7 @@ from game.ui.summary import RoundSummaryScene
 from game.ui.table import TableScene
 from game.ui.table_controller import REVEAL
 import rigging
-from rigging import human_decision
+from rigging import confirm_pass, until_ready
 
 ANA = {"name": "Ana", "kind": "human"}
 BEN = {"name": "Ben", "kind": "human"}
@@ -29,23 +29,8 @@ BOT = {"name": "Bot", "kind": "ai", "level": "normal"}
 def table_for(game, seats, speed="instant", seed=1):
     app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed=speed),
               save_settings=False)
-    rs = rigging.kombio()
-    session = Session.new(rs, seats, default_options(rs), seed)
-    session.game = game
-    app.open_table(session)
-    return app, Driver(app), session
-
-
-def confirm_pass(d, name):
-    assert d.until(lambda: isinstance(d.app.top, PassScene) and d.app.top.name == name, 500)
-    d.step(8)
-    d.click(d.app.top.button.rect.center)
-    assert isinstance(d.app.top, TableScene)
-
-
-def ready(d, seat):
-    return d.until(lambda: human_decision(d) is not None and human_decision(d)[0] == seat
-                   and d.table.ctrl.hold is None, 800)
+    d, session = rigging.open_rigged(app, game, seats, seed)
+    return app, d, session
 
 
 # --- every screen has a way out ---------------------------------------------------------------
@@ -53,7 +38,7 @@ def ready(d, seat):
 def test_the_round_summary_has_a_way_out_by_esc_and_by_the_menu_button_shown():
     game = rigging.rigged(2, seed=2, current=0, hands={0: [0, 0, 1, 1]})
     app, d, session = table_for(game, [ANA, BOT])
-    assert ready(d, 0)
+    until_ready(d, 0)
     d.key(pygame.K_k)
     d.key(pygame.K_k)
     assert d.until(lambda: isinstance(app.top, RoundSummaryScene), 2000)
@@ -102,7 +87,7 @@ def test_the_pass_screen_has_esc_and_f1_and_still_hides_the_table():
 def test_a_click_on_a_legal_target_during_an_animation_finishes_it_and_counts():
     game = rigging.rigged(2, seed=4, current=0, deck=[3])
     app, d, session = table_for(game, [ANA, BOT], speed="slow")
-    assert ready(d, 0)
+    until_ready(d, 0)
     d.key(pygame.K_d)                                 # the draw flies to the drawn place (slowly)
     assert d.table.anim.busy()
     before = len(session.match.actions)
@@ -115,7 +100,7 @@ def test_a_click_on_a_legal_target_during_an_animation_finishes_it_and_counts():
 def test_k_asks_before_calling_and_esc_keeps_playing():
     game = rigging.rigged(2, seed=5, current=0)
     app, d, session = table_for(game, [ANA, BOT])
-    assert ready(d, 0)
+    until_ready(d, 0)
     table, ctrl = d.table, d.table.ctrl
     before = len(session.match.actions)
     d.key(pygame.K_k)
@@ -135,7 +120,7 @@ def test_k_asks_before_calling_and_esc_keeps_playing():
 def test_an_unconfirmed_call_lapses_when_the_player_does_something_else():
     game = rigging.rigged(2, seed=6, current=0)
     app, d, session = table_for(game, [ANA, BOT])
-    assert ready(d, 0)
+    until_ready(d, 0)
     d.key(pygame.K_k)
     d.key(pygame.K_d)                                 # draws instead
     before = len(session.match.actions)
@@ -152,15 +137,15 @@ def test_a_fourteen_keeps_both_looked_at_cards_visible_until_the_decision():
     game = rigging.rigged(3, seed=7, current=0, hands={0: [1, 2, 3, 4], 1: [5, 6, 7, 8]}, deck=[14])
     app, d, session = table_for(game, [ANA, BEN, BOT], speed="normal")
     confirm_pass(d, "Ana")
-    assert ready(d, 0)
+    until_ready(d, 0)
     d.key(pygame.K_d)
-    assert ready(d, 0)
+    until_ready(d, 0)
     d.click(d.centre_of("discard"))                   # discard the 14: its ability
-    assert ready(d, 0)
+    until_ready(d, 0)
     d.click(d.centre_of((0, 0)))                      # look at my 1 ...
-    assert ready(d, 0)
+    until_ready(d, 0)
     d.click(d.centre_of((1, 0)))                      # ... and at Ben's 5
-    assert ready(d, 0)
+    until_ready(d, 0)
     ctrl = d.table.ctrl
     d.step(int(REVEAL["normal"] / 0.05) + 40)         # longer than any timed look: the decision is still open
     assert ctrl.view().phase == "ability" and ctrl.viewer == 0
@@ -175,11 +160,11 @@ def test_a_timed_look_shows_its_countdown_and_ends_by_itself_as_it_says():
     game = rigging.rigged(3, seed=8, current=0, hands={0: [1, 2, 3, 4]}, deck=[7])
     app, d, session = table_for(game, [ANA, BEN, BOT], speed="normal")
     confirm_pass(d, "Ana")
-    assert ready(d, 0)
+    until_ready(d, 0)
     d.key(pygame.K_d)
-    assert ready(d, 0)
+    until_ready(d, 0)
     d.click(d.centre_of("discard"))                   # a 7: look at one of your cards
-    assert ready(d, 0)
+    until_ready(d, 0)
     d.click(d.centre_of((0, 2)))
     ctrl = d.table.ctrl
     assert ctrl.hold is not None and ctrl.hold.reason == "peek"
@@ -257,13 +242,15 @@ def test_the_rules_page_or_the_menu_over_a_private_moment_needs_the_pass_screen_
     game = rigging.rigged(3, seed=9, current=0)
     app, d, session = table_for(game, [ANA, BEN, BOT])
     confirm_pass(d, "Ana")
-    assert ready(d, 0) and d.table.ctrl.viewer == 0
+    until_ready(d, 0)
+    assert d.table.ctrl.viewer == 0
     d.key(pygame.K_F1)
     assert isinstance(app.top, RulesScene)
     d.key(pygame.K_ESCAPE)
     assert d.table.ctrl.viewer is None
     confirm_pass(d, "Ana")
-    assert ready(d, 0) and d.table.ctrl.viewer == 0
+    until_ready(d, 0)
+    assert d.table.ctrl.viewer == 0
     d.key(pygame.K_ESCAPE)                            # the pause menu, drawn over the public view
     assert isinstance(app.top, PauseScene) and d.table.ctrl.viewer is None
     d.key(pygame.K_ESCAPE)

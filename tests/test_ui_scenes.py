@@ -214,7 +214,7 @@ def test_match_end_shows_the_result_records_stats_and_clears_the_save(data_dir):
     assert saves.load_current() == (None, None)
     first = app.top.table
     d.key(pygame.K_TAB)                          # the last round's breakdown
-    assert app.top.show_last
+    assert app.top.page == "last round"
     d.key(pygame.K_RETURN)                       # play again: same seats and options
     again = app.top
     assert isinstance(again, TableScene) and again is not first

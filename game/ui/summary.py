@@ -159,10 +159,6 @@ class MatchResultScene(_Over):
 
     PAGES = ("standings", "last round", "what happened")
 
-    @property
-    def show_last(self) -> bool:
-        return self.page == "last round"
-
     def toggle(self):
         """Tab: the standings, the last round's cards, the whole match's log, in turn."""
         self.page = self.PAGES[(self.PAGES.index(self.page) + 1) % len(self.PAGES)]

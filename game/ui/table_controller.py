@@ -229,8 +229,7 @@ class TableController:
         self.now = now
         # the cards looked at for an ability still being decided stay shown until the decision
         # (a 14: look at two cards, then maybe swap them), to the looker's view only
-        pending = self.public().pending
-        looked = set(pending.peeked) if self.pending_ability_of() is not None else ()
+        looked = set(self.public().pending.peeked) if self.pending_ability_of() is not None else ()
         self.reveals = {p: t for p, t in self.reveals.items() if t > now or p in looked}
         if self.message and self.message[2] <= now:
             self.message = None
