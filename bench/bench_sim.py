@@ -49,8 +49,8 @@ def breakdown(ruleset, matches: int, seed: int, players: int = 4) -> dict:
 
     A separate, instrumented pass (the wrappers add a little time of their own).
     """
-    from game.ai.memory_bots import MemoryBot
-    from game.families.memory import MemoryGame
+    from game.families.memory.bots import MemoryBot
+    from game.families.memory.rules import MemoryGame
     spent = {"view": 0.0, "legal_actions": 0.0, "apply": 0.0, "bots": 0.0}
     counts = {k: 0 for k in spent}
     patched = []

@@ -435,3 +435,15 @@ def test_cambio_chain_winner_throws_on_then_stops():
     game.apply(me, second)
     assert bot.race(game.view(me), game.legal_actions(me)) is None
     assert decide(bot, game, me) == Action("pass")
+
+
+def test_random_bots_play_whole_matches_of_every_memory_ruleset():
+    """The `random` level (issue 9: "uniform over legal actions; used for fuzzing"): matches end,
+    through the real Session, and normal beats it."""
+    from game.ai.simulate import play_matches
+    from game.engine.ruleset import find_ruleset
+    for rid in ("kombio", "cambio", "cambio-classic"):
+        results = play_matches(find_ruleset(rid), ("random", "normal"), list(range(6)))
+        assert all(problem is None for *_, problem in results), results
+        normal_wins = sum(1 for winners, *_ in results if winners == (1,))
+        assert normal_wins >= 5, (rid, normal_wins)

@@ -17,11 +17,9 @@ PACKAGES = ("game/engine", "game/families")
 
 def modules():
     out = []
-    for pkg in PACKAGES:
-        for name in sorted(os.listdir(os.path.join(ROOT, pkg))):
-            if name.endswith(".py"):
-                mod = pkg.replace("/", ".")
-                out.append(mod if name == "__init__.py" else f"{mod}.{name[:-3]}")
+    for path in sorted(sources()):
+        mod = os.path.relpath(path, ROOT)[:-3].replace(os.sep, ".")
+        out.append(mod[:-len(".__init__")] if mod.endswith(".__init__") else mod)
     return out
 
 
@@ -110,3 +108,25 @@ def test_the_engine_knows_families_only_through_the_registry():
                 assert not bad, (name, bad)
     from game.engine import registry
     assert "memory" in registry.names()
+
+
+def test_a_family_imports_no_other_family():
+    """DESIGN / issue 9: "A family lives in its own folders ... and touches no other family's files"."""
+    pattern = re.compile(r"^\s*(?:from|import)\s+game\.(?:ui\.)?families\.(\w+)", re.M)
+    found = []
+    for base in ("game/families", "game/ui/families"):
+        root = os.path.join(ROOT, base)
+        if not os.path.isdir(root):
+            continue
+        for fam in sorted(os.listdir(root)):
+            folder = os.path.join(root, fam)
+            if not os.path.isdir(folder) or fam.startswith("__"):
+                continue
+            for dirpath, _, files in os.walk(folder):
+                for name in files:
+                    if name.endswith(".py"):
+                        with open(os.path.join(dirpath, name), encoding="utf-8") as fh:
+                            for m in pattern.finditer(fh.read()):
+                                if m.group(1) != fam:
+                                    found.append(f"{base}/{fam}/{name} imports family {m.group(1)}")
+    assert not found, "\n".join(found)

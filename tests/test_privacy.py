@@ -141,7 +141,7 @@ def test_a_leak_injected_on_purpose_is_caught(monkeypatch):
     import inspect
     import textwrap
 
-    from game.families import memory
+    from game.families.memory import rules as memory
     source = textwrap.dedent(inspect.getsource(memory.MemoryGame._seat_view))
     honest = "penalty=pens[i])"
     assert source.count(honest) == 1, "the code this mutation targets has changed: update the mutation"

@@ -8,7 +8,7 @@ Seat 0 deals; seat 1 plays first and calls unless a test says otherwise.
 import pytest
 
 from game.engine.core import Action
-from game.families.memory_view import SeatResult
+from game.families.memory.view import SeatResult
 from rigging import EMPTY, finish_round, options, pass_all, rigged
 
 LOOK = Action("look_start")

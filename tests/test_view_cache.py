@@ -13,7 +13,7 @@ import pytest
 
 from game.engine.ruleset import default_options
 from game.engine.session import Session
-from game.families.memory_view import MemoryView, Pending, SeatView, SlotView, WindowView
+from game.families.memory.view import MemoryView, Pending, SeatView, SlotView, WindowView
 from rigging import load
 
 

@@ -1,10 +1,7 @@
 """Bot-only matches through the real `Session`: every action validated and recorded.
 
-The race model: when a match window opens, every seat that may still race
-is asked for its claim (`bot.race`); the claim with the shortest reaction
-delay is applied (ties: lower seat first); then, since the table changed (a
-wrong attempt shows a card, a give moves one), the seats still in the race
-are asked again. When nobody claims, everyone still in the race passes.
+Each step asks the seats in `to_act` for their choice, or runs the family's own `bot_step` when
+its seats act at once in some other way (the memory family's match race).
 """
 from __future__ import annotations
 
@@ -12,16 +9,14 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Optional
 
 from game.ai import UnknownLevel, check_level, make_bot
-from game.engine.core import Action
+from game.engine import registry
 from game.engine.ruleset import default_options
 from game.engine.session import Session
 
-PASS = Action("pass")
 MAX_ACTIONS_PER_ROUND = 20000  # a real round takes a few hundred; the rules stop one at limits.turns_per_round
 MAX_ROUNDS = 1000
 
@@ -72,6 +67,7 @@ def run_match(ruleset, levels, seed: int, options: Optional[dict] = None,
     session = Session(ruleset, seats, merge_options(ruleset, options), seed)
     game = session.game
     apply = session.apply
+    step = registry.family(ruleset.family).bot_step or bot_step
     actions = 0
     round_start = 0
     round_no = game.round_no
@@ -82,71 +78,24 @@ def run_match(ruleset, levels, seed: int, options: Optional[dict] = None,
                 raise StuckMatch(f"match seed {seed}: more than {MAX_ROUNDS} rounds")
         if actions - round_start > MAX_ACTIONS_PER_ROUND:
             raise StuckMatch(f"match seed {seed}, round {round_no}: {MAX_ACTIONS_PER_ROUND} actions "
-                             f"without the round ending (phase {game.phase!r}, seats {levels})")
-        phase = game.phase
-        if phase == "window" and game.window["winner"] is None:
-            actions += _race(game, bots, apply)
-            continue
-        seats_now = game.to_act()
-        if not seats_now:
-            raise StuckMatch(f"match seed {seed}: nobody may act in phase {phase!r}")
-        if phase == "window":
-            seat = game.window["winner"]     # an exclusive chain: only the winner plays on
-        elif phase == "initial_peek":
-            for seat in seats_now:           # everyone looks at once; order does not matter
-                apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
-                actions += 1
-            continue
-        else:
-            seat = seats_now[0]              # one seat decides (round_over: anyone may go on)
-        apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
-        actions += 1
+                             f"without the round ending (seats {levels})")
+        applied = step(game, bots, apply)
+        if not applied:
+            raise StuckMatch(f"match seed {seed}: nobody may act (seats {levels})")
+        actions += applied
     return MatchResult(seed=seed, levels=levels, totals=game.scores(), winners=tuple(game.winners()),
                        rounds=game.round_no, actions=actions, session=session if keep_session else None)
 
 
-class _LegalActions(Sequence):
-    """game.legal_actions(seat), listed only if the bot looks: most racers pass on the view alone."""
-
-    def __init__(self, game, seat):
-        self._game, self._seat, self._list = game, seat, None
-
-    def _get(self) -> list:
-        if self._list is None:
-            self._list = self._game.legal_actions(self._seat)
-        return self._list
-
-    def __getitem__(self, i):
-        return self._get()[i]
-
-    def __len__(self) -> int:
-        return len(self._get())
-
-    def __iter__(self):
-        return iter(self._get())
-
-    def __contains__(self, action) -> bool:
-        return action in self._get()
-
-
-def _race(game, bots, apply) -> int:
-    """Run the match window until it changes phase or closes; returns the actions applied."""
-    seats = game.to_act()
-    claims = []
-    for seat, view in zip(seats, game.views(seats)):
-        claim = bots[seat].race(view, _LegalActions(game, seat))
-        if claim is not None:
-            action, delay = claim
-            claims.append((delay, seat, action))
-    if claims:
-        _, seat, action = min(claims, key=lambda c: (c[0], c[1]))
-        apply(seat, action)
-        return 1
+def bot_step(game, bots, apply) -> int:
+    """One step of a bot-only match: each seat in to_act chooses in turn (a family whose seats
+    act at once in other ways, such as the memory family's match race, brings its own step).
+    Returns the actions applied."""
     applied = 0
-    for seat in seats:
-        if game.phase != "window" or seat not in game.to_act():
-            break
-        apply(seat, PASS)
+    for seat in game.to_act():
+        if seat not in game.to_act():
+            continue            # an earlier seat's action changed who acts
+        apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
         applied += 1
     return applied
 

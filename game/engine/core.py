@@ -29,29 +29,84 @@ def _tuplify(value):
     return value
 
 
-@dataclass(frozen=True)
-class Action:
-    """One move by one seat. `kind` names the move; the other fields are its arguments.
+def _place_json(place) -> list:
+    return list(place)
 
-    pos, pos2: positions (seat, slot) the move touches; choice: a named option
-    (e.g. "deck"/"discard" for a draw, "take"/"return" for a mismatch decision).
+
+@dataclass(frozen=True, init=False)
+class Action:
+    """One move by one seat, the same type for every family.
+
+    kind: names the move ("discard", "draw", "swap", "buy");
+    places: the places the move touches, in order, each a tuple whose first item names a zone
+        and whose other items say where in it, e.g. ("hand", seat, card), ("discard", 0),
+        ("market", "castle", 1), ("tableau", seat, row, col), ("slot", seat, index);
+    choice: a named option ("deck"/"discard" for a draw, "take"/"return" for a decision);
+    args: any other arguments, as (key, value) pairs.
+
+    The table's input is generic over `places`: what lights up is the places of the legal
+    actions that extend the current selection, and an action that touches no place is a button.
+    `pos`/`pos2` name the first two ("slot", seat, index) places as (seat, index): the memory
+    family's positions, and the shape its saved matches were written in.
     """
     kind: str
-    pos: Optional[Pos] = None
-    pos2: Optional[Pos] = None
+    places: tuple = ()
     choice: Optional[str] = None
+    args: tuple = ()
+
+    def __init__(self, kind, places=(), choice=None, args=(), *, pos=None, pos2=None):
+        if pos is not None or pos2 is not None:
+            places = tuple(("slot",) + tuple(p) for p in (pos, pos2) if p is not None) + tuple(places)
+        # many actions are made per decision: filling __dict__ at once is the fast way (see Event)
+        object.__setattr__(self, "__dict__", {"kind": kind, "places": places, "choice": choice,
+                                              "args": args})
+
+    @property
+    def pos(self) -> Optional[Pos]:
+        """The first place as (seat, index) when it is a layout slot, else None."""
+        places = self.places
+        return places[0][1:] if places and places[0][0] == "slot" else None
+
+    @property
+    def pos2(self) -> Optional[Pos]:
+        """The second place as (seat, index) when it is a layout slot, else None."""
+        places = self.places
+        return places[1][1:] if len(places) > 1 and places[1][0] == "slot" else None
+
+    def arg(self, key, default=None):
+        """The argument called `key`, or `default`."""
+        for k, v in self.args:
+            if k == key:
+                return v
+        return default
+
+    def __repr__(self):
+        parts = [repr(self.kind)] + [f"{f}={getattr(self, f)!r}" for f in ("places", "choice", "args")
+                                      if getattr(self, f) not in ((), None)]
+        return f"Action({', '.join(parts)})"
 
     def to_json(self) -> dict:
-        return {f.name: _to_jsonable(getattr(self, f.name))
-                for f in fields(self) if getattr(self, f.name) is not None}
+        out = {"kind": self.kind}
+        if self.places:
+            out["places"] = [_place_json(p) for p in self.places]
+        if self.choice is not None:
+            out["choice"] = self.choice
+        if self.args:
+            out["args"] = [[k, _to_jsonable(v)] for k, v in self.args]
+        return out
 
     @classmethod
     def from_json(cls, data: dict) -> "Action":
-        known = {f.name for f in fields(cls)}
+        """The action a JSON object describes; also reads the memory family's older
+        {"pos": [seat, slot], "pos2": ...} shape, so matches saved before `places` still resume."""
+        known = {"kind", "places", "choice", "args", "pos", "pos2"}
         unknown = set(data) - known
         if unknown or "kind" not in data:
             raise ValueError(f"not an action: {data!r}")
-        return cls(**{k: _tuplify(v) for k, v in data.items()})
+        return cls(data["kind"], places=tuple(tuple(p) for p in data.get("places", ())),
+                   choice=data.get("choice"),
+                   args=tuple((k, _tuplify(v)) for k, v in data.get("args", ())),
+                   pos=_tuplify(data.get("pos")), pos2=_tuplify(data.get("pos2")))
 
 
 @dataclass(frozen=True, init=False)
@@ -64,6 +119,7 @@ class Event:
     """
     kind: str
     seat: Optional[int] = None
+    places: tuple = ()               # places it touched, as in Action (families beyond memory)
     pos: Optional[Pos] = None
     pos2: Optional[Pos] = None
     src: Optional[str] = None        # "deck", "discard", "drawn", "layout"
@@ -74,11 +130,11 @@ class Event:
     data: tuple = ()                 # extra public data as (key, value) pairs
 
     def __init__(self, kind, seat=None, pos=None, pos2=None, src=None, dst=None, face=None, faces=(),
-                 ok=None, data=()):
+                 ok=None, data=(), places=()):
         # Every action makes events: filling the frozen instance's __dict__ at once is several
         # times faster than the generated __init__'s one object.__setattr__ per field.
         object.__setattr__(self, "__dict__", {
-            "kind": kind, "seat": seat, "pos": pos, "pos2": pos2, "src": src, "dst": dst,
+            "kind": kind, "seat": seat, "places": places, "pos": pos, "pos2": pos2, "src": src, "dst": dst,
             "face": face, "faces": faces, "ok": ok, "data": data})
 
     def get(self, key, default=None):
@@ -110,7 +166,7 @@ class Event:
             kw["faces"] = tuple((tuple(p), _face_from_json(f)) for p, f in kw["faces"])
         if "data" in kw:
             kw["data"] = tuple((k, _tuplify(x)) for k, x in kw["data"])
-        for key in ("pos", "pos2"):
+        for key in ("pos", "pos2", "places"):
             if key in kw:
                 kw[key] = _tuplify(kw[key])
         return cls(**kw)
@@ -126,18 +182,33 @@ def _face_from_json(data: dict):
 
 
 class Game:
-    """Base of every family's state: the narrow contract the UI, bots and tests use."""
+    """Base of every family's state: the narrow contract the table, the bots and the tests use.
+
+    A game is plain data with no I/O, built by its family's `new_game(ruleset, n_seats,
+    options, seed)`; given the same seed and the same actions it always reaches the same state.
+    """
+    round_no: int = 0     # the round being played, from 1 (a family without rounds keeps 1)
 
     def to_act(self) -> list[int]:
+        """The seats that may act now, in seat order: one seat on a turn, several when the rules
+        let several act at once (a match race, secret choices, the next-round acknowledgements);
+        empty once the match is over."""
         raise NotImplementedError
 
     def legal_actions(self, seat: int) -> list[Action]:
+        """Every action `seat` may take now (empty when it is not in `to_act`). `apply` accepts
+        exactly these; the table lights their places and the bots choose among them."""
         raise NotImplementedError
 
     def apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out `seat`'s action and return what everyone saw happen, in order. An action the
+        rules do not allow raises IllegalAction with a sentence for the player and changes nothing."""
         raise NotImplementedError
 
     def view(self, seat: Optional[int]):
+        """What `seat` may know, as an immutable value: its own hidden cards only where the rules
+        let it see them, everybody else's only as public facts. `None` is the public view (what a
+        bystander sees). The table draws only views, and bots receive only views."""
         raise NotImplementedError
 
     def views(self, seats) -> list:
@@ -145,9 +216,15 @@ class Game:
         return [self.view(seat) for seat in seats]
 
     def is_over(self) -> bool:
+        """Has the match ended (no seat will act again)?"""
         raise NotImplementedError
 
     def scores(self) -> list[int]:
+        """Each seat's match total so far, in seat order."""
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """The seats with the best total (the family says whether lowest or highest wins)."""
         raise NotImplementedError
 
     def copy(self, share_caches: bool = True) -> "Game":
@@ -219,7 +296,7 @@ def _action_problem(entry) -> Optional[str]:
         return f"the seat must be a number from 0, not {brief(seat)}"
     if not isinstance(action, dict):
         return f"not an action: {brief(action)} (expected a JSON object)"
-    unknown = set(action) - {f.name for f in fields(Action)}
+    unknown = set(action) - {"kind", "places", "choice", "args", "pos", "pos2"}
     if unknown:
         return f"not an action: unknown field {sorted(unknown)[0]!r}"
     if not isinstance(action.get("kind"), str) or not action["kind"]:
@@ -228,6 +305,18 @@ def _action_problem(entry) -> Optional[str]:
         pos = action.get(key)
         if pos is not None and not (isinstance(pos, list) and len(pos) == 2 and all(_whole(v) for v in pos)):
             return f"not an action: {key} must be [seat, slot], not {brief(pos)}"
+    places = action.get("places", [])
+    if not isinstance(places, list) or len(places) > 60:
+        return f"not an action: places must be a list of at most 60 places, not {brief(places)}"
+    for place in places:
+        if not (isinstance(place, list) and 1 <= len(place) <= 6 and isinstance(place[0], str)
+                and all(_whole(v) or (isinstance(v, str) and len(v) <= 40) for v in place)):
+            return f"not an action: a place is [zone, where...] of names and numbers, not {brief(place)}"
+    args = action.get("args", [])
+    if not isinstance(args, list) or len(args) > 20 or not all(
+            isinstance(a, list) and len(a) == 2 and isinstance(a[0], str)
+            and (a[1] is None or isinstance(a[1], (str, int, float, bool))) for a in args):
+        return f"not an action: args must be a list of [name, value] pairs, not {brief(args)}"
     if not isinstance(action.get("choice", ""), (str, type(None))):
         return f"not an action: choice must be text, not {brief(action['choice'])}"
     return None

@@ -8,7 +8,7 @@ game/__init__.py and game/families/__init__.py, the one list of families).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Optional
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,13 @@ class Family:
     describe: Callable            # (event, names, call_name) -> a log sentence ('' for none)
     make_bot: Callable            # (ruleset, seat, level, seed) -> a bot for this family
     lower_is_better: bool = True  # does the lowest total win?
+    # One step of a bot-only match when seats act at once in a way of the family's own (the
+    # memory family's race): (game, bots, apply) -> actions applied. None: game/ai/simulate.py
+    # asks the seats in to_act in turn.
+    bot_step: Optional[Callable] = None
+    # The per-seat lines of the round summary: (result of one seat) -> ((heading, text), ...),
+    # drawn as the summary's columns between the cards and the round's total.
+    score_lines: Optional[Callable] = None
 
 
 _FAMILIES: dict = {}

@@ -17,6 +17,7 @@ the bot's only randomness is its own `random.Random`.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 import math
 import random
 from dataclasses import dataclass
@@ -826,3 +827,76 @@ def _fallback(legal):
         if a.kind != "call":
             return a
     return legal[0]
+
+
+# --- bot-only matches (game/ai/simulate.py asks the family for its step) -------------------
+#
+# The race model: when a match window opens, every seat that may still race is asked for its
+# claim (`bot.race`); the claim with the shortest reaction delay is applied (ties: lower seat
+# first); then, since the table changed (a wrong attempt shows a card, a give moves one), the
+# seats still in the race are asked again. When nobody claims, everyone still in the race passes.
+
+def bot_step(game, bots, apply) -> int:
+    """One step of a bot-only memory match; returns the actions applied."""
+    phase = game.phase
+    if phase == "window" and game.window["winner"] is None:
+        return _race(game, bots, apply)
+    seats_now = game.to_act()
+    if not seats_now:
+        return 0
+    if phase == "window":
+        seat = game.window["winner"]     # an exclusive chain: only the winner plays on
+    elif phase == "initial_peek":
+        for seat in seats_now:           # everyone looks at once; order does not matter
+            apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+        return len(seats_now)
+    else:
+        seat = seats_now[0]              # one seat decides (round_over: anyone may go on)
+    apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    return 1
+
+
+class _LegalActions(Sequence):
+    """game.legal_actions(seat), listed only if the bot looks: most racers pass on the view alone."""
+
+    def __init__(self, game, seat):
+        self._game, self._seat, self._list = game, seat, None
+
+    def _get(self) -> list:
+        if self._list is None:
+            self._list = self._game.legal_actions(self._seat)
+        return self._list
+
+    def __getitem__(self, i):
+        return self._get()[i]
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __iter__(self):
+        return iter(self._get())
+
+    def __contains__(self, action) -> bool:
+        return action in self._get()
+
+
+def _race(game, bots, apply) -> int:
+    """Run the match window until it changes phase or closes; returns the actions applied."""
+    seats = game.to_act()
+    claims = []
+    for seat, view in zip(seats, game.views(seats)):
+        claim = bots[seat].race(view, _LegalActions(game, seat))
+        if claim is not None:
+            action, delay = claim
+            claims.append((delay, seat, action))
+    if claims:
+        _, seat, action = min(claims, key=lambda c: (c[0], c[1]))
+        apply(seat, action)
+        return 1
+    applied = 0
+    for seat in seats:
+        if game.phase != "window" or seat not in game.to_act():
+            break
+        apply(seat, PASS)
+        applied += 1
+    return applied

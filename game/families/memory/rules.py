@@ -16,9 +16,10 @@ from dataclasses import replace
 from typing import Optional
 
 from game.engine.core import Action, Event, Game, IllegalAction
+from game.engine.piles import refill
 from game.engine.registry import Family, register
 from game.engine.schema import Bool, Dict, Enum, Int, List, Map, Optional_, Str
-from game.families.memory_view import (MemoryView, Pending, SeatResult, SeatView, SlotView,
+from game.families.memory.view import (MemoryView, Pending, SeatResult, SeatView, SlotView,
                                        WindowView, build)
 
 # --- what a ruleset of this family may say ----------------------------------
@@ -406,15 +407,10 @@ class MemoryGame(Game):
 
     def _refill_deck(self) -> list:
         """Empty deck: shuffle the discard pile except its top card into a new deck (clarifications)."""
-        if self.deck:
-            return []
-        top = self.discard.pop()
-        self.deck = self.discard
+        moved = refill(self.deck, self.discard, self.rng, keep_top=1)
         for cid in self.deck:
             self.known[cid] = 0        # a shuffle forgets
-        self.rng.shuffle(self.deck)
-        self.discard = [top]
-        return [Event("reshuffle", data=(("cards", len(self.deck)),))]
+        return [Event("reshuffle", data=(("cards", moved),))] if moved else []
 
     def _call(self, seat, auto: bool) -> list:
         if self.caller is not None:
@@ -1100,16 +1096,27 @@ def _seats_of(mask: int, n: int) -> frozenset:
 
 
 def _make_bot(ruleset, seat: int, level: str, seed):
-    from game.ai.memory_bots import MemoryBot, STYLES
+    from game.families.memory.bots import MemoryBot, STYLES
     return MemoryBot(ruleset, seat, STYLES[level], seed)
 
 
+def _bot_step(game, bots, apply) -> int:
+    from game.families.memory.bots import bot_step
+    return bot_step(game, bots, apply)
+
+
+def _score_lines(result) -> tuple:
+    """A seat's round in the summary: the revealed hand and the call's bonus or penalty."""
+    return (("Hand", str(result.hand)), ("Bonus", f"{result.bonus:+d}" if result.bonus else "0"))
+
+
 def _describe(event, names, call_name: str = "Call") -> str:
-    from game.families.memory_words import describe
+    from game.families.memory.words import describe
     return describe(event, names, call_name)
 
 
 FAMILY = register(Family(
     name="memory", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
-    new_game=MemoryGame, describe=_describe, make_bot=_make_bot, lower_is_better=True))
+    new_game=MemoryGame, describe=_describe, make_bot=_make_bot, lower_is_better=True,
+    bot_step=_bot_step, score_lines=_score_lines))
