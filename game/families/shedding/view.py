@@ -1,0 +1,94 @@
+"""What one seat may know in a shedding-family round (Kumbal): the contract between the rules
+(rules.py), the bots (bots.py) and the table (game/ui/families/shedding/).
+
+Cards are ids into `ShedView.faces` (the deck's faces, public: everyone knows what a deck holds).
+A hidden card never appears in a view by id: other hands are counts, the deck is a count.
+
+The actions (game.engine.core.Action), with the places the table lights and matches:
+- Action("call")                         call Kumbal at the start of your turn (a button)
+- Action("discard", places=(("hand", seat, id), ..., ("discard",)))
+      one card, a set of 2+ equal ranks, or a run of 3+ of one suit; the hand places are in the
+      order the cards are laid (a run from low to high, a wild joker where it stands in)
+- Action("draw", places=(("deck",),))    take the deck's top card
+- Action("take", places=(("last", id),)) take one card of what the previous player discarded
+- Action("free_discard", places=(("hand", seat, id), ("discard",)))
+      the card just drawn from the deck has the rank just discarded: throw it for free
+- Action("keep")                         keep it and end the turn (a button)
+- Action("draw_penalty", places=(("deck",),))   action-card variant: draw the cards you owe
+- Action("next_round")                   everyone has seen the round's result
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from game.engine.cards import CardDef
+
+PHASES = ("discard", "draw", "free", "round_over", "match_over")
+
+
+@dataclass(frozen=True)
+class ShedSeat:
+    """One seat as everyone sees it."""
+    seat: int
+    hand_count: int
+    total: int                      # match total before this round
+    called: bool                    # called Kumbal this round
+    taken: tuple = ()               # ids taken from the discard pile this round and not discarded
+                                    # since: public (everyone saw them taken), so they are in its hand
+
+
+@dataclass(frozen=True)
+class ShedResult:
+    """One seat's line in a round's result, revealed to everyone."""
+    seat: int
+    hand: tuple                     # the ids left in its hand, revealed
+    points: int                     # their points (joker 0, A 1 ... K 13)
+    penalty: int                    # +25 for a caller who was undercut, else 0
+    round_points: int               # what is added: 0 for a caller who had the fewest, else points + penalty
+    before: int                     # the total before the round
+    added: int                      # before + round_points
+    total: int                      # after the 51 -> 0 and 99 -> 50 resets
+    reset: str = ""                 # "51 → 0", "99 → 50" or ""
+
+
+@dataclass(frozen=True)
+class ShedView:
+    viewer: Optional[int]           # None: the public view
+    faces: tuple                    # card id -> CardDef (the whole deck's faces; public)
+    n: int                          # seats
+    phase: str                      # one of PHASES
+    to_act: tuple
+    current: int                    # whose turn it is
+    direction: int                  # +1 clockwise (to the left), -1 after a 7 reversed it
+    round_no: int
+    dealer: int
+    seats: tuple                    # tuple[ShedSeat]
+    hand: tuple                     # the viewer's own hand, ids in the order dealt/drawn (() for None)
+    deck_count: int
+    discard_count: int              # every card on the discard pile, the last discard included
+    last_discard: tuple             # ids the previous player discarded, in the order laid
+    last_by: Optional[int]          # who discarded them (None at the round's first turn: the flipped card)
+    takeable: tuple                 # ids of last_discard that may be taken (a run's end cards; no
+                                    # jokers; not action cards in that variant); () once drawn
+    just_discarded: tuple           # ids the current player discarded this turn (phases draw, free)
+    drawn: Optional[int]            # the card the current player drew from the deck this turn:
+                                    # its id only in the drawer's own view (the free discard needs it)
+    gone: tuple                     # ids on the discard pile beneath last_discard (public: all seen)
+    call_name: str                  # "Kumbal"
+    call_limit: int                 # call with this many points or fewer (7; 5 in the 5-card variant)
+    caller: Optional[int]
+    owed: int                       # action-card variant: cards the current player must draw (0: none)
+    results: tuple                  # tuple[ShedResult] of the last scored round, else ()
+    history: tuple                  # per finished round: tuple of each seat's round_points
+    totals: tuple                   # each seat's match total now
+    limit: int                      # the match ends when someone passes this total (100)
+    winners: tuple                  # seats with the lowest total once the match is over
+    log_hint: str = ""              # what the rules expect now, in words ("Ben: discard, then draw")
+
+    def face(self, card: int) -> CardDef:
+        return self.faces[card]
+
+    def hand_points(self) -> int:
+        """The viewer's hand in points."""
+        return sum(self.faces[c].value for c in self.hand)
