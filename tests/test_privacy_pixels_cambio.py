@@ -64,7 +64,7 @@ def faces_differ(game, twin):
 
 def shot(game, seat, settings):
     """The table as `seat` (None: the public) sees it, drawn from its view alone."""
-    surf = render_view(game.rs, game.view(seat), NAMES[:game.n], SIZE, settings=settings)
+    surf = render_view(game.ruleset, game.view(seat), NAMES[:game.n], SIZE, settings=settings)
     return pygame.image.tobytes(surf, "RGB")
 
 
@@ -272,7 +272,7 @@ def bot(name):
 def play_on_screen(game, moves):
     """Ana (0, the only human) plays `moves` (("key", k) or ("click", item)) through the real event
     loop, memory aid on; returns the screen's pixels, redrawn, and the controller."""
-    rs = game.rs
+    rs = game.ruleset
     app = App(size=SIZE, fixed_dt=0.05, strict=True,
               settings=Settings(animation_speed="instant", memory_aid=True), save_settings=False)
     session = Session.new(rs, [human("Ana")] + [bot(n) for n in NAMES[1:game.n]], default_options(rs), 1)

@@ -112,7 +112,7 @@ PLAYERS = (uniform, by_kind, sharp, uniform, by_kind, sharp, slow)
 
 def internals(game):
     """The state's own data and its random state (cheaper than the views)."""
-    fixed = ("rs", "rng", "defs", "faces")      # the ruleset's cards: never change
+    fixed = ("ruleset", "rng", "defs", "faces")      # the ruleset's cards: never change
     # _underscored attributes are caches derived from the rest (e.g. reused slot views)
     return ({k: repr(v) for k, v in vars(game).items() if k not in fixed and not k.startswith("_")},
             game.rng.getstate())
@@ -138,7 +138,7 @@ def candidate(rng, game):
     if kind == "decide":
         return Action(kind, choice=rng.choice(["take", "return", "keep"]))
     if kind == "choose":
-        return Action(kind, choice=rng.choice(list(game.rs.abilities) + ["nothing"]))
+        return Action(kind, choice=rng.choice(list(game.ruleset.abilities) + ["nothing"]))
     if kind == "swap":
         return Action(kind, pos=pos(), pos2=pos())
     if kind in ("exchange", "peek", "pick", "match", "give"):
@@ -198,7 +198,7 @@ def check_step(game, views=True, every_seat=True):
     if views:
         v = game.view(None)
         in_play = v.deck_count + len(v.discard) + sum(s.cards_left for s in v.seats)
-        assert in_play + (v.drawn_by is not None) == len(game.defs) == game.rs.deck_size()
+        assert in_play + (v.drawn_by is not None) == len(game.defs) == game.ruleset.deck_size()
         assert v.drawn_by is None or game.view(v.drawn_by).drawn is not None
     if not game.is_over():
         seats = game.to_act()

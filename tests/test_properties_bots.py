@@ -93,7 +93,7 @@ def match_setup(rs, seed):
 def state_of(game):
     """Everything about a state: every view, the scores, where every card lies (deck order
     included), who knows which card, the rest of the state's data and its random state."""
-    fixed = ("rs", "rng", "defs", "faces")           # the ruleset's cards: never change
+    fixed = ("ruleset", "rng", "defs", "faces")           # the ruleset's cards: never change
     # _underscored attributes are caches derived from the rest (e.g. reused seat views)
     data = {k: repr(v) for k, v in vars(game).items() if k not in fixed and not k.startswith("_")}
     return {"views": all_views(game), "scores": game.scores(), "deck": list(game.deck),

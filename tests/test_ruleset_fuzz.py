@@ -227,7 +227,7 @@ def fuzz(name: str, first: int, stop: int, folder: str) -> tuple:
                     continue
                 n = rng.randint(rs.min_players, max(rs.min_players, min(rs.max_players, 4)))
                 result = run_match(rs, [rng.choice(LEVELS) for _ in range(n)], seed=i, keep_session=True)
-                assert result.rounds <= result.session.game.p["limits"]["rounds_per_match"]
+                assert result.rounds <= result.session.game.rules["limits"]["rounds_per_match"]
                 counts["played cleanly"] += 1
             except BaseException as exc:   # noqa: B036 - a Hang, a crash, a failed check: all recorded
                 if isinstance(exc, KeyboardInterrupt):

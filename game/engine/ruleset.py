@@ -307,7 +307,8 @@ def build_ruleset(doc: Located, path: str = "") -> Ruleset:
         abilities[key] = Ability(key, a["name"], a["text"], a["steps"])
     family.check_abilities(abilities, doc)
 
-    cards = _check_cards(top["cards"], abilities, doc)
+    # a family with cards of its own shape (costs, shields, effects) checks them itself
+    cards = (family.check_cards or check_playing_cards)(top["cards"], abilities, doc)
     layout = family.layout_spec(top.get("layout", {}), ("layout",), doc)
     rules = family.rules_spec(top.get("rules", {}), ("rules",), doc)
     end = _MATCH_END(top["match_end"], ("match_end",), doc)
@@ -365,7 +366,8 @@ def _check_identity(top: dict, doc: Located) -> dict:
     return out
 
 
-def _check_cards(raw, abilities: dict, doc: Located) -> tuple:
+def check_playing_cards(raw, abilities: dict, doc: Located) -> tuple:
+    """The common card schema (key, label, value, match, suit or suits, count, ability, ...) as CardDefs."""
     items = List(_CARD, min_len=1)(raw, ("cards",), doc)
     cards, keys = [], set()
     for i, c in enumerate(items):

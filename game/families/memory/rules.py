@@ -187,9 +187,9 @@ class MemoryGame(Game):
         if not ruleset.min_players <= n_seats <= ruleset.max_players:
             raise ValueError(f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players")
         from game.engine.ruleset import default_options
-        self.rs = ruleset
+        self.ruleset = ruleset
         self.options = options or default_options(ruleset)
-        self.p = _fill(RULES_SPEC, ruleset.parameters(self.options))
+        self.rules = _fill(RULES_SPEC, ruleset.parameters(self.options))
         self.n = n_seats
         self.all_mask = (1 << n_seats) - 1
         self._masks = tuple(_seats_of(m, n_seats) for m in range(1 << n_seats))  # mask -> seats
@@ -198,8 +198,8 @@ class MemoryGame(Game):
         self._discard_faces = ((), ())   # the discard pile's card ids and their faces, for view()
         self._window_view = (None, None)  # the open window's (card, attempted, winner) and its view
         self._window_seats_of: dict = {}  # (attempted, winner) -> seats still in the race (shared by copies)
-        self._locks = n_seats >= self.p["call"]["lock_min_players"]   # does a call lock the caller?
-        overrides = self.p["card_abilities"]
+        self._locks = n_seats >= self.rules["call"]["lock_min_players"]   # does a call lock the caller?
+        overrides = self.rules["card_abilities"]
         faces = tuple(replace(c, ability=overrides[c.key]) if c.key in overrides else c
                       for c in ruleset.cards)
         self.faces = faces                                          # every kind of card, public
@@ -237,7 +237,7 @@ class MemoryGame(Game):
     # ---- parameters read often ----
     @property
     def call_name(self) -> str:
-        return self.p["call"]["name"]
+        return self.rules["call"]["name"]
 
     def locked(self, seat: int) -> bool:
         """A caller's layout is locked (no viewing, matching, swapping) from lock_min_players up."""
@@ -249,7 +249,7 @@ class MemoryGame(Game):
         # a seat's reused view part is the same object only while its cards are the same, which
         # within a round only public movements change; a new deal must not reuse any
         self._seat_cache = {}
-        size = self.rs.layout["rows"] * self.rs.layout["cols"]
+        size = self.ruleset.layout["rows"] * self.ruleset.layout["cols"]
         self.deck = list(range(len(self.defs)))
         self.rng.shuffle(self.deck)
         self.discard = []
@@ -270,10 +270,10 @@ class MemoryGame(Game):
         self.results = ()
         self.turns = 0
         self.extra_turn = False
-        first = self.dealer if self.p["first_player"] == "dealer" else (self.dealer + 1) % self.n
+        first = self.dealer if self.rules["first_player"] == "dealer" else (self.dealer + 1) % self.n
         self.current = first
         self.looked = [False] * self.n
-        if self.rs.layout["look_at_start"]:
+        if self.ruleset.layout["look_at_start"]:
             self.phase = "initial_peek"
         else:
             self.looked = [True] * self.n
@@ -322,7 +322,7 @@ class MemoryGame(Game):
             return out
         if ph == "drawn":
             out = [_act("exchange", (seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]
-            if self.drawn_from == "deck" or not self.p["discard_draw_must_exchange"]:
+            if self.drawn_from == "deck" or not self.rules["discard_draw_must_exchange"]:
                 out.append(_DISCARD)
             return out
         if ph == "ability":
@@ -333,7 +333,7 @@ class MemoryGame(Game):
             return out
         if ph == "give":
             out = [_act("give", (seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]
-            if self.p["matching"]["give_after_opponent_match"] == "may":
+            if self.rules["matching"]["give_after_opponent_match"] == "may":
                 out.append(_SKIP)
             return out
         if ph == "mismatch_choice":
@@ -356,13 +356,13 @@ class MemoryGame(Game):
     def _do_initial_peek(self, seat, action):
         self._expect(action, "look_start")
         bit = 1 << seat
-        for slot in self.rs.layout["look_at_start"]:
+        for slot in self.ruleset.layout["look_at_start"]:
             cid = self.layouts[seat][slot]
             if cid is not None:
                 self.known[cid] |= bit
         self.looked[seat] = True
         events = [Event("look_start", seat=seat,
-                        data=(("slots", tuple(self.rs.layout["look_at_start"])),))]
+                        data=(("slots", tuple(self.ruleset.layout["look_at_start"])),))]
         if all(self.looked):
             self.phase = "turn"
             events.append(_TURN_EVENTS[self.current])
@@ -374,7 +374,7 @@ class MemoryGame(Game):
 
     def _do_turn(self, seat, action):
         if action.kind == "call":
-            if self.p["matching"]["blocked_for"] == "next_player":
+            if self.rules["matching"]["blocked_for"] == "next_player":
                 self.discard_blocked = False   # the next player's turn is over: no draw was made
             return self._call(seat, auto=False)
         self._expect(action, "draw")
@@ -403,7 +403,7 @@ class MemoryGame(Game):
 
     def _may_take_discard(self, seat) -> bool:
         """A card taken from the discard pile must be exchanged: not with an empty hand."""
-        return not self.p["discard_draw_must_exchange"] or any(c is not None for c in self.layouts[seat])
+        return not self.rules["discard_draw_must_exchange"] or any(c is not None for c in self.layouts[seat])
 
     def _refill_deck(self) -> list:
         """Empty deck: shuffle the discard pile except its top card into a new deck (clarifications)."""
@@ -415,8 +415,8 @@ class MemoryGame(Game):
     def _call(self, seat, auto: bool) -> list:
         if self.caller is not None:
             raise IllegalAction(f"{self.call_name} has already been called this round.")
-        limit = self.p["call"]["limit"]
-        if not auto and limit is not None and self.p["call"]["limit_checked"] == "when_calling":
+        limit = self.rules["call"]["limit"]
+        if not auto and limit is not None and self.rules["call"]["limit_checked"] == "when_calling":
             if self.hand_total(seat) > limit:
                 raise IllegalAction(f"You may call {self.call_name} only with {limit} points or fewer.")
         self.caller = seat
@@ -441,7 +441,7 @@ class MemoryGame(Game):
                             face=self.defs[old])]
             return events + self._open_window()
         if action.kind == "discard":
-            if self.drawn_from == "discard" and self.p["discard_draw_must_exchange"]:
+            if self.drawn_from == "discard" and self.rules["discard_draw_must_exchange"]:
                 raise IllegalAction("A card taken from the discard pile must be exchanged with one of yours.")
             from_deck = self.drawn_from == "deck"
             self.known[cid] = self.all_mask
@@ -457,7 +457,7 @@ class MemoryGame(Game):
 
     # ---- abilities: explicit pending steps ----
     def _start_ability(self, seat, ability_key) -> list:
-        ab = self.rs.abilities[ability_key]
+        ab = self.ruleset.abilities[ability_key]
         self.pending = {"kind": "ability", "seat": seat, "ability": ability_key,
                         "steps": list(ab.steps), "count_left": 0, "peeked": [], "picked": []}
         self.phase = "ability"
@@ -499,7 +499,7 @@ class MemoryGame(Game):
         return events + self._open_window()
 
     def _step_optional(self, step) -> bool:
-        return step["optional"] or self.p["abilities"] == "optional"
+        return step["optional"] or self.rules["abilities"] == "optional"
 
     def _viewable(self, seat, target) -> list:
         """Positions the actor may look at or touch for target own/other/any (locked layouts excluded)."""
@@ -516,7 +516,7 @@ class MemoryGame(Game):
         if step["choose"]:
             # choices cannot nest, so this recursion stops at the chosen abilities' steps
             return any(self._step_has_targets(seat, s)
-                       for name in step["choose"] for s in self.rs.abilities[name].steps)
+                       for name in step["choose"] for s in self.ruleset.abilities[name].steps)
         if step["peek"]:
             return bool([p for p in self._viewable(seat, step["peek"]) if list(p) not in self._step_peeked()])
         if step["reveal"]:
@@ -553,7 +553,7 @@ class MemoryGame(Game):
         out = []
         if step["choose"]:
             out = [Action("choose", choice=name) for name in step["choose"]
-                   if any(self._step_has_targets(seat, s) for s in self.rs.abilities[name].steps)]
+                   if any(self._step_has_targets(seat, s) for s in self.ruleset.abilities[name].steps)]
         elif step["peek"]:
             out = [_act("peek", p) for p in self._viewable(seat, step["peek"])
                    if list(p) not in self._step_peeked()]
@@ -576,9 +576,9 @@ class MemoryGame(Game):
         if step["choose"]:
             self._expect(action, "choose")
             if action.choice not in step["choose"]:
-                raise IllegalAction("Choose one of: " + ", ".join(self.rs.abilities[n].name for n in step["choose"])
+                raise IllegalAction("Choose one of: " + ", ".join(self.ruleset.abilities[n].name for n in step["choose"])
                                     + ".")
-            chosen = self.rs.abilities[action.choice]
+            chosen = self.ruleset.abilities[action.choice]
             pend["steps"][1:1] = list(chosen.steps)
             return [Event("choose", seat=seat, data=(("ability", action.choice), ("name", chosen.name)))] \
                 + self._advance_ability()
@@ -642,7 +642,7 @@ class MemoryGame(Game):
             others = [s for s in range(self.n) if not (attempted >> s) & 1]
             if w["winner"] is not None:
                 # only the winner may go on throwing; others may still throw too late (and pay for it)
-                late = self.p["matching"]["late_throw"] == "penalty"
+                late = self.rules["matching"]["late_throw"] == "penalty"
                 others = [w["winner"]] + ([s for s in others if s != w["winner"]] if late else [])
             seats = self._window_seats_of[key] = tuple(others)
         return seats
@@ -650,7 +650,7 @@ class MemoryGame(Game):
     def _matchable(self, seat) -> list:
         out = []
         for s in range(self.n):
-            if self.locked(s) or (s != seat and not self.p["matching"]["from_opponents"]):
+            if self.locked(s) or (s != seat and not self.rules["matching"]["from_opponents"]):
                 continue
             out.extend((s, i) for i, c in enumerate(self.layouts[s]) if c is not None)
         return out
@@ -668,7 +668,7 @@ class MemoryGame(Game):
         self._expect(action, "match")
         pos = self._table_pos(action.pos)
         if pos not in self._matchable(seat):
-            if pos[0] != seat and not self.p["matching"]["from_opponents"]:
+            if pos[0] != seat and not self.rules["matching"]["from_opponents"]:
                 raise IllegalAction("Only your own cards may be matched in this game.")
             raise IllegalAction("That card cannot be matched: its hand is locked or the position is empty.")
         owner = pos[0]
@@ -684,16 +684,16 @@ class MemoryGame(Game):
         if face.match == top.match:
             self.layouts[owner][pos[1]] = None
             self.discard.append(cid)
-            if self.p["matching"]["blocks_discard_draw"]:
+            if self.rules["matching"]["blocks_discard_draw"]:
                 self.discard_blocked = True
             events = [Event("match", seat=seat, pos=pos, face=face, ok=True)]
-            chain = self.p["matching"]["after_success"] == "exclusive_chain"
+            chain = self.rules["matching"]["after_success"] == "exclusive_chain"
             if chain:
                 w["winner"] = seat
                 w["card"] = cid
             else:
                 w["attempted"] = self.all_mask
-            if owner != seat and self.p["matching"]["give_after_opponent_match"] != "never" \
+            if owner != seat and self.rules["matching"]["give_after_opponent_match"] != "never" \
                     and any(c is not None for c in self.layouts[seat]):
                 self.pending = {"kind": "give", "seat": seat, "other": owner, "pos": pos,
                                 "steps": [], "peeked": [], "picked": []}
@@ -706,7 +706,7 @@ class MemoryGame(Game):
         if w["winner"] == seat:
             w["winner"] = None       # a wrong card ends an exclusive chain
             w["attempted"] = self.all_mask
-        if owner != seat and self.p["matching"]["wrong_opponent"] == "opponent_chooses":
+        if owner != seat and self.rules["matching"]["wrong_opponent"] == "opponent_chooses":
             self.pending = {"kind": "mismatch_choice", "seat": owner, "other": seat, "pos": pos,
                             "steps": [], "peeked": [], "picked": []}
             self.phase = "mismatch_choice"
@@ -725,7 +725,7 @@ class MemoryGame(Game):
         return events + [Event("penalty", seat=seat, pos=(seat, len(self.layouts[seat]) - 1), ok=True)]
 
     def _do_give(self, seat, action):
-        if action.kind == "skip" and self.p["matching"]["give_after_opponent_match"] == "may":
+        if action.kind == "skip" and self.rules["matching"]["give_after_opponent_match"] == "may":
             self.pending = None
             self.phase = "window"
             return [Event("skip", seat=seat, data=(("give", True),))] + self._continue_window()
@@ -762,7 +762,7 @@ class MemoryGame(Game):
 
     def _continue_window(self) -> list:
         # cambio.de.txt: "Sobald ein Spieler keine Tischkarten mehr hat, endet die Runde sofort."
-        at_once = self.p["call"]["zero_cards"] == "end_round" \
+        at_once = self.rules["call"]["zero_cards"] == "end_round" \
             and any(all(c is None for c in layout) for layout in self.layouts)
         if self._window_seats() and not at_once:
             return []
@@ -773,7 +773,7 @@ class MemoryGame(Game):
         events = [_WINDOW_CLOSE]
         empty = [s for s in range(self.n) if all(c is None for c in self.layouts[s])]
         if empty:
-            if self.p["call"]["zero_cards"] == "end_round":
+            if self.rules["call"]["zero_cards"] == "end_round":
                 return events + self._end_round()
             if self.caller is None:
                 # "Reducing your hand to zero cards is an automatic call"
@@ -791,7 +791,7 @@ class MemoryGame(Game):
     # ---- turn order and round end ----
     def _next_turn(self) -> list:
         self.turns += 1
-        if self.turns >= self.p["limits"]["turns_per_round"]:
+        if self.turns >= self.rules["limits"]["turns_per_round"]:
             return self._end_round(stopped=f"round stopped after {self.turns} turns (the rules' limit)")
         again, self.extra_turn = self.extra_turn, False
         if again and self.caller is None and any(c is not None for c in self.layouts[self.current]):
@@ -821,12 +821,12 @@ class MemoryGame(Game):
         hands = [self.hand_total(s) for s in range(self.n)]
         bonus = [0] * self.n
         notes = [""] * self.n
-        sc = self.p["scoring"]
+        sc = self.rules["scoring"]
         caller = self.caller
         if caller is not None:
             others = [hands[s] for s in range(self.n) if s != caller]
             best_other = min(others) if others else hands[caller] + 1
-            limit = self.p["call"]["limit"]
+            limit = self.rules["call"]["limit"]
             lowest = hands[caller] < best_other or (hands[caller] == best_other
                                                     and sc["tie_counts_as"] == "lowest")
             over = limit is not None and hands[caller] > limit
@@ -846,11 +846,11 @@ class MemoryGame(Game):
             self.totals[s] += round_scores[s]
         self.history.append(tuple(round_scores))
         end = self.options.get("match_end", {})
-        if end.get("mode", self.rs.match_end.default_mode) == "rounds":
-            over = self.round_no >= int(end.get("rounds", self.rs.match_end.rounds))
+        if end.get("mode", self.ruleset.match_end.default_mode) == "rounds":
+            over = self.round_no >= int(end.get("rounds", self.ruleset.match_end.rounds))
         else:
-            over = max(self.totals) >= int(end.get("points", self.rs.match_end.points))
-        if not over and self.round_no >= self.p["limits"]["rounds_per_match"]:
+            over = max(self.totals) >= int(end.get("points", self.ruleset.match_end.points))
+        if not over and self.round_no >= self.rules["limits"]["rounds_per_match"]:
             over = True
             stopped = "; ".join(filter(None, (stopped, f"match stopped after {self.round_no} rounds "
                                                "(the rules' limit)")))
@@ -1006,7 +1006,7 @@ class MemoryGame(Game):
         if self._discard_faces[0] != discard:
             self._discard_faces = (discard, tuple(map(defs.__getitem__, discard)))
         fields = dict(
-            ruleset_id=self.rs.id, n_seats=self.n, round_no=self.round_no,
+            ruleset_id=self.ruleset.id, n_seats=self.n, round_no=self.round_no,
             dealer=self.dealer, current=self.current, phase=self.phase,
             to_act=tuple(self._acting()),
             deck_count=len(self.deck),
@@ -1016,7 +1016,7 @@ class MemoryGame(Game):
             final_turns=tuple(self.final_turns), results=self.results, history=tuple(self.history),
             match_over=self.match_over, winners=tuple(self.winners()) if self.match_over else (),
             deck_composition=self.faces, call_name=self.call_name,
-            call_limit=self.p["call"]["limit"], blocked_name=self.p["matching"]["blocked_name"],
+            call_limit=self.rules["call"]["limit"], blocked_name=self.rules["matching"]["blocked_name"],
             turn_no=self.turns,
         )
         return keys, fields
