@@ -63,6 +63,12 @@ class Knowledge:
         new.masks, new.everyone = list(self.masks), self.everyone
         return new
 
+    def __repr__(self):
+        return f"Knowledge({self.masks!r})"
+
+    def __eq__(self, other):
+        return isinstance(other, Knowledge) and self.masks == other.masks
+
     def show(self, card: int, seat: int) -> None:
         """`seat` has seen the card."""
         self.masks[card] |= 1 << seat

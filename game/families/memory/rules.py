@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Optional
 
 from game.engine.core import Action, Event, Game, IllegalAction
-from game.engine.piles import refill
+from game.engine.piles import Knowledge, refill
 from game.engine.registry import Family, register
 from game.engine.schema import Bool, Dict, Enum, Int, List, Map, Optional_, Str
 from game.families.memory.view import (MemoryView, Pending, SeatResult, SeatView, SlotView,
@@ -220,8 +220,10 @@ class MemoryGame(Game):
         new.__dict__.update(self.__dict__)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
-        for name in ("deck", "discard", "known", "totals", "history", "looked", "final_turns"):
+        for name in ("deck", "discard", "totals", "history", "looked", "final_turns"):
             setattr(new, name, list(getattr(self, name)))
+        new.knowledge = self.knowledge.copy()
+        new.known = new.knowledge.masks
         new.layouts = [list(l) for l in self.layouts]
         new.penalty_slots = [list(l) for l in self.penalty_slots]
         new.pending = None if self.pending is None else dict(self.pending, steps=list(self.pending["steps"]),
@@ -253,7 +255,8 @@ class MemoryGame(Game):
         self.deck = list(range(len(self.defs)))
         self.rng.shuffle(self.deck)
         self.discard = []
-        self.known = [0] * len(self.defs)
+        self.knowledge = Knowledge(len(self.defs), self.n)   # a new deal: nobody knows a card
+        self.known = self.knowledge.masks   # the same masks, read and set in the inner loops
         self.layouts = [[None] * size for _ in range(self.n)]
         self.penalty_slots = [[False] * size for _ in range(self.n)]
         for slot in range(size):
@@ -407,9 +410,7 @@ class MemoryGame(Game):
 
     def _refill_deck(self) -> list:
         """Empty deck: shuffle the discard pile except its top card into a new deck (clarifications)."""
-        moved = refill(self.deck, self.discard, self.rng, keep_top=1)
-        for cid in self.deck:
-            self.known[cid] = 0        # a shuffle forgets
+        moved = refill(self.deck, self.discard, self.rng, keep_top=1, knowledge=self.knowledge)
         return [Event("reshuffle", data=(("cards", moved),))] if moved else []
 
     def _call(self, seat, auto: bool) -> list:
