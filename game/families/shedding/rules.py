@@ -149,8 +149,9 @@ def check_ruleset(cards, abilities, layout, rules, players, doc) -> None:
     size = sum(c.count for c in cards)
     hand = rules["hand_size"]
     for n in range(players["min"], players["max"] + 1):
-        decks = _decks_for(n, rules, size)
-        if decks * size < n * hand + 2 and decks == 1:
+        # the file's own rules must name when a second deck comes in (a variant's bigger hand
+        # gets more decks without being told: see _decks_for)
+        if n < rules["decks"]["extra_from_players"] and size < n * hand + 2:
             raise doc.error(("rules", "decks", "extra_from_players"),
                             f"{size} cards cannot deal {hand} to {n} players and still leave a deck "
                             f"(need {n * hand + 2}); shuffle in a second deck from {n} players")
@@ -714,12 +715,13 @@ class ShedGame(Game):
         """What `seat` may know: its own hand; of the others only counts and the cards they were
         seen to take; the deck as a count; the discard pile (public); the drawn card to the drawer."""
         playing = self.phase in ("discard", "draw", "free")
-        seats = tuple(ShedSeat(seat=s, hand_count=len(self.hands[s]),
-                               total=self.results[s].before if self.results else self.totals[s],
-                               called=self.caller == s, taken=tuple(self.taken[s]))
+        results, hands, taken = self.results, self.hands, self.taken
+        seats = tuple(_build(ShedSeat, seat=s, hand_count=len(hands[s]),
+                             total=results[s].before if results else self.totals[s],
+                             called=self.caller == s, taken=tuple(taken[s]))
                       for s in range(self.n))
         on_top = len(self.last_discard) + len(self.just_discarded)
-        return ShedView(
+        return _build(ShedView,
             viewer=seat, faces=self.faces, n=self.n, phase=self.phase, to_act=tuple(self.to_act()),
             current=self.current, direction=self.direction, round_no=self.round_no, dealer=self.dealer,
             seats=seats, hand=tuple(self.hands[seat]) if seat is not None else (),
@@ -732,6 +734,14 @@ class ShedGame(Game):
             results=self.results, history=tuple(self.history), totals=tuple(self.totals),
             limit=self.limit, winners=tuple(self.winners()) if self.match_over else (),
             log_hint=self._log_hint() if playing else "")
+
+
+def _build(cls, **fields):
+    """A frozen view object made without its generated __init__ (one object.__setattr__ per
+    field): views are built for every decision of every bot."""
+    obj = object.__new__(cls)
+    object.__setattr__(obj, "__dict__", fields)
+    return obj
 
 
 # the step of the turn each phase's move belongs to, and what may be done in it
