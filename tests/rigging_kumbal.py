@@ -79,6 +79,7 @@ def rig(game: ShedGame, hands: dict, deck=(), last=(), gone=(), current: int = 0
     game.owed, game.drawn, game.has_drawn, game.penalty_drawn = 0, None, False, False
     if totals is not None:
         game.totals = list(totals)
+    game._view_common = None     # the state was changed behind the contract's back
     check_conserved(game)
     return game
 

@@ -196,6 +196,7 @@ class ShedGame(Game):
         self.discard: list = []
         self.hands: list = [[] for _ in range(n_seats)]
         self.match_over = False
+        self._view_common = None     # the view's shared fields for this state, once worked out
         self._start_round()
 
     def _rules_of_cards(self) -> None:
@@ -223,6 +224,7 @@ class ShedGame(Game):
             setattr(new, name, list(getattr(self, name)))
         new.hands = [list(h) for h in self.hands]
         new.taken = [list(t) for t in self.taken]
+        new._view_common = None      # a copy is changed in place by tests and searches
         return new
 
     # ---- round set-up ----
@@ -295,6 +297,7 @@ class ShedGame(Game):
             raise IllegalAction("That is not a move.")
         if seat not in self.to_act():
             raise IllegalAction(self._not_your_move())
+        self._view_common = None     # the state may change: views are worked out afresh
         return _STEPS[self.phase](self, seat, action)
 
     # ---- the start of a turn: call, draw what is owed, discard ----
@@ -714,6 +717,21 @@ class ShedGame(Game):
     def view(self, seat: Optional[int]) -> ShedView:
         """What `seat` may know: its own hand; of the others only counts and the cards they were
         seen to take; the deck as a count; the discard pile (public); the drawn card to the drawer."""
+        common = self._view_common
+        if common is None:
+            common = self._view_common = self._public()
+        fields = dict(common)
+        fields["viewer"] = seat
+        if seat is not None:
+            fields["hand"] = tuple(self.hands[seat])
+            if seat == self.current and self.drawn is not None:
+                fields["drawn"] = self.drawn
+        view = object.__new__(ShedView)
+        object.__setattr__(view, "__dict__", fields)
+        return view
+
+    def _public(self) -> dict:
+        """The fields of a view every seat shares, worked out once per state (apply forgets them)."""
         playing = self.phase in ("discard", "draw", "free")
         results, hands, taken = self.results, self.hands, self.taken
         seats = tuple(_build(ShedSeat, seat=s, hand_count=len(hands[s]),
@@ -721,15 +739,13 @@ class ShedGame(Game):
                              called=self.caller == s, taken=tuple(taken[s]))
                       for s in range(self.n))
         on_top = len(self.last_discard) + len(self.just_discarded)
-        return _build(ShedView,
-            viewer=seat, faces=self.faces, n=self.n, phase=self.phase, to_act=tuple(self.to_act()),
+        return dict(
+            viewer=None, faces=self.faces, n=self.n, phase=self.phase, to_act=tuple(self.to_act()),
             current=self.current, direction=self.direction, round_no=self.round_no, dealer=self.dealer,
-            seats=seats, hand=tuple(self.hands[seat]) if seat is not None else (),
-            deck_count=len(self.deck), discard_count=len(self.discard),
+            seats=seats, hand=(), deck_count=len(self.deck), discard_count=len(self.discard),
             last_discard=self.last_discard, last_by=self.last_by,
             takeable=self._takeable() if playing else (), just_discarded=self.just_discarded,
-            drawn=self.drawn if seat == self.current and playing else None,
-            gone=tuple(self.discard[:len(self.discard) - on_top]),
+            drawn=None, gone=tuple(self.discard[:len(self.discard) - on_top]),
             call_name=self.call_name, call_limit=self.call_limit, caller=self.caller, owed=self.owed,
             results=self.results, history=tuple(self.history), totals=tuple(self.totals),
             limit=self.limit, winners=tuple(self.winners()) if self.match_over else (),
