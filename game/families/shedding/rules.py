@@ -315,8 +315,7 @@ class ShedGame(Game):
         groups = self._discards(hand)
         if self.owed:
             groups = [g for g in groups if self._stacks(g)]
-        out.extend(Action("discard", places=tuple(("hand", seat, c) for c in g) + _ON_DISCARD)
-                   for g in groups)
+        out.extend(_lay(seat, g) for g in groups)
         return out
 
     def _discards(self, hand: list) -> list:
@@ -734,10 +733,19 @@ class ShedGame(Game):
         """The fields of a view every seat shares, worked out once per state (apply forgets them)."""
         playing = self.phase in ("discard", "draw", "free")
         results, hands, taken = self.results, self.hands, self.taken
-        seats = tuple(_build(ShedSeat, seat=s, hand_count=len(hands[s]),
-                             total=results[s].before if results else self.totals[s],
-                             called=self.caller == s, taken=tuple(taken[s]))
-                      for s in range(self.n))
+        cache = _SEATS
+        seats = []
+        for s in range(self.n):
+            key = (s, len(hands[s]), results[s].before if results else self.totals[s],
+                   self.caller == s, tuple(taken[s]))
+            seat_view = cache.get(key)
+            if seat_view is None:
+                if len(cache) > 100_000:
+                    cache.clear()
+                seat_view = cache[key] = _build(ShedSeat, seat=s, hand_count=key[1], total=key[2],
+                                                called=key[3], taken=key[4])
+            seats.append(seat_view)
+        seats = tuple(seats)
         on_top = len(self.last_discard) + len(self.just_discarded)
         return dict(
             viewer=None, faces=self.faces, n=self.n, phase=self.phase, to_act=tuple(self.to_act()),
@@ -772,6 +780,21 @@ _CALL, _KEEP, _NEXT_ROUND = Action("call"), Action("keep"), Action("next_round")
 _DRAW = Action("draw", places=(("deck",),))
 _DRAW_PENALTY = Action("draw_penalty", places=(("deck",),))
 _TAKES: dict = {}
+_LAYS: dict = {}
+# A seat as everyone sees it depends on a few public numbers: each one is made once (views are
+# immutable), and the table stays small (seats, hand sizes, totals, the few cards taken).
+_SEATS: dict = {}
+
+
+def _lay(seat: int, cards: tuple) -> Action:
+    """The discard of these cards, made once: legal_actions lists the same ones very often."""
+    act = _LAYS.get((seat, cards))
+    if act is None:
+        if len(_LAYS) > 200_000:      # a long-lived process playing many matches: start afresh
+            _LAYS.clear()
+        act = _LAYS[(seat, cards)] = Action(
+            "discard", places=tuple(("hand", seat, c) for c in cards) + _ON_DISCARD)
+    return act
 
 
 def _take(card: int) -> Action:
