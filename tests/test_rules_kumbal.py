@@ -740,15 +740,15 @@ def broken(tmp_path, old, new):
 
 def test_a_broken_kumbal_yaml_names_the_file_line_and_key(tmp_path):
     """DESIGN.md: "Every error names the file, the line and the key, and says what was expected\""""
-    line = next(i for i, text in enumerate(open(KUMBAL_YAML, encoding="utf-8"), 1) if '"8": {effect' in text)
-    assert broken(tmp_path, '"8": {effect: skip}', '"8": {effect: jump}') == (
+    line = next(i for i, text in enumerate(open(KUMBAL_YAML, encoding="utf-8"), 1) if '8: {effect' in text)
+    assert broken(tmp_path, '8: {effect: skip}', '8: {effect: jump}') == (
         f"{tmp_path / 'kumbal.yaml'}:{line}: rules.action_cards.cards.8.effect: "
         "expected one of reverse, skip, draw; got 'jump'")
-    assert f"kumbal.yaml:{line}: rules.action_cards.cards.9x: no card has the rank '9x'" in broken(tmp_path, '"8": {effect: skip}', '"9x": {effect: skip}')
+    assert f"kumbal.yaml:{line}: rules.action_cards.cards.9x: no card has the rank '9x'" in broken(tmp_path, '8: {effect: skip}', '9x: {effect: skip}')
     assert "variants.five_cards.set.call.limit: expected a whole number from 0 to 200; got -1" in \
         broken(tmp_path, "call.limit: 5}", "call.limit: -1}")
     assert "layout: the shedding family has no layout" in broken(tmp_path, "rules:\n", "layout: {rows: 2}\nrules:\n")
     assert "rules.decks.extra_from_players: 54 cards cannot deal 7 to 8 players" in \
         broken(tmp_path, "extra_from_players: 8", "extra_from_players: 9")
-    assert "rules.scoring.resets[1].at: two resets at 99" in \
-        broken(tmp_path, "- {at: 51, to: 0}", "- {at: 99, to: 0}")
+    assert "rules.scoring.resets.51: expected a whole number from 0 to 10000; got -1" in \
+        broken(tmp_path, "51: 0 ", "51: -1 ")
