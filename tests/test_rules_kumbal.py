@@ -752,3 +752,18 @@ def test_a_broken_kumbal_yaml_names_the_file_line_and_key(tmp_path):
         broken(tmp_path, "extra_from_players: 8", "extra_from_players: 9")
     assert "rules.scoring.resets.51: expected a whole number from 0 to 10000; got -1" in \
         broken(tmp_path, "51: 0 ", "51: -1 ")
+
+
+def test_the_log_tells_a_turn_in_words():
+    """Issue 9: "the log sentences for its events" (what each move looks like in "What happened")"""
+    describe = family("shedding").describe
+    names = ["Ana", "Ben"]
+    game = rigged(hands={0: ["4_clubs", "5_clubs", "6_clubs", "K_hearts"], 1: ["A_clubs", "2_hearts"]},
+                  deck=["9_spades"], last=["9_diamonds"], totals=[29, 0])
+    said = [describe(e, names) for e in game.apply(0, discard(game, 0, "4_clubs", "5_clubs", "6_clubs"))]
+    assert said == ["Ana discards a run: 4 of clubs, 5 of clubs, 6 of clubs."]
+    said = [describe(e, names) for e in game.apply(0, take(game.last_discard[0]))]
+    assert said == ["Ana takes the 9 of diamonds from the discard pile.", ""]
+    said = [describe(e, names, "Kumbal") for e in game.apply(1, CALL)]
+    assert said == ["Ben calls Kumbal with 3 points!", "The round is over: hands are revealed.",
+                    "Ana has exactly 51 points: back to 0!"]
