@@ -69,7 +69,7 @@ class _Over(Scene):
             name = fonts.ellipsize(name, 17, x_cards - xs[0] - 10, True)
             blit_text(surf, name, 17, (xs[0], cy), theme.ACCENT if marked else theme.TEXT, True, "midleft")
             x = x_cards
-            faces = plugin.result_cards(self.view, r)
+            faces = plugin.summary_hand(self.view, r.seat)
             room = x_first - x - 10
             step_x = min(cw + 4, room // max(1, len(faces))) if faces else cw + 4
             for face in faces:

@@ -204,7 +204,10 @@ class TableScene(Scene):
         ctrl = self.ctrl
         inp = self.input
         drag_item = inp.press[0] if inp.dragging and inp.press else None
+        dragging = drag_item
         if drag_item is not None:
+            carried = inp.carried(drag_item)
+            dragging = carried if len(carried) > 1 else drag_item     # several selected cards go together
             targets = inp.targets(drag_item)
         elif inp.selected is not None:
             targets = inp.targets(inp.selected)
@@ -225,7 +228,7 @@ class TableScene(Scene):
         acting = m.seat if m.kind in ("private", "public", "bot") else None
         vis = Visuals(
             names=tuple(ctrl.names), title=title, viewer_label=viewer_label,
-            hidden=self.anim.hidden(), targets=targets, selected=inp.selected, dragging=drag_item,
+            hidden=self.anim.hidden(), targets=targets, selected=inp.selected, dragging=dragging,
             prompt=ctrl.prompt(), message=msg[0] if msg else "", message_error=bool(msg and msg[1]),
             log=tuple(ctrl.log), log_scroll=self.log_scroll,
             show_log=bool(getattr(self.app.settings, "show_log", True)),
@@ -250,7 +253,9 @@ class TableScene(Scene):
         self.anim.draw(surf)
         inp = self.input
         if inp.dragging and inp.press and inp.drag_point is not None:
-            img = self.plugin.image(inp.press[0], zones, view)
+            carried = inp.carried(inp.press[0])
+            img = (self.plugin.selection_image(carried, zones, view) if len(carried) > 1
+                   else self.plugin.image(inp.press[0], zones, view))
             if img is not None:
                 x = inp.drag_point[0] - inp.drag_offset[0]
                 y = inp.drag_point[1] - inp.drag_offset[1]
@@ -313,6 +318,9 @@ class TableScene(Scene):
             if was_drag:
                 target = plugin.hit(zones, event.pos)
                 seat = inp.actor()
+                if plugin.rearrange(zones, inp.carried(place), event.pos):
+                    inp.reset()         # the plug-in's own use of the drop (a card moved along the hand)
+                    return
                 g = inp.drop(place, target)
                 drop_rect = plugin.place_rect(zones, place)
                 if drop_rect is not None:
@@ -323,6 +331,8 @@ class TableScene(Scene):
                 target = plugin.hit(zones, event.pos)
                 if target != place:
                     return      # pressed on one thing, released on another: not a click
+                if plugin.press(place):
+                    return      # a place of the plug-in's own (a sort chip): no action
                 seat = self.ctrl.input_seat()
                 self.perform(inp.click(place), seat)
         elif t == pygame.KEYDOWN:
@@ -426,7 +436,7 @@ class TableScene(Scene):
             return
         elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.scroll_log(5 if k == pygame.K_PAGEUP else -5)
-        elif self.plugin.handle_key(k):
+        elif self.plugin.key(k):
             return
         elif k in self.plugin.keys():
             self._key_kind(self.plugin.keys()[k])

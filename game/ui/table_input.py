@@ -2,9 +2,11 @@
 generic selection input a family's plug-in gets unless it brings its own policy.
 
 Generic input (issue 9): what lights up is the places of the legal actions that extend the current
-selection; a click adds a place to the selection (or takes it out again), a drag of one place onto
-another selects both; as soon as the selection is exactly the places of a legal action and of no
-larger one, that action is made. Legal actions that touch no place are buttons (the scene's).
+selection (with nothing selected, the places that start one); a click adds a place to the selection
+(or takes it out again); a drag carries the selection it starts on and drops it on a target. The
+action is made as soon as the selection is exactly its places and the last place picked ends it (a
+pile dropped on), or no larger action is left. Legal actions that touch no place are buttons (the
+scene's). A plug-in with a finer policy (kit/select.py) returns its own from `make_input`.
 """
 from __future__ import annotations
 
@@ -57,18 +59,23 @@ class SelectionInput:
         wanted = set(places)
         return [a for a in self._actions() if wanted <= set(a.places)]
 
+    def carried(self, place) -> tuple:
+        """What a drag starting on `place` carries: the selection with it, if it is selected."""
+        chosen = tuple(self.selected or ())
+        return chosen if place in chosen else (place,)
+
     # ---- what may be dragged, what lights up ----
     def draggable(self, place) -> bool:
-        return place is not None and bool(self._matching((self.selected or ()) + (place,)))
+        return place is not None and bool(self._matching(self.carried(place)))
 
     def why_not_drag(self, place) -> Gesture:
         return self.waiting(place) if self.actor() is None else Gesture()
 
     def targets(self, source=None) -> set:
         """Places that extend the selection (and `source`, while it is dragged) to a legal action."""
-        picked = tuple(self.selected or ())
-        if source is not None and source != self.selected and source not in picked:
-            picked += (source,)
+        picked = self.carried(source) if source is not None and source != self.selected else tuple(self.selected or ())
+        if not picked:                  # what starts an action: a pile lights once something is picked
+            return {action.places[0] for action in self._actions()}
         out = set()
         for action in self._matching(picked):
             out |= set(action.places) - set(picked)
@@ -76,39 +83,42 @@ class SelectionInput:
 
     # ---- gestures ----
     def click(self, place) -> Gesture:
-        """A click on `place` (None: the empty table): toggles it in the selection."""
+        """A click on `place` (None: the empty table): adds it to the selection, or takes it out."""
         if self.actor() is None:
             return self.waiting(place)
         if place is None:
             self.selected = None
             return Gesture()
         chosen = tuple(self.selected or ())
-        chosen = tuple(p for p in chosen if p != place) if place in chosen else chosen + (place,)
-        return self._settle(chosen, place)
+        if place in chosen:
+            self.selected = tuple(p for p in chosen if p != place) or None
+            return Gesture()
+        return self._settle(chosen + (place,), place)
 
     def drop(self, source, target) -> Gesture:
-        """`source` dragged and released over `target`."""
+        """`source` (with the selection it belongs to) dragged and released over `target`."""
         if self.actor() is None:
             return self.waiting(target)
         if target is None or target == source:
             return Gesture(say="")
-        chosen = tuple(p for p in (self.selected or ()) if p != source) + (source, target)
-        g = self._settle(chosen, target)
+        carried = self.carried(source)
+        g = self._settle(carried + (target,), target)
         if not g.actions:
             self.selected = None
-            return Gesture(say=self.plugin.why_not(self.ctrl.view(), chosen[:-1], target)
-                           or "That cannot go there.")
+            return Gesture(say=self.plugin.why_not(self.ctrl.view(), carried, target) or "That cannot go there.")
         return g
 
     def _settle(self, chosen, place) -> Gesture:
-        """The action `chosen` names, or a selection that can still grow into one, or a reason."""
-        exact = [a for a in self._matching(chosen) if set(a.places) == set(chosen)]
-        larger = [a for a in self._matching(chosen) if set(a.places) != set(chosen)]
-        if exact and not larger:
+        """The action `chosen` names (at once if `place` ends it, as a pile a selection is dropped on
+        does), or a selection that can still grow into one, or the plug-in's reason why not."""
+        fits = self._matching(chosen)
+        exact = [a for a in fits if set(a.places) == set(chosen)]
+        ending = [a for a in exact if a.places[-1] == place]
+        if ending or (exact and len(exact) == len(fits)):
             self.selected = None
-            return Gesture([exact[0]])
-        if exact or larger:
-            return Gesture(select=chosen or None)
+            return Gesture([(ending or exact)[0]])
+        if fits:
+            return Gesture(select=chosen)
         self.selected = None
         return Gesture(say=self.plugin.why_not(self.ctrl.view(), chosen[:-1], place) or "")
 

@@ -182,10 +182,23 @@ class TablePlugin:
     def sync_buttons(self, buttons: dict, seat, legal) -> None:
         """Show or label the family's own buttons for `seat` (None: no one may act here) now."""
 
-    def handle_key(self, key) -> bool:
+    def key(self, key) -> bool:
         """A key the common table does not use (it has F1, Esc, Space to end a hold, Page Up/Down, and
         `keys()`); True if the family used it."""
         return False
+
+    def press(self, place) -> bool:
+        """A click on a place of the plug-in's own (a sort chip): True if it handled it (no action)."""
+        return False
+
+    def rearrange(self, zones, selection, point) -> bool:
+        """The dragged `selection` let go at `point`: True if the plug-in used it itself (a card moved
+        along the hand), so no action is looked for."""
+        return False
+
+    def selection_image(self, selection, zones, view):
+        """What a drag of several selected places carries (default: the first one's image)."""
+        return self.image(selection[0], zones, view) if selection else None
 
     def cancel(self) -> bool:
         """Esc or a right click, when there is no selection to drop: cancel a moment of the family's
@@ -222,9 +235,9 @@ class TablePlugin:
         return []
 
     # ---- the round summary and the match result ----
-    def result_cards(self, view, result) -> list:
-        """The faces shown for one seat's line of a round's result (default: none)."""
-        return []
+    def summary_hand(self, view, seat) -> tuple:
+        """The faces of `seat`'s hand as the round's result revealed them (default: none shown)."""
+        return ()
 
     def summary_lines(self, result) -> tuple:
         """The per-seat scoring columns: ((heading, text), ...); default: the family's score_lines."""

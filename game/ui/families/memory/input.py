@@ -60,6 +60,10 @@ class TableInput:
     def _own(self, seat, item) -> bool:
         return (is_slot(item) and item[1][0] == seat) or (is_seat(item) and item[1] == seat) or item == "drawn"
 
+    def carried(self, item) -> tuple:
+        """What a drag starting on `item` carries: that one item (the memory table moves one card)."""
+        return (item,)
+
     # ---- what may be dragged, what lights up ----
     def draggable(self, item) -> bool:
         seat = self.actor()

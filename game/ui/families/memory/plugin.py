@@ -339,7 +339,7 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         buttons["take"].visible = ("decide", "take") in kinds
         buttons["return"].visible = ("decide", "return") in kinds
 
-    def handle_key(self, key) -> bool:
+    def key(self, key) -> bool:
         ctrl = self.ctrl
         scene = self.scene
         if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -380,8 +380,11 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         return memory_anim.steps_for(events, self._context(ctx))
 
     # ---- the round summary ----
-    def result_cards(self, view, result) -> list:
-        return [face for _, face in result.faces]
+    def summary_hand(self, view, seat) -> tuple:
+        for result in view.results:
+            if result.seat == seat:
+                return tuple(face for _, face in result.faces)
+        return ()
 
     def summary_lines(self, result) -> tuple:
         lines = tuple(self.ctrl.family.score_lines(result)) if self.ctrl.family.score_lines else ()
