@@ -6,11 +6,18 @@ total and a note; "Next round" starts the next one. The match result ranks the p
 lowest or the highest total first, as the family says), shows every round's scores and offers a
 rematch with the same seats and options.
 """
+import math
+
 import pygame
 
 from game.ui import fonts, theme
 from game.ui.scene import Scene, shade
 from game.ui.widgets import Button, blit_text, draw_panel, plural
+
+
+# How a scoring column's text is drawn (TablePlugin.summary_lines): a cost in red, a gain in green;
+# "strong" is bold (the round's result). Words as well as colour: the numbers carry their sign.
+STYLE_COLOURS = {"bad": theme.DANGER, "good": theme.GOOD}
 
 
 class _Over(Scene):
@@ -46,10 +53,11 @@ class _Over(Scene):
         row_h = max(34, min(92, (rect.h - header_h) // n))
         ch = row_h - 10
         cw = int(ch * 0.7)
-        headings = [heading for heading, _ in plugin.summary_lines(results[0])] if results else []
+        headings = [line[0] for line in plugin.summary_lines(results[0])] if results else []
         # the scoring columns share the room between the cards (up to 0.55) and the total (0.78)
         step = min(0.075, 0.23 / max(1, len(headings)))
-        cols = ([("Player", 0.0), ("Cards", 0.2)] + [(h, 0.55 + i * step) for i, h in enumerate(headings)]
+        cols = ([("Player", 0.0), ("Cards", 0.2)]
+                + [(h, math.floor((0.55 + i * step) * 100) / 100) for i, h in enumerate(headings)]
                 + [("Total", 0.78), ("Note", 0.86)])
         xs = [rect.x + int(rect.w * f) for _, f in cols]
         for (name, _), x in zip(cols, xs):
@@ -77,12 +85,10 @@ class _Over(Scene):
                 x += step_x
             if not faces:
                 blit_text(surf, "no cards", 15, (x, cy), theme.MUTED, False, "midleft")
-            lines = plugin.summary_lines(r)
-            for i, (_, text) in enumerate(lines):
-                last = i == len(lines) - 1 and len(lines) > 1
-                colour = (theme.DANGER if text.startswith("+") else theme.GOOD if text.startswith("-")
-                          else theme.TEXT)
-                blit_text(surf, text, 18, (xs[2 + i], cy), colour, last, "midleft")
+            for i, (_, text, *style) in enumerate(plugin.summary_lines(r)):
+                style = style[0] if style else ""
+                colour = STYLE_COLOURS.get(style, theme.TEXT)
+                blit_text(surf, text, 18, (xs[2 + i], cy), colour, style == "strong", "midleft")
             lead = r.total == best
             blit_text(surf, str(r.total) + (" ◀" if lead else ""), 18, (x_total, cy),
                       theme.ACCENT if lead else theme.TEXT, True, "midleft")

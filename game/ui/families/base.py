@@ -244,7 +244,9 @@ class TablePlugin:
         return ()
 
     def summary_lines(self, result) -> tuple:
-        """The per-seat scoring columns: ((heading, text), ...); default: the family's score_lines."""
+        """The per-seat scoring columns: ((heading, text), ...), each optionally with a style, "bad"
+        (red), "good" (green) or "strong" (bold): (heading, text, style). Default: the family's
+        score_lines, plain."""
         from game.engine import registry
         lines = registry.family(self.family).score_lines
         return tuple(lines(result)) if lines else ()

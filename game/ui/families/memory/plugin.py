@@ -387,8 +387,11 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         return ()
 
     def summary_lines(self, result) -> tuple:
+        # the family's lines (hand, bonus), the bonus red as a cost or green as a gain, then the round
         lines = tuple(self.ctrl.family.score_lines(result)) if self.ctrl.family.score_lines else ()
-        return lines + (("Round", str(result.round_score)),)
+        tone = "bad" if result.bonus > 0 else "good" if result.bonus < 0 else ""
+        styled = tuple((heading, text, tone if heading == "Bonus" else "") for heading, text in lines)
+        return styled + (("Round", str(result.round_score), "strong"),)
 
     def result_note(self, view, result) -> str:
         return result.note or ""
