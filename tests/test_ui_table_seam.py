@@ -138,3 +138,28 @@ def test_an_action_the_plugin_asks_about_is_made_only_on_the_second_press(bare_t
     d.click(buttons(table)["Call"].rect.center)
     d.click(buttons(table)["Call"].rect.center)
     assert session.match.actions[before] == (0, Action("call"))
+
+
+def test_a_family_without_a_table_stays_on_the_menu_with_the_reason_and_keeps_the_saved_match(monkeypatch,
+                                                                                                tmp_path):
+    """Bad input loses nothing: a ruleset whose family has no table plug-in (a family added before
+    its table) opens no table; the menu says why, and the match saved before is still there."""
+    from game.store.saves import load_current, save_current
+    from game.ui.menu import MenuScene
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))      # a save of its own: no other test sees it
+    monkeypatch.delitem(families._PLUGINS, "memory", raising=False)
+    monkeypatch.setattr(families, "_load", lambda: None)
+    rs = rigging.kombio()
+    saved = Session.new(rs, [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"}],
+                        default_options(rs), 3)
+    save_current(saved.to_json())
+    app = App(size=(1024, 640), fixed_dt=0.05, strict=True, settings=Settings(), save_settings=False)
+    session = Session.new(rs, [{"name": "Cleo", "kind": "human"}, {"name": "Dan", "kind": "human"}],
+                          default_options(rs), 4)
+    app.open_table(session)
+    app.step()
+    assert isinstance(app.top, MenuScene)
+    assert any("Cannot open Kombio" in message and "has no table" in message for message, _ in app.toasts), \
+        app.toasts
+    data, _ = load_current()
+    assert data is not None and data["seed"] == saved.match.seed
