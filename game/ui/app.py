@@ -390,9 +390,17 @@ class App:
             "Abandon it and start", lambda: self.open_table(session)))
 
     def open_table(self, session, fresh: bool = True):
-        """Show the table for a session (a new or resumed match) on top of the menu."""
+        """Show the table for a session (a new or resumed match) on top of the menu; a family with
+        no table yet stays on the menu with the reason (a saved match is left as it was)."""
+        from game.ui.families import plugin_for
         from game.ui.menu import MenuScene
         from game.ui.table import TableScene
+        try:
+            plugin_for(session.ruleset.family)
+        except KeyError as exc:
+            menu = self.reset(MenuScene(self))
+            self.toast(f"Cannot open {session.ruleset.name}: {str(exc).strip(chr(39))}", 10)
+            return menu
         self.reset(MenuScene(self))
         return self.push(TableScene(self, session, fresh=fresh))
 
