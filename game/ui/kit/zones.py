@@ -57,7 +57,10 @@ ImageFor = Callable[[tuple, tuple], Optional[pygame.Surface]]     # (place, size
 
 
 class Zone:
-    """A part of the table: its places and their rects."""
+    """A part of the table: its places and their rects. A zone that is not `touchable` (other
+    players' face-down hands) is drawn but never hit."""
+
+    touchable = True
 
     def rects(self) -> dict:
         """place -> rect, in drawing order (the last one drawn is on top)."""
@@ -65,6 +68,8 @@ class Zone:
 
     def hit(self, point) -> Optional[tuple]:
         """The place under `point` (the topmost one), or None."""
+        if not self.touchable:
+            return None
         for place, rect in reversed(list(self.rects().items())):
             if rect.collidepoint(point):
                 return place
@@ -133,6 +138,7 @@ class Row(Zone):
         return self._rects
 
     def draw(self, surf, image_for, lit=frozenset(), selected=frozenset(), hidden=frozenset()):
+        shown = []
         for place, rect in self._rects.items():
             if place in hidden:
                 continue
@@ -141,6 +147,8 @@ class Row(Zone):
             img = image_for(place, rect.size)
             if img is not None:
                 surf.blit(img, r)
+            shown.append((place, r))
+        for place, r in shown:      # marks over the cards: a neighbour never hides one
             if place in selected:
                 draw_selected(surf, r)
             elif place in lit:
@@ -170,6 +178,8 @@ class Fan(Row):
 
     def hit(self, point):
         # a lifted card's visible top edge counts too: only the strip each card shows is its own
+        if not self.touchable:
+            return None
         for place, rect in reversed(list(self._rects.items())):
             if rect.inflate(0, 2 * self.lift).move(0, -self.lift).collidepoint(point):
                 return place

@@ -1,0 +1,138 @@
+"""Kumbal's events become animation steps: cards fly hand -> pile, deck -> hand, pile -> hand;
+banners for a call, the round's result and a total reset by the exact 51 or 99.
+
+Only public information is used: an event's places and public faces, and the viewer's own view
+for its own cards (a card drawn by someone else flies face down).
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.anim import Banner, CardMove, Pulse, Step
+from game.ui.families.shedding.words import name_of
+
+MOVE = 0.36
+BANNER = 1.3
+
+
+def _cards(ev, zone):
+    """The card ids an event's places name in `zone` ("hand", "last")."""
+    out = []
+    for place in getattr(ev, "places", ()) or ():
+        if place and place[0] == zone:
+            out.append(place[-1])
+    return out or list(ev.get("cards", ()) or ())
+
+
+def _seat_rect(before, zones, seat):
+    rect = before.get(("seat", seat)) or zones.extra.get(("seat", seat)) or zones.extra.get("middle")
+    fan = zones.get(("backs", seat))
+    if fan is not None and fan.places:
+        rect = fan.bounds()
+    return pygame.Rect(rect)
+
+
+def _card_in_seat(rect, size):
+    r = pygame.Rect((0, 0), size)
+    r.center = rect.center
+    return r
+
+
+def steps_for(events, view, zones, before, art, scale, names) -> list:
+    """The steps for the events of one action, in order (an event it cannot place is skipped)."""
+    steps = []
+    for ev in events:
+        try:
+            steps.extend(_one(ev, view, zones, before, art, scale, names))
+        except (IndexError, KeyError, TypeError, AttributeError, ValueError):
+            continue
+    return steps
+
+
+def _banner(zones, text, scale, colour=theme.ACCENT, length=BANNER):
+    centre = zones.extra.get("middle", pygame.Rect(0, 0, 0, 0)).center
+    return Banner(text, centre, length * max(0.3, scale), colour=colour)
+
+
+def _one(ev, view, zones, before, art, s, names) -> list:
+    kind = ev.kind
+    who = name_of(names, ev.seat) if ev.seat is not None else ""
+    deck = zones["deck"].rect
+    pile = zones["discard"].rect
+    size = deck.size
+    if kind in ("discard", "free_discard"):
+        cards = _cards(ev, "hand")
+        tweens, hide = [], set()
+        for i, card in enumerate(cards):
+            start = before.get(("hand", ev.seat, card))
+            if start is None:
+                start = _card_in_seat(_seat_rect(before, zones, ev.seat), size)
+            stop = zones.rect(("last", card)) if kind == "discard" else None
+            stop = stop or pile
+            tweens.append(CardMove(art.face(view.face(card), size), start, stop, MOVE * s, delay=i * 0.06 * s,
+                                   lift=12))
+            hide.add(("last", card))
+        if kind == "free_discard":
+            tweens.append(_banner(zones, f"{who}: a free discard", s, theme.GOOD, BANNER * 0.7))
+        return [Step(tweens, hide)]
+    if kind in ("draw", "draw_penalty", "penalty"):
+        count = int(ev.get("count", 1) or 1)
+        tweens, hide = [], set()
+        mine = ev.seat == view.viewer
+        new = list(ev.get("cards", ()) or ())
+        if mine and not new and view.drawn is not None:
+            new = [view.drawn]
+        for i in range(count):
+            stop = None
+            card = new[i] if mine and i < len(new) else None
+            if card is not None and card in view.hand:
+                stop = zones.rect(("hand", ev.seat, card))
+                hide.add(("hand", ev.seat, card))
+            if stop is None:
+                stop = _card_in_seat(_seat_rect(before, zones, ev.seat), size)
+            end = art.face(view.face(card), size) if card is not None else None
+            tweens.append(CardMove(art.back(size), deck, stop, MOVE * s, delay=i * 0.08 * s, img_end=end, lift=14))
+        if kind != "draw":
+            tweens.append(_banner(zones, f"{who} draws {count}", s, theme.DANGER, BANNER * 0.7))
+        return [Step(tweens, hide)]
+    if kind == "take":
+        card = _cards(ev, "last")[0]
+        start = before.get(("last", card)) or pile
+        stop = zones.rect(("hand", ev.seat, card)) if card in view.hand else None
+        stop = stop or _card_in_seat(_seat_rect(before, zones, ev.seat), size)
+        return [Step([CardMove(art.face(view.face(card), size), start, stop, MOVE * s, lift=14)],
+                     {("hand", ev.seat, card)})]
+    if kind == "call":
+        box = _seat_rect(before, zones, ev.seat)
+        return [Step([_banner(zones, f"{who} calls {view.call_name}!", s, length=BANNER * 1.2),
+                      Pulse(box, 0.9 * max(0.3, s))])]
+    if kind in ("refill", "reshuffle"):
+        return [Step([_banner(zones, "The discard pile is shuffled into a new deck", s), Pulse(deck, 0.45 * s)])]
+    if kind in ("round_over", "scored", "score"):
+        return _result_steps(view, zones, s, names)
+    if kind in ("reverse", "skip"):
+        text = "Play reverses ↺" if kind == "reverse" else f"{name_of(names, ev.get('skipped', ev.seat))} is skipped"
+        return [Step([_banner(zones, text, s, length=BANNER * 0.8)])]
+    return []
+
+
+def _result_steps(view, zones, s, names) -> list:
+    """The round's result: who won or was undercut, then each reset of an exact 51 or 99."""
+    steps = []
+    if not view.results:
+        return steps
+    if view.caller is not None:
+        caller = next((r for r in view.results if r.seat == view.caller), None)
+        who = name_of(names, view.caller)
+        if caller is not None and caller.penalty:
+            steps.append(Step([_banner(zones, f"{who} is undercut: +{caller.penalty}", s, theme.DANGER)]))
+        elif caller is not None:
+            steps.append(Step([_banner(zones, f"{who}'s {view.call_name} holds: 0 points", s, theme.GOOD)]))
+    for r in view.results:
+        if r.reset:
+            plate = zones.extra.get(("plate", r.seat)) or zones.extra["middle"]
+            steps.append(Step([_banner(zones, f"{name_of(names, r.seat)}: exactly {r.added}! {r.reset}", s,
+                                       theme.GOOD, BANNER * 1.2),
+                               Pulse(pygame.Rect(plate), 0.6 * max(0.3, s), colour=theme.GOOD)]))
+    return steps

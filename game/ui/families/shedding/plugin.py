@@ -1,0 +1,258 @@
+"""Kumbal's part of the table: the shedding family's TablePlugin (issue 9).
+
+Your hand is fanned at the bottom and sortable (by rank, by suit, or by dragging a card along
+the fan); pick cards (click each, or drag across them) and drop them on the discard pile, or
+click the pile; what extends the selection towards a legal discard lights up, and a refused
+drop slides back with the rule's words. The previous player's discard lies spread beside the
+pile: its takeable cards lift. The other hands are backs with their counts; every plate shows
+its total on a track to the limit with the exact 51 and 99 marked. The call and Keep are
+buttons (place-less legal actions). Sorting is the viewer's own arrangement: no action.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.ui.anim import CardMove, Step
+from game.ui.families.base import TablePlugin
+from game.ui.families.shedding import layout as shed_layout
+from game.ui.families.shedding import words
+from game.ui.families.shedding.draw import Marks, draw_table
+from game.ui.kit import card_size
+
+# Seconds at speed "normal".
+MOVE = 0.36
+BANNER = 1.3
+DEAL_GAP = 0.05
+
+
+def _get(obj, *names, default=None):
+    """The first attribute of `obj` among `names` (the common table's visual state, by its name)."""
+    for name in names:
+        value = getattr(obj, name, None)
+        if value is not None:
+            return value
+    return default
+
+
+class ShedPlugin(TablePlugin):
+    """The shedding family's table: zones, drawing, words and animation steps."""
+
+    family = "shedding"
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.sort_mode = ""             # "rank", "suit", or "" (as dealt, drawn and arranged)
+        self.arranged: list = []        # the viewer's own order of its hand (dragging along the fan)
+        self.arranged_for = None        # whose hand `arranged` is (a pass screen changes the seat)
+        self._before: dict = {}         # place -> rect at the last layout: where flying cards start
+
+    # ---- the hand's order (the viewer's own, never the rules') ----
+    def hand_order(self, view) -> list:
+        """The viewer's hand in the order shown: sorted, or as arranged with new cards at the right."""
+        cards = list(view.hand)
+        if self.sort_mode == "rank":
+            return sorted(cards, key=lambda c: (words.by_rank(view.face(c)), c))
+        if self.sort_mode == "suit":
+            return sorted(cards, key=lambda c: (words.by_suit(view.face(c)), c))
+        if self.arranged_for != view.viewer:
+            self.arranged, self.arranged_for = [], view.viewer
+        kept = [c for c in self.arranged if c in cards]
+        self.arranged = kept + [c for c in cards if c not in kept]
+        return list(self.arranged)
+
+    def sort(self, mode: str) -> None:
+        """Sort the hand by "rank" or "suit" (again: back to as arranged)."""
+        view = self.ctrl.view()
+        self.arranged = self.hand_order(view)
+        self.arranged_for = view.viewer
+        self.sort_mode = "" if self.sort_mode == mode else mode
+
+    def move_card(self, card, index: int) -> None:
+        """Put `card` at `index` of the hand as shown (dragging it along the fan)."""
+        view = self.ctrl.view()
+        order = self.hand_order(view)
+        if card not in order:
+            return
+        old = order.index(card)
+        order.remove(card)
+        order.insert(index - (1 if index > old else 0), card)
+        self.arranged, self.arranged_for, self.sort_mode = order, view.viewer, ""
+
+    # ---- zones ----
+    def focus(self, view) -> int:
+        """The seat at the bottom: the viewer, or in the public view the last seat that looked."""
+        if view.viewer is not None:
+            return view.viewer
+        return getattr(self.ctrl, "focus", 0) or 0
+
+    def layout(self, size, view):
+        show_log = bool(getattr(getattr(self.scene, "app", None) and self.scene.app.settings, "show_log", True))
+        zones = shed_layout.compute(tuple(size), view, self.focus(view), self.hand_order(view), show_log)
+        self._before = dict(zones.places())
+        for key, rect in zones.extra.items():
+            if isinstance(key, tuple) and key[0] in ("plate", "seat"):
+                self._before[key] = rect
+        return zones
+
+    def hit(self, zones, point):
+        for key in shed_layout.SORT_CHIPS:
+            rect = zones.extra.get(key)
+            if rect is not None and rect.collidepoint(point) and zones.get("hand") is not None:
+                return key
+        place = zones.hit(point)
+        view = self.ctrl.view()
+        spread = zones.extra.get("spread")
+        if view.phase in ("discard", "free") and (place is None or place[0] == "last") \
+                and spread is not None and spread.collidepoint(point):
+            return ("discard",)         # the spread lies on the pile: dropping on it discards
+        return place
+
+    def image(self, place, zones, view):
+        rect = zones.rect(place)
+        size = rect.size if rect is not None else card_size(120)
+        return self._image_for(view)(place, size)
+
+    def _image_for(self, view):
+        art = self.scene.art
+
+        def image_for(place, size):
+            zone = place[0]
+            if zone == "hand" and place[2] in view.hand:
+                return art.face(view.face(place[2]), size)
+            if zone == "last":
+                return art.face(view.face(place[1]), size)
+            if zone == "back":
+                return art.back(size)
+            if zone == "deck":
+                return art.back(size) if view.deck_count else None
+            if zone == "discard":
+                return art.face(view.face(view.gone[-1]), size) if view.gone else None
+            return None
+        return image_for
+
+    # ---- drawing ----
+    def draw(self, surf, zones, view, vis) -> None:
+        names = tuple(_get(vis, "names", default=()) or getattr(self.ctrl, "names", ()))
+        dragging = _get(vis, "dragging", default=None)
+        hidden = set(_get(vis, "hidden", default=()) or ())
+        if isinstance(dragging, tuple) and dragging and isinstance(dragging[0], tuple):
+            hidden |= set(dragging)          # a dragged selection leaves gaps where it was
+        elif dragging:
+            hidden.add(dragging)
+        selection = _get(vis, "selection", "selected", default=()) or ()
+        if selection and not isinstance(selection[0], tuple):
+            selection = (selection,)
+        marks = Marks(names=names, lit=frozenset(_get(vis, "lit", "targets", default=()) or ()),
+                      selected=frozenset(selection), hidden=frozenset(hidden),
+                      acting=view.current if view.phase in ("discard", "draw", "free") else None,
+                      sort=self.sort_mode, banner=self.banner(view, names),
+                      reveal=view.phase in ("round_over", "match_over") and bool(view.results))
+        draw_table(surf, zones, view, marks, self.scene.art, self.focus(view), self._image_for(view))
+
+    def banner(self, view, names) -> str:
+        """The line over the middle: a call, the direction, the resets and the limit."""
+        if view.caller is not None and view.phase not in ("round_over", "match_over"):
+            return f"{words.name_of(names, view.caller)} called {view.call_name}"
+        rule = f"Exactly 51 → 0 · exactly 99 → 50 · over {view.limit} ends"
+        if view.direction < 0:
+            rule = "Play goes counter-clockwise ↺ · " + rule
+        return rule
+
+    # ---- input ----
+    def button_label(self, action) -> str:
+        if action.kind == "call":
+            return f"{self.ctrl.view().call_name}!"
+        return {"keep": "Keep", "next_round": "Next round"}.get(action.kind, super().button_label(action))
+
+    def keys(self) -> dict:
+        return {pygame.K_k: "call", pygame.K_SPACE: "keep"}
+
+    def prompt(self, view, seat) -> str:
+        names = getattr(self.ctrl, "names", ())
+        legal = self.ctrl.legal(seat) if seat is not None and hasattr(self.ctrl, "legal") else []
+        return words.prompt(view, seat, names, any(a.kind == "call" for a in legal))
+
+    def why_not(self, view, selection, place) -> str:
+        return words.why_not(view, tuple(selection), place, getattr(self.ctrl, "names", ()))
+
+    def press(self, place) -> bool:
+        """A place of the plug-in's own (the sort chips): handled here, not by the rules."""
+        if place in shed_layout.SORT_CHIPS:
+            self.sort(place[1])
+            return True
+        return False
+
+    def key(self, key) -> bool:
+        """The plug-in's own keys: R sorts by rank, U by suit."""
+        if key == pygame.K_r:
+            self.sort("rank")
+            return True
+        if key == pygame.K_u:
+            self.sort("suit")
+            return True
+        return False
+
+    def rearrange(self, zones, selection, point) -> bool:
+        """A hand card dropped on the hand itself: it moves there (True), no action is made."""
+        hand = zones.get("hand")
+        if hand is None or len(selection) != 1 or selection[0][0] != "hand":
+            return False
+        area = hand.rect.inflate(0, hand.lift * 2 + 20)
+        if not area.collidepoint(point):
+            return False
+        self.move_card(selection[0][2], hand.index_at(point[0]))
+        return True
+
+    # ---- animation ----
+    def _scale(self, ctx) -> float:
+        scale = getattr(ctx, "scale", None)
+        if scale is None:
+            scale = self.scene.app.anim_scale()
+        return scale
+
+    def deal_steps(self, ctx) -> list:
+        """The hands fly from the deck around the table, then the first card turns onto the pile."""
+        view = self.ctrl.view()
+        zones = self.layout(self.scene.app.size, view)
+        s = self._scale(ctx)
+        art = self.scene.art
+        deck = zones["deck"].rect
+        tweens, hide = [], set()
+        focus = self.focus(view)
+        most = max(sv.hand_count for sv in view.seats)
+        order = []
+        for i in range(most):
+            for k in range(1, view.n + 1):
+                seat = (view.dealer + k) % view.n
+                order.append((seat, i))
+        for j, (seat, i) in enumerate(order):
+            if seat == focus and zones.get("hand") is not None:
+                places = list(zones["hand"].rects())
+                if i >= len(places):
+                    continue
+                place = places[i]
+            else:
+                fan = zones.get(("backs", seat))
+                if fan is None or i >= len(fan.places):
+                    continue
+                place = fan.places[i]
+            rect = zones.rect(place)
+            tweens.append(CardMove(art.back(deck.size), deck, rect, MOVE * 0.8 * s, delay=j * DEAL_GAP * s))
+            hide.add(place)
+        steps = [Step(tweens, hide)] if tweens else []
+        if view.last_discard:
+            place = ("last", view.last_discard[0])
+            rect = zones.rect(place)
+            steps.append(Step([CardMove(art.back(deck.size), deck, rect, MOVE * s,
+                                        img_end=art.face(view.face(view.last_discard[0]), deck.size), lift=14)],
+                              {place}))
+        return steps
+
+    def steps_for(self, events, ctx) -> list:
+        """Cards flying for each event; banners for a call, the round's result and a reset."""
+        from game.ui.families.shedding.anim import steps_for
+        view = self.ctrl.view()
+        before = dict(self._before)      # where things were before these events
+        zones = self.layout(self.scene.app.size, view)
+        return steps_for(events, view, zones, before, self.scene.art, self._scale(ctx),
+                         getattr(self.ctrl, "names", ()))
