@@ -76,25 +76,23 @@ def _one(ev, view, zones, before, art, s, names) -> list:
         if kind == "free_discard":
             tweens.append(_banner(zones, f"{who}: a free discard", s, theme.GOOD, BANNER * 0.7))
         return [Step(tweens, hide)]
-    if kind in ("draw", "draw_penalty", "penalty"):
-        count = int(ev.get("count", 1) or 1)
-        tweens, hide = [], set()
+    if kind in ("draw", "draw_penalty"):
+        count = int(ev.get("cards", 1)) if kind == "draw_penalty" else 1
         mine = ev.seat == view.viewer
-        new = list(ev.get("cards", ()) or ())
-        if mine and not new and view.drawn is not None:
-            new = [view.drawn]
+        # the viewer's own new cards are the last of its hand (a hand is in the order drawn)
+        new = list(view.hand[-count:]) if mine and count else []
+        tweens, hide = [], set()
         for i in range(count):
-            stop = None
-            card = new[i] if mine and i < len(new) else None
-            if card is not None and card in view.hand:
-                stop = zones.rect(("hand", ev.seat, card))
+            card = new[i] if i < len(new) else None
+            stop = zones.rect(("hand", ev.seat, card)) if card is not None else None
+            if stop is not None:
                 hide.add(("hand", ev.seat, card))
-            if stop is None:
-                stop = _card_in_seat(_seat_rect(before, zones, ev.seat), size)
+            else:
+                card, stop = None, _card_in_seat(_seat_rect(before, zones, ev.seat), size)
             end = art.face(view.face(card), size) if card is not None else None
             tweens.append(CardMove(art.back(size), deck, stop, MOVE * s, delay=i * 0.08 * s, img_end=end, lift=14))
-        if kind != "draw":
-            tweens.append(_banner(zones, f"{who} draws {count}", s, theme.DANGER, BANNER * 0.7))
+        if kind == "draw_penalty":
+            tweens.append(_banner(zones, f"{who} draws {count} owed", s, theme.DANGER, BANNER * 0.7))
         return [Step(tweens, hide)]
     if kind == "take":
         card = _cards(ev, "last")[0]
@@ -107,32 +105,36 @@ def _one(ev, view, zones, before, art, s, names) -> list:
         box = _seat_rect(before, zones, ev.seat)
         return [Step([_banner(zones, f"{who} calls {view.call_name}!", s, length=BANNER * 1.2),
                       Pulse(box, 0.9 * max(0.3, s))])]
+    if kind == "owe":
+        return [Step([_banner(zones, f"{who} owes {ev.get('cards')} cards", s, theme.DANGER, BANNER * 0.8)])]
+    if kind == "reset":
+        plate = zones.extra.get(("plate", ev.seat)) or zones.extra["middle"]
+        return [Step([_banner(zones, f"{who}: exactly {ev.get('at')}! {ev.get('at')} → {ev.get('to')}", s,
+                              theme.GOOD, BANNER * 1.2),
+                      Pulse(pygame.Rect(plate), 0.6 * max(0.3, s), colour=theme.GOOD)])]
+    if kind == "match_over":
+        winners = ev.get("winners", ()) or ()
+        text = " and ".join(name_of(names, w) for w in winners)
+        return [Step([_banner(zones, f"{text} {'wins' if len(winners) == 1 else 'win'} the match!", s,
+                              theme.GOOD, BANNER * 1.3)])] if winners else []
     if kind in ("refill", "reshuffle"):
         return [Step([_banner(zones, "The discard pile is shuffled into a new deck", s), Pulse(deck, 0.45 * s)])]
-    if kind in ("round_over", "scored", "score"):
+    if kind == "round_over":
         return _result_steps(view, zones, s, names)
     if kind in ("reverse", "skip"):
-        text = "Play reverses ↺" if kind == "reverse" else f"{name_of(names, ev.get('skipped', ev.seat))} is skipped"
+        text = "Play reverses ↺" if kind == "reverse" else f"{who} is skipped"
         return [Step([_banner(zones, text, s, length=BANNER * 0.8)])]
     return []
 
 
 def _result_steps(view, zones, s, names) -> list:
-    """The round's result: who won or was undercut, then each reset of an exact 51 or 99."""
-    steps = []
+    """The round's result: the call held, or the caller was undercut (resets follow as events)."""
     if not view.results:
-        return steps
-    if view.caller is not None:
-        caller = next((r for r in view.results if r.seat == view.caller), None)
-        who = name_of(names, view.caller)
-        if caller is not None and caller.penalty:
-            steps.append(Step([_banner(zones, f"{who} is undercut: +{caller.penalty}", s, theme.DANGER)]))
-        elif caller is not None:
-            steps.append(Step([_banner(zones, f"{who}'s {view.call_name} holds: 0 points", s, theme.GOOD)]))
-    for r in view.results:
-        if r.reset:
-            plate = zones.extra.get(("plate", r.seat)) or zones.extra["middle"]
-            steps.append(Step([_banner(zones, f"{name_of(names, r.seat)}: exactly {r.added}! {r.reset}", s,
-                                       theme.GOOD, BANNER * 1.2),
-                               Pulse(pygame.Rect(plate), 0.6 * max(0.3, s), colour=theme.GOOD)]))
-    return steps
+        return []
+    if view.caller is None:
+        return [Step([_banner(zones, "The round ends: every hand is shown", s)])]
+    caller = next((r for r in view.results if r.seat == view.caller), None)
+    who = name_of(names, view.caller)
+    if caller is not None and caller.penalty:
+        return [Step([_banner(zones, f"{who} is undercut: +{caller.penalty}", s, theme.DANGER)])]
+    return [Step([_banner(zones, f"{who}'s {view.call_name} holds: 0 points", s, theme.GOOD)])]

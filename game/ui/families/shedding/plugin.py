@@ -173,7 +173,12 @@ class ShedPlugin(TablePlugin):
         return words.prompt(view, seat, names, any(a.kind == "call" for a in legal))
 
     def why_not(self, view, selection, place) -> str:
-        return words.why_not(view, tuple(selection), place, getattr(self.ctrl, "names", ()))
+        return words.why_not(view, tuple(selection), place, self._names(), self.jokers_wild())
+
+    def jokers_wild(self) -> bool:
+        """Are jokers wild in runs in this match (a ruleset fact, public)?"""
+        parameters = getattr(getattr(self.ctrl, "game", None), "parameters", None) or {}
+        return bool(parameters.get("jokers", {}).get("wild_in_runs", False))
 
     def press(self, place) -> bool:
         """A place of the plug-in's own (the sort chips): handled here, not by the rules."""
@@ -249,10 +254,21 @@ class ShedPlugin(TablePlugin):
         return steps
 
     def steps_for(self, events, ctx) -> list:
-        """Cards flying for each event; banners for a call, the round's result and a reset."""
+        """Cards flying for each event; banners for a call, the round's result and a reset; a new
+        round's deal."""
         from game.ui.families.shedding.anim import steps_for
         view = self.ctrl.view()
         before = dict(self._before)      # where things were before these events
         zones = self.layout(self.scene.app.size, view)
-        return steps_for(events, view, zones, before, self.scene.art, self._scale(ctx),
-                         getattr(self.ctrl, "names", ()))
+        steps, run = [], []
+        for ev in events:
+            if ev.kind == "deal":
+                steps += steps_for(run, view, zones, before, self.scene.art, self._scale(ctx), self._names())
+                steps += self.deal_steps(ctx)
+                run = []
+            else:
+                run.append(ev)
+        return steps + steps_for(run, view, zones, before, self.scene.art, self._scale(ctx), self._names())
+
+    def _names(self) -> tuple:
+        return tuple(getattr(self.ctrl, "names", ()))

@@ -54,7 +54,7 @@ def combination_problem(cards, jokers_wild: bool = False) -> str:
     return ""
 
 
-def why_not(view, selection, place, names=()) -> str:
+def why_not(view, selection, place, names=(), jokers_wild: bool = False) -> str:
     """The sentence for a refused click or drop of `selection` on `place` (from the view)."""
     zone = place[0] if place else ""
     before = name_of(names, view.last_by) if view.last_by is not None else "the flipped card"
@@ -72,7 +72,7 @@ def why_not(view, selection, place, names=()) -> str:
         if view.owed:
             return (f"You owe {view.owed} cards: draw them from the deck, or stack a 2 or a joker.")
         cards = [view.face(p[2]) for p in selection if p[0] == "hand"]
-        problem = combination_problem(cards)
+        problem = combination_problem(cards, jokers_wild)
         return (problem[0].upper() + problem[1:] + ".") if problem else "That is no set and no run."
     if zone == "last":
         if view.phase == "discard":
