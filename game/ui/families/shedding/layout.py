@@ -127,19 +127,20 @@ def compute(size, view, focus: int, hand_order, show_log: bool = True) -> Zones:
     spread_n = max(3, len(view.last_discard))
     best = None
     # the biggest cards at which nothing overlaps: the hand first, then the others and the middle
-    for hand_h in range(min(190, int(table.h * 0.30)), 47, -4):
-        other_h = max(30, min(96, int(hand_h * 0.52)))
-        pile_h = max(44, min(150, int(hand_h * 0.82)))
-        hand_w, _ = card_size(hand_h)
+    # the biggest cards at which nothing overlaps: the hand first, then the others and the middle,
+    # the piles never much smaller than the hand (the discard is read as often as the hand)
+    for hand_h in range(min(260, int(table.h * 0.30)), 47, -4):
+        other_h = max(30, min(130, int(hand_h * 0.52)))
+        pile_h = max(44, int(hand_h * 0.85))
         hand_rect = pygame.Rect(inner.x, inner.bottom - hand_h - 26, inner.w, hand_h + 26)
         spots = seat_spots(table, n, focus, hand_rect.y, other_h)
         top_edge = max([s.rect.bottom for s in spots.values() if s.rect.y <= inner.y + 2] or [inner.y])
-        while pile_h >= 44:
+        while pile_h >= max(44, int(hand_h * 0.6)):
             middle = _middle(table, top_edge, hand_rect.y, pile_h, spread_n)
             if _fits(spots, middle[0].union(middle[1]), hand_rect, inner):
                 best = (hand_h, hand_rect, spots, middle)
                 break
-            pile_h -= 6
+            pile_h -= 4
         if best is not None:
             break
     if best is None:        # a tiny window: the smallest sizes, overlaps and all
