@@ -68,11 +68,10 @@ def _one(ev, view, zones, before, art, s, names) -> list:
             start = before.get(("hand", ev.seat, card))
             if start is None:
                 start = _card_in_seat(_seat_rect(before, zones, ev.seat), size)
-            stop = zones.rect(("last", card)) if kind == "discard" else None
-            stop = stop or pile
+            stop = zones.rect(("laid", card)) or pile
             tweens.append(CardMove(art.face(view.face(card), size), start, stop, MOVE * s, delay=i * 0.06 * s,
                                    lift=12))
-            hide.add(("last", card))
+            hide.add(("laid", card))
         if kind == "free_discard":
             tweens.append(_banner(zones, f"{who}: a free discard", s, theme.GOOD, BANNER * 0.7))
         return [Step(tweens, hide)]
@@ -105,6 +104,12 @@ def _one(ev, view, zones, before, art, s, names) -> list:
         box = _seat_rect(before, zones, ev.seat)
         return [Step([_banner(zones, f"{who} calls {view.call_name}!", s, length=BANNER * 1.2),
                       Pulse(box, 0.9 * max(0.3, s))])]
+    if kind == "turn" and view.last_discard and view.last_by is not None:
+        # the turn is over: what was laid on the pile becomes the discard the next player may take from
+        tweens = [CardMove(art.face(view.face(c), size), pile.move(i * 6, 0), zones.rect(("last", c)),
+                           MOVE * 0.8 * s, delay=i * 0.04 * s)
+                  for i, c in enumerate(view.last_discard) if zones.rect(("last", c)) is not None]
+        return [Step(tweens, {("last", c) for c in view.last_discard})]
     if kind == "owe":
         return [Step([_banner(zones, f"{who} owes {ev.get('cards')} cards", s, theme.DANGER, BANNER * 0.8)])]
     if kind == "reset":

@@ -143,6 +143,7 @@ def draw_table(surf, zones, view, marks: Marks, art, focus: int, image_for):
     # a drop on the pile lights the pile and the spread on it together (below)
     pile.draw(surf, image_for, marks.lit - {("discard",)}, marks.selected, marks.hidden,
               empty=art.empty(pile.rect.size))
+    zones["laid"].draw(surf, image_for, hidden=marks.hidden)
     last = zones["last"]
     spread = zones.extra["spread"]
     lit_last = frozenset(p for p in marks.lit if p[0] == "last")

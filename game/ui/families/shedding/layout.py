@@ -164,6 +164,12 @@ def compute(size, view, focus: int, hand_order, show_log: bool = True) -> Zones:
     size_hand = card_size(hand_h)
     zones.add("deck", Pile(("deck",), deck, "Deck", view.deck_count))
     zones.add("discard", Pile(("discard",), pile, "Discard", view.discard_count))
+    # what the player on turn has just laid lies on the pile, fanned a little (never over the spread)
+    laid = tuple(("laid", c) for c in view.just_discarded)
+    step = min(pile.w // 5, (spread.x - pile.right - 4) // max(1, len(laid) - 1)) if len(laid) > 1 else 0
+    on_pile = Fan(laid, pygame.Rect(pile.x, pile.y, pile.w + step * max(0, len(laid) - 1), pile.h), pile.size)
+    on_pile.touchable = False       # a click there is a click on the pile
+    zones.add("laid", on_pile)
     last = tuple(("last", c) for c in view.last_discard)
     zones.add("last", Row(last, spread, deck.size, gap=4, lift=max(6, deck.h // 10)))
     zones.extra["spread"] = spread

@@ -112,6 +112,26 @@ class ShedPlugin(TablePlugin):
         size = rect.size if rect is not None else card_size(120)
         return self._image_for(view)(place, size)
 
+    def selection_image(self, selection, zones, view):
+        """What a drag of several picked cards carries: the cards side by side, slightly overlapping."""
+        images = [self.image(p, zones, view) for p in selection]
+        images = [img for img in images if img is not None]
+        if not images:
+            return None
+        w, h = images[0].get_size()
+        step = max(8, int(w * 0.45))
+        surf = pygame.Surface((w + step * (len(images) - 1), h), pygame.SRCALPHA)
+        for i, img in enumerate(images):
+            surf.blit(img, (i * step, 0))
+        return surf
+
+    def summary_hand(self, view, seat) -> tuple:
+        """The faces of `seat`'s hand as the round's result revealed them (for the round summary)."""
+        for result in view.results:
+            if result.seat == seat:
+                return tuple(view.face(c) for c in result.hand)
+        return ()
+
     def _image_for(self, view):
         art = self.scene.art
 
@@ -119,7 +139,7 @@ class ShedPlugin(TablePlugin):
             zone = place[0]
             if zone == "hand" and place[2] in view.hand:
                 return art.face(view.face(place[2]), size)
-            if zone == "last":
+            if zone in ("last", "laid"):
                 return art.face(view.face(place[1]), size)
             if zone == "back":
                 return art.back(size)
