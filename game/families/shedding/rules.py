@@ -149,8 +149,9 @@ def check_ruleset(cards, abilities, layout, rules, players, doc) -> None:
     size = sum(c.count for c in cards)
     hand = rules["hand_size"]
     for n in range(players["min"], players["max"] + 1):
-        decks = _decks_for(n, rules, size)
-        if decks * size < n * hand + 2 and decks == 1:
+        # the file's own rules must name when a second deck comes in (a variant's bigger hand
+        # gets more decks without being told: see _decks_for)
+        if n < rules["decks"]["extra_from_players"] and size < n * hand + 2:
             raise doc.error(("rules", "decks", "extra_from_players"),
                             f"{size} cards cannot deal {hand} to {n} players and still leave a deck "
                             f"(need {n * hand + 2}); shuffle in a second deck from {n} players")
@@ -195,6 +196,7 @@ class ShedGame(Game):
         self.discard: list = []
         self.hands: list = [[] for _ in range(n_seats)]
         self.match_over = False
+        self._view_common = None     # the view's shared fields for this state, once worked out
         self._start_round()
 
     def _rules_of_cards(self) -> None:
@@ -222,6 +224,7 @@ class ShedGame(Game):
             setattr(new, name, list(getattr(self, name)))
         new.hands = [list(h) for h in self.hands]
         new.taken = [list(t) for t in self.taken]
+        new._view_common = None      # a copy is changed in place by tests and searches
         return new
 
     # ---- round set-up ----
@@ -294,6 +297,7 @@ class ShedGame(Game):
             raise IllegalAction("That is not a move.")
         if seat not in self.to_act():
             raise IllegalAction(self._not_your_move())
+        self._view_common = None     # the state may change: views are worked out afresh
         return _STEPS[self.phase](self, seat, action)
 
     # ---- the start of a turn: call, draw what is owed, discard ----
@@ -713,25 +717,47 @@ class ShedGame(Game):
     def view(self, seat: Optional[int]) -> ShedView:
         """What `seat` may know: its own hand; of the others only counts and the cards they were
         seen to take; the deck as a count; the discard pile (public); the drawn card to the drawer."""
+        common = self._view_common
+        if common is None:
+            common = self._view_common = self._public()
+        fields = dict(common)
+        fields["viewer"] = seat
+        if seat is not None:
+            fields["hand"] = tuple(self.hands[seat])
+            if seat == self.current and self.drawn is not None:
+                fields["drawn"] = self.drawn
+        view = object.__new__(ShedView)
+        object.__setattr__(view, "__dict__", fields)
+        return view
+
+    def _public(self) -> dict:
+        """The fields of a view every seat shares, worked out once per state (apply forgets them)."""
         playing = self.phase in ("discard", "draw", "free")
-        seats = tuple(ShedSeat(seat=s, hand_count=len(self.hands[s]),
-                               total=self.results[s].before if self.results else self.totals[s],
-                               called=self.caller == s, taken=tuple(self.taken[s]))
+        results, hands, taken = self.results, self.hands, self.taken
+        seats = tuple(_build(ShedSeat, seat=s, hand_count=len(hands[s]),
+                             total=results[s].before if results else self.totals[s],
+                             called=self.caller == s, taken=tuple(taken[s]))
                       for s in range(self.n))
         on_top = len(self.last_discard) + len(self.just_discarded)
-        return ShedView(
-            viewer=seat, faces=self.faces, n=self.n, phase=self.phase, to_act=tuple(self.to_act()),
+        return dict(
+            viewer=None, faces=self.faces, n=self.n, phase=self.phase, to_act=tuple(self.to_act()),
             current=self.current, direction=self.direction, round_no=self.round_no, dealer=self.dealer,
-            seats=seats, hand=tuple(self.hands[seat]) if seat is not None else (),
-            deck_count=len(self.deck), discard_count=len(self.discard),
+            seats=seats, hand=(), deck_count=len(self.deck), discard_count=len(self.discard),
             last_discard=self.last_discard, last_by=self.last_by,
             takeable=self._takeable() if playing else (), just_discarded=self.just_discarded,
-            drawn=self.drawn if seat == self.current and playing else None,
-            gone=tuple(self.discard[:len(self.discard) - on_top]),
+            drawn=None, gone=tuple(self.discard[:len(self.discard) - on_top]),
             call_name=self.call_name, call_limit=self.call_limit, caller=self.caller, owed=self.owed,
             results=self.results, history=tuple(self.history), totals=tuple(self.totals),
             limit=self.limit, winners=tuple(self.winners()) if self.match_over else (),
             log_hint=self._log_hint() if playing else "")
+
+
+def _build(cls, **fields):
+    """A frozen view object made without its generated __init__ (one object.__setattr__ per
+    field): views are built for every decision of every bot."""
+    obj = object.__new__(cls)
+    object.__setattr__(obj, "__dict__", fields)
+    return obj
 
 
 # the step of the turn each phase's move belongs to, and what may be done in it
