@@ -377,7 +377,7 @@ def own_point(d, seat):
 def perform(d, rng, seat, action):
     """Make `action` for `seat` with a gesture; returns a description of the gesture."""
     import pygame
-    from game.ui.table_controller import RACE_KEY_NAMES
+    from game.ui.families.memory.race import RACE_KEY_NAMES
     race_key = getattr(pygame, "K_" + RACE_KEY_NAMES[seat].lower())
     table = d.table
     k, use_drag = action.kind, rng.random() < 0.5
@@ -438,8 +438,8 @@ def perform(d, rng, seat, action):
         d.key(pygame.K_SPACE)
         return "key Space"
     if k == "choose":
-        label = table.ctrl.ability_name(action.choice)
-        button = next(b for b in table.choose_buttons if b.label == label)
+        label = table.ctrl.plugin.ability_name(action.choice)
+        button = next(b for b in table.action_buttons if b.label == label)
         d.click(button.rect.center)
         return "choose button"
     if k == "decide":
@@ -449,13 +449,13 @@ def perform(d, rng, seat, action):
         d.key(pygame.K_t if action.choice == "take" else pygame.K_r)
         return "decide key"
     if k == "match":
-        if table.ctrl.race is None or table.ctrl.race.claimer != seat:
+        if table.ctrl.plugin.race is None or table.ctrl.plugin.race.claimer != seat:
             d.key(race_key)
-        assert table.ctrl.race.claimer == seat
+        assert table.ctrl.plugin.race.claimer == seat
         d.click(d.centre_of(action.pos))
         return "key + click match"
     if k == "pass":
-        if len(table.ctrl.humans_in_race()) > 1 and (table.ctrl.race is None or table.ctrl.race.claimer != seat):
+        if len(table.ctrl.plugin.humans_in_race()) > 1 and (table.ctrl.plugin.race is None or table.ctrl.plugin.race.claimer != seat):
             d.key(race_key)          # with several humans racing, each passes for themself
             d.key(pygame.K_SPACE)
             return "own key + Space (no match)"
@@ -472,10 +472,10 @@ def human_decision(d):
     ctrl = t.ctrl
     m = ctrl.moment()
     if m.kind == "race":
-        if ctrl.race is None:
+        if ctrl.plugin.race is None:
             return None
-        if ctrl.race.claimer is not None:
-            return ctrl.race.claimer, ctrl.legal(ctrl.race.claimer)
+        if ctrl.plugin.race.claimer is not None:
+            return ctrl.plugin.race.claimer, ctrl.legal(ctrl.plugin.race.claimer)
         humans = [s for s in ctrl.game.to_act() if s in ctrl.humans]
         if not humans:
             return None

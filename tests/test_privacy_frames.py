@@ -30,7 +30,7 @@ from game.ui.pass_screen import PassScene
 from game.ui.summary import RoundSummaryScene
 from game.ui.table import TableScene
 from game.ui.table_controller import TableController
-from game.ui.table_draw import TableDrawer
+from game.ui.families.memory.draw import TableDrawer
 import rigging
 from rigging import confirm_pass, human_decision, next_decision, perform, until_ready
 
@@ -238,7 +238,7 @@ def test_a_call_and_a_match_race_are_never_drawn_over_a_private_view(monkeypatch
     swap = next(a for a in d.table.ctrl.legal(1) if a.kind == "swap")
     d.drag(d.centre_of(swap.pos), d.centre_of(swap.pos2))
     race_from = len(log.entries)
-    assert d.until(lambda: d.table.ctrl.moment().kind == "race" and d.table.ctrl.race is not None, 200)
+    assert d.until(lambda: d.table.ctrl.moment().kind == "race" and d.table.ctrl.plugin.race is not None, 200)
     race_frames = [e for e in log.entries[race_from:] if e[0] == "frame"]
     assert race_frames and all(e[1] is None for e in race_frames), "the race was drawn over Ben's view"
     log.check()

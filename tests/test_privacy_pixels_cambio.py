@@ -309,7 +309,7 @@ def test_the_table_scene_shows_the_same_pixels_halfway_through_a_blue_king():
     shots = []
     for g in (game, twin):
         pixels, ctrl = play_on_screen(g, halfway)
-        assert ctrl.public().pending.step == "reveal" and set(ctrl.picked) == {(1, 0), (2, 1)}
+        assert ctrl.public().pending.step == "reveal" and set(ctrl.plugin.picked) == {(1, 0), (2, 1)}
         shots.append(pixels)
     assert shots[0] == shots[1]
     revealed = [play_on_screen(g, halfway + [("click", (3, 0))])[0] for g in (base(), twin)]

@@ -22,7 +22,7 @@ from game.ui.app import App
 from game.ui.driver import Driver
 from game.ui.sound import NAMES, Sounds
 from game.ui.summary import RoundSummaryScene
-from game.ui.table_sounds import PRIORITY, cue_for
+from game.ui.families.memory.sounds import PRIORITY, cue_for
 import rigging
 from rigging import pass_all, play, rigged
 

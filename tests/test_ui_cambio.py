@@ -72,7 +72,7 @@ def discard_and_claim(d, key=pygame.K_q):
     ctrl = d.table.ctrl
     d.key(pygame.K_d)
     d.click(d.centre_of("discard"))
-    assert d.until(lambda: ctrl.race is not None, 20)
+    assert d.until(lambda: ctrl.plugin.race is not None, 20)
     d.key(key)
 
 
@@ -94,7 +94,7 @@ def test_a_blue_king_reveal_is_public_for_three_seconds_then_the_cards_turn_back
     count = len(session.match.actions)
     for i, pos in enumerate(picks[:-1]):
         d.click(d.centre_of(pos))
-        assert ctrl.hold is None and not ctrl.reveals     # nothing shows before every card is picked
+        assert ctrl.hold is None and not ctrl.plugin.reveals     # nothing shows before every card is picked
         assert table.visuals(d.layout(), ctrl.view()).picked == set(picks[:i + 1])   # marked "picked"
         assert f"({len(picks) - i - 1} to go)" in ctrl.prompt()
     d.click(d.centre_of(picks[-1]))
@@ -117,12 +117,12 @@ def test_a_blue_king_reveal_is_public_for_three_seconds_then_the_cards_turn_back
         shown += 1
         assert app.top is table and ctrl.viewer is None
         if ctrl.hold is not None:
-            assert set(picks) <= set(ctrl.reveals)
+            assert set(picks) <= set(ctrl.plugin.reveals)
     assert 2.8 <= shown * DT <= 3.2, shown * DT
 
     # then the cards turn face down again: the same pixels as before the reveal
     d.step()
-    assert not set(picks) & set(ctrl.reveals)
+    assert not set(picks) & set(ctrl.plugin.reveals)
     assert all(pixels(d, p) == face_down[p] for p in picks)
     # the match race on the Blue King is public too; after it, Ben's private turn is behind a pass screen
     assert ctrl.public().phase == "window"
@@ -142,18 +142,18 @@ def test_the_first_to_throw_throws_again_and_a_late_throw_costs_a_penalty_card()
     assert d.until(lambda: ready_for(d, 0))
     count = len(session.match.actions)
     discard_and_claim(d, pygame.K_q)                      # Ana wins the race with her key
-    assert ctrl.race.claimer == 0
+    assert ctrl.plugin.race.claimer == 0
     d.click(d.centre_of((0, 2)))                          # her bottom-left 5, which she knows
     d.step()
     w = ctrl.public().window
-    assert w is not None and w.winner == 0 and ctrl.race.claimer == 0
+    assert w is not None and w.winner == 0 and ctrl.plugin.race.claimer == 0
     assert table.buttons["cancel"].visible and table.buttons["cancel"].label == "Done"
     assert "only you may go on" in ctrl.prompt()
     assert ctrl.public().discard_blocked
 
     # Ben presses his key during Ana's chain: a late throw, said before and after
     d.key(pygame.K_p)
-    assert ctrl.race.claimer == 1 and "too late" in ctrl.message[0].lower()
+    assert ctrl.plugin.race.claimer == 1 and "too late" in ctrl.message[0].lower()
     assert "too late" in ctrl.prompt() and "penalty card" in ctrl.prompt()
     d.click(d.centre_of((1, 0)))
     assert (1, Action("match", pos=(1, 0))) in actions_since(session, count)
@@ -163,7 +163,7 @@ def test_the_first_to_throw_throws_again_and_a_late_throw_costs_a_penalty_card()
     assert is_error and text.startswith("Too late") and "penalty card" in text
     assert any("too late!" in line for line in ctrl.log)
     d.step()
-    assert ctrl.race.claimer == 0                         # the chain goes back to Ana
+    assert ctrl.plugin.race.claimer == 0                         # the chain goes back to Ana
 
     # Ana throws her second 5, then ends with Space ("Done")
     d.click(d.centre_of((0, 3)))
@@ -202,11 +202,11 @@ def test_the_discard_pile_thrown_upon_says_so_and_refuses_a_draw_with_the_reason
     lay = d.layout()
     app.draw()
     blocked = pygame.image.tobytes(app.screen.subsurface(lay.discard.union(lay.race)), "RGB")
-    table.drawer.draw(app.screen, lay, replace(ctrl.view(), discard_blocked=False), vis)
+    table.plugin.drawer.draw(app.screen, lay, replace(ctrl.view(), discard_blocked=False), vis)
     assert pygame.image.tobytes(app.screen.subsurface(lay.discard.union(lay.race)), "RGB") != blocked
 
     count = len(session.match.actions)
-    reason = ctrl.blocked_reason()
+    reason = ctrl.plugin.blocked_reason()
     assert word in reason and "deck" in reason
     for gesture in ("click", "drag", "key"):
         ctrl.message = None
@@ -373,6 +373,6 @@ def test_eight_seats_fit_at_1280x800():
         assert not a.colliderect(lay.centre)
         assert all(not a.colliderect(b) for b in boxes[i + 1:])
     assert lay.card[0] >= 48                                # cards still big enough to read
-    assert set(d.table.ctrl.race_key_names()) == {0, 1}
+    assert set(d.table.ctrl.plugin.race_key_names()) == {0, 1}
     d.key(pygame.K_d)
     assert session.match.actions[-1] == (0, Action("draw", choice="deck"))

@@ -149,11 +149,11 @@ def test_a_fourteen_keeps_both_looked_at_cards_visible_until_the_decision():
     ctrl = d.table.ctrl
     d.step(int(REVEAL["normal"] / 0.05) + 40)         # longer than any timed look: the decision is still open
     assert ctrl.view().phase == "ability" and ctrl.viewer == 0
-    assert {(0, 0), (1, 0)} <= set(ctrl.reveals)
+    assert {(0, 0), (1, 0)} <= set(ctrl.plugin.reveals)
     assert ctrl.view().slot((0, 0)).face.value == 1 and ctrl.view().slot((1, 0)).face.value == 5
     d.key(pygame.K_SPACE)                             # no swap: the looks end with the decision
     assert d.until(lambda: d.table.ctrl.moment().kind != "private", 200)
-    assert d.until(lambda: not {(0, 0), (1, 0)} & set(d.table.ctrl.reveals) or d.table.ctrl.viewer is None, 400)
+    assert d.until(lambda: not {(0, 0), (1, 0)} & set(d.table.ctrl.plugin.reveals) or d.table.ctrl.viewer is None, 400)
 
 
 def test_a_timed_look_shows_its_countdown_and_ends_by_itself_as_it_says():

@@ -12,7 +12,8 @@ from game.engine.ruleset import default_options
 from game.engine.session import Session
 from game.store import settings as settings_store
 from game.store.settings import Settings
-from game.ui import setup as setup_scene, stats_scene, table_draw, theme
+from game.ui import setup as setup_scene, stats_scene, table_frame, theme
+from game.ui.families.memory import draw as table_draw
 from game.ui.app import App
 from game.ui.driver import Driver
 from game.ui.menu import MenuScene
@@ -63,7 +64,7 @@ def frame(d, drawn):
 # --- a notice is not a success ----------------------------------------------------------------------
 
 def test_a_wait_notice_is_not_drawn_green_and_a_refusal_is_red(monkeypatch):
-    drawn = record_text(monkeypatch, table_draw)
+    drawn = record_text(monkeypatch, table_draw, table_frame)
     app = make_app(speed="normal")                     # the bot thinks a while: its move lasts
     d, session = open_table(app, rigging.rigged(2, seed=2, current=1), [ANA] + bots(2))
     assert d.until(lambda: d.table.ctrl.moment().kind == "bot", 50)
@@ -81,7 +82,7 @@ def test_a_wait_notice_is_not_drawn_green_and_a_refusal_is_red(monkeypatch):
 # --- plates: the call, the lock, a claim and the last turn, never over cards, never cutting the name ------------
 
 def test_call_claim_and_last_turn_badges_fit_the_plates_at_every_size_and_seat_count(monkeypatch):
-    drawn = record_text(monkeypatch, table_draw)
+    drawn = record_text(monkeypatch, table_draw, table_frame)
     app = make_app()
     name = "Alexandra"
     for n in range(2, 9):
@@ -96,7 +97,7 @@ def test_call_claim_and_last_turn_badges_fit_the_plates_at_every_size_and_seat_c
         d.click(d.centre_of("discard"))                # a match race on the discarded card ...
         assert ctrl.moment().kind == "race"
         d.key(pygame.K_q)                              # ... which Alexandra claims
-        assert ctrl.race.claimer == 0
+        assert ctrl.plugin.race.claimer == 0
         for size in SIZES:
             d.resize(size)
             lay = d.layout()
@@ -120,7 +121,7 @@ def test_call_claim_and_last_turn_badges_fit_the_plates_at_every_size_and_seat_c
 
 
 def test_after_a_human_calls_every_other_plate_and_the_bots_turns_say_last_turn(monkeypatch):
-    drawn = record_text(monkeypatch, table_draw)
+    drawn = record_text(monkeypatch, table_draw, table_frame)
     app = make_app(speed="normal")
     d, session = open_table(app, rigging.rigged(3, seed=4, current=0), [ANA] + bots(3))
     ctrl = d.table.ctrl
@@ -178,7 +179,7 @@ def swap_of(a, b):
 
 
 def test_a_bots_look_and_swap_stay_marked_until_the_human_moves(monkeypatch):
-    drawn = record_text(monkeypatch, table_draw)
+    drawn = record_text(monkeypatch, table_draw, table_frame)
     app = make_app(speed="fast")
     game = rigging.rigged(2, seed=6, current=1, deck=[9, 3, 11])     # Bot: look at another's; Ana: a 3; Bot: swap
     plan = [Action("peek", pos=(0, 0))] + swap_of((0, 1), (1, 0))
@@ -188,7 +189,7 @@ def test_a_bots_look_and_swap_stay_marked_until_the_human_moves(monkeypatch):
     d.key(pygame.K_SPACE)                                            # Ana lets the race go: that is no move
     assert my_turn(d, 0)
     d.step(60)                                                       # long after the glance animation ended
-    assert not d.table.anim.busy() and ctrl.bot_marks == {(0, 0): ("peek", 1)}
+    assert not d.table.anim.busy() and ctrl.plugin.bot_marks == {(0, 0): ("peek", 1)}
     lay = d.layout()
     texts = frame(d, drawn)
     assert texts_in(texts, lay.slot_rect((0, 0))) and "Bot 2" in "".join(texts_in(texts, lay.slot_rect((0, 0))))
@@ -196,15 +197,15 @@ def test_a_bots_look_and_swap_stay_marked_until_the_human_moves(monkeypatch):
         assert not texts_in(texts, lay.slot_rect(pos))
     assert ctrl.view().slot((0, 0)).face is None                     # a mark, never a face
     d.key(pygame.K_d)                                                # Ana moves: the mark goes
-    assert ctrl.bot_marks == {}
+    assert ctrl.plugin.bot_marks == {}
     d.step(30)
     assert not texts_in(frame(d, drawn), lay.slot_rect((0, 0)))
     d.click(d.centre_of("discard"))
-    assert d.until(lambda: ctrl.moment().kind == "race" or ctrl.bot_marks, 400)
+    assert d.until(lambda: ctrl.moment().kind == "race" or ctrl.plugin.bot_marks, 400)
     if ctrl.moment().kind == "race":
         d.key(pygame.K_SPACE)
-    assert d.until(lambda: ctrl.bot_marks and not d.table.anim.busy(), 400)
-    assert ctrl.bot_marks == {(0, 1): ("swap", 1), (1, 0): ("swap", 1)}
+    assert d.until(lambda: ctrl.plugin.bot_marks and not d.table.anim.busy(), 400)
+    assert ctrl.plugin.bot_marks == {(0, 1): ("swap", 1), (1, 0): ("swap", 1)}
     d.step(60)
     for size in SIZES:                                              # the tag fits the card at every size
         d.resize(size)
@@ -217,7 +218,7 @@ def test_a_bots_look_and_swap_stay_marked_until_the_human_moves(monkeypatch):
 
 
 def test_a_card_a_bot_gives_after_matching_stays_marked_on_its_new_place(monkeypatch):
-    drawn = record_text(monkeypatch, table_draw)
+    drawn = record_text(monkeypatch, table_draw, table_frame)
     app = make_app(speed="fast")
     game = rigging.rigged(2, seed=7, current=0, hands={0: [5, 1, 2, 3]}, deck=[5, 4])
     bot = ScriptedBot([Action("give", pos=(1, 2))], race_plan=[Action("match", pos=(0, 0))])
@@ -226,13 +227,13 @@ def test_a_card_a_bot_gives_after_matching_stays_marked_on_its_new_place(monkeyp
     assert my_turn(d, 0)
     d.key(pygame.K_d)
     d.click(d.centre_of("discard"))                      # Ana discards a 5; the bot matches her 5 at (0, 0) ...
-    assert d.until(lambda: ctrl.bot_marks, 400)          # ... and gives her its card 3 there
-    assert ctrl.bot_marks == {(0, 0): ("give", 1)}
+    assert d.until(lambda: ctrl.plugin.bot_marks, 400)          # ... and gives her its card 3 there
+    assert ctrl.plugin.bot_marks == {(0, 0): ("give", 1)}
     assert d.until(lambda: ctrl.moment().kind == "race", 400)   # the bot's own turn: a 4, discarded
     d.key(pygame.K_SPACE)
     assert my_turn(d, 0)
     d.step(40)
-    assert ctrl.bot_marks == {(0, 0): ("give", 1)}
+    assert ctrl.plugin.bot_marks == {(0, 0): ("give", 1)}
     inside = texts_in(frame(d, drawn), d.layout().slot_rect((0, 0)))
     assert any("Bot 2" in t for t in inside) and ctrl.view().slot((0, 0)).face is None
 

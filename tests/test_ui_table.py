@@ -14,7 +14,7 @@ from game.ui.driver import Driver
 from game.ui.offscreen import render_view
 from game.ui.pass_screen import PassScene
 from game.ui.summary import RoundSummaryScene
-from game.ui import table_layout
+from game.ui.families.memory import layout as table_layout
 import rigging
 
 HUMAN = {"name": "Ana", "kind": "human"}
@@ -124,10 +124,10 @@ def test_a_human_wins_a_match_race_with_their_key():
     assert d.until(lambda: ready_for(d, 0))
     d.click(d.centre_of("deck"))
     d.click(d.centre_of("discard"))                 # the drawn 5 goes onto the discard pile: a race
-    assert d.until(lambda: ctrl.race is not None, 20)
+    assert d.until(lambda: ctrl.plugin.race is not None, 20)
     count = len(session.match.actions)
     d.key(pygame.K_q)                               # Ana's race key
-    assert ctrl.race.claimer == 0
+    assert ctrl.plugin.race.claimer == 0
     d.click(d.centre_of((0, 0)))                    # her 5
     assert session.match.actions[count] == (0, Action("match", pos=(0, 0)))
     assert not ctrl.public().seats[0].slots[0].present
@@ -142,11 +142,11 @@ def test_a_wrong_race_key_or_click_without_a_claim_does_nothing():
     assert d.until(lambda: ready_for(d, 0))
     d.click(d.centre_of("deck"))
     d.click(d.centre_of("discard"))
-    assert d.until(lambda: ctrl.race is not None, 20)
+    assert d.until(lambda: ctrl.plugin.race is not None, 20)
     count = len(session.match.actions)
     d.key(pygame.K_p)                               # seat 1's key, but seat 1 is a bot
     d.click(d.centre_of((0, 0)))                    # no claim: a click is not a match
-    assert ctrl.race is None or ctrl.race.claimer is None
+    assert ctrl.plugin.race is None or ctrl.plugin.race.claimer is None
     assert all(a.kind != "match" or s != 0 for s, a in session.match.actions[count:])
     d.key(pygame.K_SPACE)                           # no match: the race ends for the human
     assert d.until(lambda: ctrl.public().phase != "window", 100)
@@ -162,7 +162,7 @@ def test_pass_screens_between_two_humans_hide_the_table():
     d.click(app.top.button.rect.center)
     assert app.top is d.table and ctrl.viewer == 0
     assert ctrl.hold is not None                    # Ana memorises her bottom cards
-    assert {(0, 2), (0, 3)} <= set(ctrl.reveals)
+    assert {(0, 2), (0, 3)} <= set(ctrl.plugin.reveals)
     d.key(pygame.K_SPACE)
     assert d.until(lambda: isinstance(app.top, PassScene), 50)
     assert app.top.name == "Ben" and ctrl.viewer is None
@@ -179,7 +179,7 @@ def test_pass_screens_between_two_humans_hide_the_table():
     if ctrl.public().phase == "ability":
         d.key(pygame.K_SPACE)                       # skip the ability
     # the race is public: nobody's view
-    assert d.until(lambda: ctrl.public().phase == "window" and ctrl.race is not None, 50)
+    assert d.until(lambda: ctrl.public().phase == "window" and ctrl.plugin.race is not None, 50)
     assert ctrl.viewer is None
     # two humans race: Space alone passes for nobody (one may not pass for the other) ...
     count = len(session.match.actions)
@@ -206,14 +206,14 @@ def test_with_two_humans_in_a_race_the_countdown_closes_it():
     d, session = open_table(app, [HUMAN, BEN, BOT], seed=4)
     ctrl = d.table.ctrl
     for _ in range(40):
-        if ctrl.race is not None:
+        if ctrl.plugin.race is not None:
             break
-        assert d.until(lambda: ctrl.race is not None or isinstance(app.top, PassScene)
+        assert d.until(lambda: ctrl.plugin.race is not None or isinstance(app.top, PassScene)
                        or (ctrl.input_seat() is not None and not d.table.anim.busy()), 400)
         if isinstance(app.top, PassScene):
             d.step(10)
             d.click(app.top.button.rect.center)
-        elif ctrl.race is None:
+        elif ctrl.plugin.race is None:
             seat = ctrl.input_seat()
             phase = ctrl.public().phase
             if ctrl.hold is not None:
@@ -227,7 +227,7 @@ def test_with_two_humans_in_a_race_the_countdown_closes_it():
             else:
                 d.step()
             assert seat is not None
-    assert ctrl.race is not None and len(ctrl.humans_in_race()) == 2
+    assert ctrl.plugin.race is not None and len(ctrl.plugin.humans_in_race()) == 2
     opened = app.time
     assert d.until(lambda: ctrl.public().phase != "window", 200)
     assert app.time - opened >= 3.4
@@ -306,18 +306,18 @@ def test_a_choice_of_actions_is_made_with_its_buttons():
     d.key(pygame.K_d)
     d.click(d.centre_of("discard"))
     assert ctrl.public().pending.step == "choose"
-    labels = [b.label for b in d.table.choose_buttons]
+    labels = [b.label for b in d.table.action_buttons]
     assert labels == ["Look at own card", "Look at another's card", "Swap"]
     assert not d.table.buttons["skip"].visible      # Cambio: actions are mandatory
     count = len(session.match.actions)
     d.key(pygame.K_SPACE)                           # no skipping either
     assert len(session.match.actions) == count
-    d.click(next(b for b in d.table.choose_buttons if b.label == "Look at own card").rect.center)
+    d.click(next(b for b in d.table.action_buttons if b.label == "Look at own card").rect.center)
     assert ctrl.public().pending.step == "peek"
     d.click(d.centre_of((0, 0)))
-    assert (0, 0) in ctrl.reveals                   # the face shows for a while, to Ana only
+    assert (0, 0) in ctrl.plugin.reveals                   # the face shows for a while, to Ana only
     assert ctrl.view().slot((0, 0)).face is not None
-    d.click(next(b for b in d.table.choose_buttons if b.label == "Swap").rect.center)
+    d.click(next(b for b in d.table.action_buttons if b.label == "Swap").rect.center)
     d.drag(d.centre_of((0, 1)), d.centre_of((1, 1)))
     assert [a for s, a in session.match.actions[count:] if s == 0] == [
         Action("choose", choice="look_own"), Action("peek", pos=(0, 0)), Action("choose", choice="swap"),
@@ -336,7 +336,7 @@ def test_picking_cards_to_reveal_shows_them_to_everyone():
     assert ctrl.hold is not None and ctrl.hold.reason == "reveal"
     public = ctrl.public()
     assert public.slot((1, 2)).face is not None and public.slot((2, 0)).face is not None
-    assert {(1, 2), (2, 0)} <= set(ctrl.reveals)
+    assert {(1, 2), (2, 0)} <= set(ctrl.plugin.reveals)
     d.key(pygame.K_SPACE)
     assert ctrl.hold is None
 
@@ -344,7 +344,7 @@ def test_picking_cards_to_reveal_shows_them_to_everyone():
 def test_a_bot_peek_is_a_glance_without_the_face():
     from game.engine.core import Event
     from game.ui.anim import Glance
-    from game.ui.table_anim import AnimContext, steps_for
+    from game.ui.families.memory.anim import AnimContext, steps_for
     app = make_app(speed="normal")
     d, session = open_table(app, [HUMAN, BOT], game=rigging.rigged(2, seed=9, look=True))
     table = d.table
@@ -355,4 +355,4 @@ def test_a_bot_peek_is_a_glance_without_the_face():
     assert tweens[0].label == "Bot looks"
     # and the controller shows Ana no face for a card the bot looked at
     table.ctrl._after(1, Action("peek", pos=(0, 0)), [Event("peek", seat=1, pos=(0, 0))])
-    assert (0, 0) not in table.ctrl.reveals
+    assert (0, 0) not in table.ctrl.plugin.reveals

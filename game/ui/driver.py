@@ -75,8 +75,11 @@ class Driver:
         return self.table.current_layout()
 
     def centre_of(self, item):
-        """Screen point of a table item: "deck", "discard", "drawn" or a position (seat, slot)."""
+        """Screen point of a table place, as the family's plug-in names it ("deck", ("hand", 0, 12));
+        a bare position (seat, index) is the card at that index of that seat's layout."""
+        table = self.table
         lay = self.layout()
-        if item in ("deck", "discard", "drawn"):
-            return getattr(lay, item).center
-        return lay.slot_rect(tuple(item)).center
+        rect = table.plugin.place_rect(lay, item)
+        if rect is None and isinstance(item, tuple) and all(isinstance(i, int) for i in item):
+            rect = table.plugin.place_rect(lay, ("slot", tuple(item)))
+        return rect.center

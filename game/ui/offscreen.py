@@ -15,26 +15,38 @@ def _ensure_display():
         pygame.font.init()
 
 
+class _Still:
+    """What a family's plug-in may ask of its scene when it draws a view alone: no controller."""
+
+    def __init__(self, ruleset, settings, size):
+        from types import SimpleNamespace
+
+        from game.ui.cardart import CardArt
+        self.ruleset = ruleset
+        self.art = CardArt(ruleset)
+        self.app = SimpleNamespace(settings=settings, size=size)
+        self.ctrl = None
+
+
 def render_view(ruleset, view, names, size=(1280, 800), settings=None, focus=None):
     """The table drawn from `view` alone (no animation, nothing selected) on a new Surface."""
     import pygame
 
-    from game.ui import table_layout
-    from game.ui.cardart import CardArt
-    from game.ui.table_draw import TableDrawer, Visuals, key_help
+    from game.ui import table_frame
+    from game.ui.families import plugin_for
     _ensure_display()
     surf = pygame.Surface(size).convert()
-    counts = tuple(len(s.slots) for s in view.seats)
-    lay = ruleset.layout
     show_log = bool(getattr(settings, "show_log", True))
     focus = view.viewer if focus is None and view.viewer is not None else (focus or 0)
-    layout = table_layout.compute(size, len(view.seats), counts, lay.get("rows", 2), lay.get("cols", 2),
-                                  focus, show_log)
-    vis = Visuals(names=tuple(names), title=f"{ruleset.name} · Round {view.round_no}",
-                  memory_aid=bool(getattr(settings, "memory_aid", False)),
-                  show_all=view.phase in ("round_over", "match_over"), show_log=show_log,
-                  key_help=key_help(view.call_name, {}, names))
-    TableDrawer(CardArt(ruleset)).draw(surf, layout, view, vis)
+    plugin = plugin_for(ruleset.family)(_Still(ruleset, settings, size))
+    vis = table_frame.Visuals(names=tuple(names), title=f"{ruleset.name} · Round {view.round_no}",
+                              show_log=show_log, viewer=view.viewer)
+    zones, vis = plugin.still(size, view, vis, focus)
+    frame = table_frame.compute(size)
+    drawer = table_frame.FrameDrawer()
+    drawer.draw_back(surf, frame, vis)
+    plugin.draw(surf, zones, view, vis)
+    drawer.draw_front(surf, frame, view, vis)
     return surf
 
 

@@ -22,7 +22,7 @@ class SettingsScene(Scene):
         self.sound = Toggle("Sound", getattr(s, "sound", True), lambda v: self.set("sound", v))
         self.full = Toggle("Full screen", app.fullscreen, self.set_fullscreen, tooltip="F11 switches on any screen")
         self.back = Button("Back", self.close, primary=True, hint="Esc")
-        # Each note says what the setting really changes (table_controller: THINK, REVEAL, WINDOW).
+        # Each note says what the setting really changes (table_controller: THINK, REVEAL; memory race: WINDOW).
         self.notes = [
             Label("How fast cards move, how long bots pause before they play and how long a card you look at "
                   "stays shown. A match race is never shortened (Slow gives it a second more).", 15, theme.MUTED,

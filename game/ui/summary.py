@@ -1,8 +1,9 @@
 """Round summary and match result, both over the table and both from the public view.
 
-The round summary shows each seat's revealed cards, hand score, bonus, round
-score, running total and the scoring note; "Next round" starts the next one.
-The match result ranks the players, shows every round's scores and offers a
+The round summary shows each seat's revealed cards (the family's plug-in says which), the
+family's scoring columns (`Family.score_lines`, and the plug-in's `summary_lines`), the running
+total and a note; "Next round" starts the next one. The match result ranks the players (the
+lowest or the highest total first, as the family says), shows every round's scores and offers a
 rematch with the same seats and options.
 """
 import pygame
@@ -10,10 +11,6 @@ import pygame
 from game.ui import fonts, theme
 from game.ui.scene import Scene, shade
 from game.ui.widgets import Button, blit_text, draw_panel, plural
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
 
 
 class _Over(Scene):
@@ -34,55 +31,72 @@ class _Over(Scene):
                     return True
         return False
 
+    def best_total(self, totals):
+        """The leading total: the lowest, or the highest where the family counts up."""
+        totals = list(totals)
+        if not totals:
+            return 0
+        return min(totals) if self.ctrl.family.lower_is_better else max(totals)
+
     def draw_results(self, surf, rect, results, names):
-        """Rows of: name, revealed cards, hand, bonus, round, total, note."""
+        """Rows of: name, revealed cards, the family's scoring columns, total, note."""
+        plugin = self.table.plugin
         n = max(1, len(results))
         header_h = 26
         row_h = max(34, min(92, (rect.h - header_h) // n))
         ch = row_h - 10
         cw = int(ch * 0.7)
-        cols = [("Player", 0.0), ("Cards", 0.2), ("Hand", 0.55), ("Bonus", 0.62), ("Round", 0.70),
-                ("Total", 0.78), ("Note", 0.86)]
-        xs = {name: rect.x + int(rect.w * f) for name, f in cols}
-        for name, _ in cols:
-            blit_text(surf, name, 15, (xs[name], rect.y), theme.MUTED, True)
-        best = min((r.total for r in results), default=0)
+        headings = [heading for heading, _ in plugin.summary_lines(results[0])] if results else []
+        # the scoring columns share the room between the cards (up to 0.55) and the total (0.78)
+        step = min(0.075, 0.23 / max(1, len(headings)))
+        cols = ([("Player", 0.0), ("Cards", 0.2)] + [(h, 0.55 + i * step) for i, h in enumerate(headings)]
+                + [("Total", 0.78), ("Note", 0.86)])
+        xs = [rect.x + int(rect.w * f) for _, f in cols]
+        for (name, _), x in zip(cols, xs):
+            blit_text(surf, name, 15, (x, rect.y), theme.MUTED, True)
+        x_cards, x_first, x_total, x_note = xs[1], xs[2], xs[-2], xs[-1]
+        best = self.best_total(r.total for r in results)
+        _, highlighted = plugin.summary_heading(self.view)
         y = rect.y + header_h
         art = self.table.art
         for r in results:
             row = pygame.Rect(rect.x - 8, y, rect.w + 16, row_h - 4)
-            caller = self.view.caller == r.seat
+            marked = highlighted == r.seat
             pygame.draw.rect(surf, (30, 48, 40) if r.seat % 2 == 0 else (24, 40, 33), row, border_radius=6)
             cy = row.centery
             # the caller is named in words too (the note says how the call went)
-            name = ("▶ " if caller else "") + names[r.seat]
-            name = fonts.ellipsize(name, 17, xs["Cards"] - xs["Player"] - 10, True)
-            blit_text(surf, name, 17, (xs["Player"], cy), theme.ACCENT if caller else theme.TEXT, True, "midleft")
-            x = xs["Cards"]
-            room = xs["Hand"] - x - 10
-            step = min(cw + 4, room // max(1, len(r.faces))) if r.faces else cw + 4
-            for _, face in r.faces:
+            name = ("▶ " if marked else "") + names[r.seat]
+            name = fonts.ellipsize(name, 17, x_cards - xs[0] - 10, True)
+            blit_text(surf, name, 17, (xs[0], cy), theme.ACCENT if marked else theme.TEXT, True, "midleft")
+            x = x_cards
+            faces = plugin.summary_hand(self.view, r.seat)
+            room = x_first - x - 10
+            step_x = min(cw + 4, room // max(1, len(faces))) if faces else cw + 4
+            for face in faces:
                 surf.blit(art.face(face, (cw, ch)), (x, row.y + (row.h - ch) // 2))
-                x += step
-            if not r.faces:
+                x += step_x
+            if not faces:
                 blit_text(surf, "no cards", 15, (x, cy), theme.MUTED, False, "midleft")
-            blit_text(surf, str(r.hand), 18, (xs["Hand"], cy), theme.TEXT, False, "midleft")
-            blit_text(surf, _signed(r.bonus) if r.bonus else "0", 18, (xs["Bonus"], cy),
-                      theme.DANGER if r.bonus > 0 else theme.GOOD if r.bonus < 0 else theme.TEXT, False, "midleft")
-            blit_text(surf, str(r.round_score), 18, (xs["Round"], cy), theme.TEXT, True, "midleft")
+            lines = plugin.summary_lines(r)
+            for i, (_, text) in enumerate(lines):
+                last = i == len(lines) - 1 and len(lines) > 1
+                colour = (theme.DANGER if text.startswith("+") else theme.GOOD if text.startswith("-")
+                          else theme.TEXT)
+                blit_text(surf, text, 18, (xs[2 + i], cy), colour, last, "midleft")
             lead = r.total == best
-            blit_text(surf, str(r.total) + (" ◀" if lead else ""), 18, (xs["Total"], cy),
+            blit_text(surf, str(r.total) + (" ◀" if lead else ""), 18, (x_total, cy),
                       theme.ACCENT if lead else theme.TEXT, True, "midleft")
             # a note ("called above the 5-point limit") gets two lines where the row has room
-            room_w = rect.right - xs["Note"]
+            note = plugin.result_note(self.view, r)
+            room_w = rect.right - x_note
             lh = fonts.line_height(14)
-            lines = fonts.wrap(r.note or "", 14, room_w) if row.h >= 2 * lh + 4 else [r.note or ""]
-            if len(lines) > 2:
-                lines = [lines[0], " ".join(lines[1:])]
-            lines = [fonts.ellipsize(line, 14, room_w) for line in lines[:2]]
-            top = cy - lh * len(lines) // 2
-            for i, line in enumerate(lines):
-                blit_text(surf, line, 14, (xs["Note"], top + i * lh), theme.MUTED, False, "topleft")
+            wrapped = fonts.wrap(note, 14, room_w) if row.h >= 2 * lh + 4 else [note]
+            if len(wrapped) > 2:
+                wrapped = [wrapped[0], " ".join(wrapped[1:])]
+            wrapped = [fonts.ellipsize(line, 14, room_w) for line in wrapped[:2]]
+            top = cy - lh * len(wrapped) // 2
+            for i, line in enumerate(wrapped):
+                blit_text(surf, line, 14, (x_note, top + i * lh), theme.MUTED, False, "topleft")
             y += row_h
 
 
@@ -126,10 +140,9 @@ class RoundSummaryScene(_Over):
         draw_panel(surf, p, theme.PANEL, theme.ACCENT, radius=14, width=2)
         title = f"Round {self.view.round_no} is over"
         blit_text(surf, title, 28, (p.x + 26, p.y + 18), theme.TEXT, True)
-        caller = self.view.caller
-        sub = (f"{self.ctrl.names[caller]} called {self.view.call_name}." if caller is not None
-               else "Nobody called.")
-        blit_text(surf, sub, 17, (p.x + 26, p.y + 56), theme.MUTED)
+        sub, _ = self.table.plugin.summary_heading(self.view)
+        if sub:
+            blit_text(surf, sub, 17, (p.x + 26, p.y + 56), theme.MUTED)
         body = pygame.Rect(p.x + 26, p.y + 88, p.w - 52, p.h - 88 - 80)
         self.draw_results(surf, body, self.view.results, self.ctrl.names)
         self.ui.draw(surf)
@@ -213,8 +226,8 @@ class MatchResultScene(_Over):
         else:
             title = " and ".join(winners) + " share the win!"
         blit_text(surf, title, fonts.fit(title, 32, p.w - 52, True), (p.x + 26, p.y + 18), theme.ACCENT, True)
-        blit_text(surf, f"After {plural(v.round_no, 'round')} · the lowest total wins", 17, (p.x + 26, p.y + 60),
-                  theme.MUTED)
+        wins = "the lowest total wins" if self.ctrl.family.lower_is_better else "the highest total wins"
+        blit_text(surf, f"After {plural(v.round_no, 'round')} · {wins}", 17, (p.x + 26, p.y + 60), theme.MUTED)
         body = pygame.Rect(p.x + 26, p.y + 96, p.w - 52, p.h - 96 - 86)
         if self.page == "last round" and v.results:
             self.draw_results(surf, body, v.results, names)
@@ -244,7 +257,8 @@ class MatchResultScene(_Over):
         blit_text(surf, note, 13, (rect.right, rect.y - 22), theme.DIM, False, "topright")
 
     def draw_standings(self, surf, rect, v, names):
-        order = sorted(v.seats, key=lambda s: (s.total, s.seat))
+        sign = 1 if self.ctrl.family.lower_is_better else -1
+        order = sorted(v.seats, key=lambda s: (sign * s.total, s.seat))
         n_rounds = len(v.history)
         end = n_rounds - self.scroll                 # the wheel goes back through every round
         shown_rounds = list(range(max(0, end - 10), end))

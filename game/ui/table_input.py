@@ -1,26 +1,18 @@
-"""Mouse and keyboard on the table become Actions: drag-and-drop and click-then-click.
+"""Input on the table, common to every family: a Gesture (what a click or a drop means), and the
+generic selection input a family's plug-in gets unless it brings its own policy.
 
-Items on the table: "deck", "discard", "drawn", ("slot", (seat, slot)),
-("seat", seat). A gesture is a click on one item, or a source item dropped
-on (or clicked after) a target item. `resolve` turns a gesture into the
-Action the player meant, built even when it is illegal, so that the engine's
-own sentence explains a refusal; legal actions only decide what lights up.
+Generic input (issue 9): what lights up is the places of the legal actions that extend the current
+selection (with nothing selected, the places that start one); a click adds a place to the selection
+(or takes it out again); a drag carries the selection it starts on and drops it on a target. The
+action is made as soon as the selection is exactly its places and the last place picked ends it (a
+pile dropped on), or no larger action is left. Legal actions that touch no place are buttons (the
+scene's). A plug-in with a finer policy (kit/select.py) returns its own from `make_input`.
 """
 from __future__ import annotations
 
 from typing import Optional
 
-from game.engine.core import Action
-
 DRAG_THRESHOLD = 6
-
-
-def is_slot(item) -> bool:
-    return isinstance(item, tuple) and len(item) == 2 and item[0] == "slot"
-
-
-def is_seat(item) -> bool:
-    return isinstance(item, tuple) and len(item) == 2 and item[0] == "seat"
 
 
 class Gesture:
@@ -36,257 +28,103 @@ class Gesture:
         return f"Gesture({self.actions}, select={self.select}, say={self.say!r})"
 
 
-class TableInput:
-    """Turns gestures into actions for the seat that may act (see TableController.input_seat)."""
+class SelectionInput:
+    """The generic input policy: places are selected until they name one legal action."""
 
-    def __init__(self, ctrl):
-        self.ctrl = ctrl
-        self.selected = None
-        self.press = None          # (item, start point)
+    def __init__(self, plugin):
+        self.plugin = plugin
+        self.ctrl = plugin.ctrl
+        self.reset()
+
+    def reset(self):
+        self.selected = None       # a tuple of places, in the order picked (None: nothing)
+        self.refused = False       # this press already said why it cannot be dragged
+        self.press = None          # (place, start point)
         self.dragging = False
         self.drag_point = None
         self.drag_offset = (0, 0)
-        self.refused = False       # this press already said why it cannot be dragged
-
-    def reset(self):
-        self.selected = None
-        self.refused = False
-        self.press = None
-        self.dragging = False
-        self.drag_point = None
 
     # ---- who and what ----
     def actor(self) -> Optional[int]:
-        seat = self.ctrl.input_seat()
+        return self.ctrl.input_seat()
+
+    def _actions(self) -> list:
+        seat = self.actor()
         if seat is None:
-            seat = self.ctrl.race_drag_seat()
-        return seat
+            return []
+        return [a for a in self.plugin.selectable(self.ctrl.view(), self.ctrl.legal(seat)) if a.places]
 
-    def _legal(self, seat):
-        return self.ctrl.legal(seat) if seat is not None else []
+    def _matching(self, places) -> list:
+        """The selectable actions whose places include every one of `places`."""
+        wanted = set(places)
+        return [a for a in self._actions() if wanted <= set(a.places)]
 
-    def _phase(self):
-        return self.ctrl.public().phase
-
-    def _own(self, seat, item) -> bool:
-        return (is_slot(item) and item[1][0] == seat) or (is_seat(item) and item[1] == seat) or item == "drawn"
+    def carried(self, place) -> tuple:
+        """What a drag starting on `place` carries: the selection with it, if it is selected."""
+        chosen = tuple(self.selected or ())
+        return chosen if place in chosen else (place,)
 
     # ---- what may be dragged, what lights up ----
-    def draggable(self, item) -> bool:
-        seat = self.actor()
-        if seat is None or item is None:
-            return False
-        legal = self._legal(seat)
-        kinds = {(a.kind, a.choice) for a in legal}
-        if item == "deck":
-            return ("draw", "deck") in kinds
-        if item == "discard":
-            return ("draw", "discard") in kinds
-        if item == "drawn":
-            return any(a.kind in ("exchange", "discard") for a in legal)
-        if is_slot(item):
-            pos = item[1]
-            return any(a.kind in ("swap", "match", "exchange", "give") and pos in (a.pos, a.pos2) for a in legal)
-        return False
+    def draggable(self, place) -> bool:
+        return place is not None and bool(self._matching(self.carried(place)))
 
-    def why_not_drag(self, item) -> Gesture:
-        """An item that does not lift when dragged: the reason, when there is one worth saying."""
-        seat = self.actor()
-        if seat is None:
-            return self._waiting(item)
-        if item in ("deck", "discard") and self._phase() == "turn":
-            return Gesture(say=self.ctrl.why_not(seat, Action("draw", choice=item)))
-        return Gesture()
+    def why_not_drag(self, place) -> Gesture:
+        return self.waiting(place) if self.actor() is None else Gesture()
 
     def targets(self, source=None) -> set:
-        """Items that light up: legal targets of `source`, or of whatever the actor may do now."""
-        seat = self.actor()
-        if seat is None:
-            return set()
-        legal = self._legal(seat)
+        """Places that extend the selection (and `source`, while it is dragged) to a legal action."""
+        picked = self.carried(source) if source is not None and source != self.selected else tuple(self.selected or ())
+        if not picked:                  # what starts an action: a pile lights once something is picked
+            return {action.places[0] for action in self._actions()}
         out = set()
-        slots = lambda kind: {("slot", a.pos) for a in legal if a.kind == kind and a.pos is not None}
-        own_slots = {("slot", s.pos) for s in self.ctrl.view_of(seat).seats[seat].slots if s.present}
-        if source is None:
-            if self._phase() == "window" and self.ctrl.input_seat() is None:
-                return set()      # nothing lights up until someone claims the race
-            for a in legal:
-                if a.kind == "draw":
-                    out.add(a.choice)
-                elif a.kind == "discard":
-                    out |= {"discard", "drawn"}
-                elif a.kind in ("exchange", "peek", "pick", "give", "match"):
-                    out.add(("slot", a.pos))
-                elif a.kind == "swap":
-                    out |= {("slot", a.pos), ("slot", a.pos2)}
-            if any(a.kind == "exchange" for a in legal):
-                out.add("drawn")
-            return out
-        if source == "deck":
-            return own_slots | {"drawn"} if any(a.kind == "draw" and a.choice == "deck" for a in legal) else set()
-        if source == "discard":
-            return own_slots if any(a.kind == "draw" and a.choice == "discard" for a in legal) else set()
-        if source == "drawn":
-            out = slots("exchange")
-            if any(a.kind == "discard" for a in legal):
-                out.add("discard")
-            return out
-        if is_slot(source):
-            pos = source[1]
-            for a in legal:
-                if a.kind == "swap" and pos in (a.pos, a.pos2):
-                    out.add(("slot", a.pos2 if a.pos == pos else a.pos))
-                elif a.kind == "match" and a.pos == pos:
-                    out.add("discard")
-                elif a.kind == "exchange" and a.pos == pos:
-                    out.add("drawn")
-            return out
+        for action in self._matching(picked):
+            out |= set(action.places) - set(picked)
         return out
 
     # ---- gestures ----
-    def click(self, item) -> Gesture:
-        """A click on `item` (None: empty table), with or without a selection."""
-        # Clicks need the seat's turn or a claimed race; only drags may claim a race implicitly.
-        seat = self.ctrl.input_seat()
-        if self.selected is not None:
-            sel, self.selected = self.selected, None
-            if item == sel or item is None:
-                return Gesture()
-            g = self.combine(seat, sel, item, clicked=True)
-            if g is not None:
-                return g
-        return self.single(seat, item)
+    def click(self, place) -> Gesture:
+        """A click on `place` (None: the empty table): adds it to the selection, or takes it out."""
+        if self.actor() is None:
+            return self.waiting(place)
+        if place is None:
+            self.selected = None
+            return Gesture()
+        chosen = tuple(self.selected or ())
+        if place in chosen:
+            self.selected = tuple(p for p in chosen if p != place) or None
+            return Gesture()
+        return self._settle(chosen + (place,), place)
 
     def drop(self, source, target) -> Gesture:
-        """`source` dragged and released over `target`."""
-        self.selected = None
-        seat = self.actor()
+        """`source` (with the selection it belongs to) dragged and released over `target`."""
+        if self.actor() is None:
+            return self.waiting(target)
         if target is None or target == source:
             return Gesture(say="")
-        g = self.combine(seat, source, target, clicked=False)
-        if g is None:
-            return Gesture(say=self._drop_hint(source))
+        carried = self.carried(source)
+        g = self._settle(carried + (target,), target)
+        if not g.actions:
+            self.selected = None
+            return Gesture(say=self.plugin.why_not(self.ctrl.view(), carried, target) or "That cannot go there.")
         return g
 
-    def _drop_hint(self, source) -> str:
-        if source == "deck":
-            return "Drop the deck on your own cards to draw from it."
-        if source == "discard":
-            return "Drop the discard pile's top card on one of your own cards to take it."
-        if source == "drawn":
-            return "Drop the drawn card on one of your cards to exchange it, or on the discard pile."
-        return "That card cannot go there."
+    def _settle(self, chosen, place) -> Gesture:
+        """The action `chosen` names (at once if `place` ends it, as a pile a selection is dropped on
+        does), or a selection that can still grow into one, or the plug-in's reason why not."""
+        fits = self._matching(chosen)
+        exact = [a for a in fits if set(a.places) == set(chosen)]
+        ending = [a for a in exact if a.places[-1] == place]
+        if ending or (exact and len(exact) == len(fits)):
+            self.selected = None
+            return Gesture([(ending or exact)[0]])
+        if fits:
+            return Gesture(select=chosen)
+        self.selected = None
+        return Gesture(say=self.plugin.why_not(self.ctrl.view(), chosen[:-1], place) or "")
 
-    def _waiting(self, item) -> Gesture:
-        ctrl = self.ctrl
-        m = ctrl.moment()
-        if item is None:
+    def waiting(self, place) -> Gesture:
+        """Why a gesture does nothing now: another seat's move."""
+        m = self.ctrl.moment()
+        if place is None or m.seat is None or m.kind not in ("bot", "private", "public"):
             return Gesture()
-        if m.kind == "race":
-            keys = ctrl.race_key_names()
-            if keys:
-                return Gesture(say="To match, first press your key (" + ", ".join(
-                    f"{k} {ctrl.names[s]}" for s, k in keys.items() if s in ctrl.game.to_act()) +
-                    "), then click the card.", error=False)
-            return Gesture(say="A match race is on.", error=False)
-        if m.kind == "bot":
-            return Gesture(say=f"Wait: it is {ctrl.names[m.seat]}'s move.", error=False)
-        if m.kind == "decide":
-            return Gesture(say=f"{ctrl.names[m.seat]} decides with the buttons below.", error=False)
-        return Gesture()
-
-    def single(self, seat, item) -> Gesture:
-        if seat is None:
-            return self._waiting(item)
-        if item is None or is_seat(item):
-            return Gesture()
-        ph = self._phase()
-        legal = self._legal(seat)
-        kinds = {a.kind for a in legal}
-        if ph == "window":
-            if is_slot(item):
-                return Gesture([Action("match", pos=item[1])])
-            return Gesture(say="Click the card you want to match (yours or an opponent's).", error=False)
-        if ph == "turn":
-            if item == "deck":
-                return Gesture([Action("draw", choice="deck")])
-            if item == "discard":
-                return Gesture([Action("draw", choice="discard")])
-            return Gesture(say="First draw a card: the deck (D) or the discard pile (S).", error=False)
-        if ph == "drawn":
-            if is_slot(item):
-                return Gesture([Action("exchange", pos=item[1])])
-            if item == "discard":
-                return Gesture([Action("discard")])
-            if item == "drawn":
-                return Gesture(select="drawn")
-            return Gesture(say="You already hold a drawn card: exchange it with one of yours or discard it.")
-        if ph == "ability":
-            if not is_slot(item):
-                return Gesture(say=self.ctrl.prompt_for(seat), error=False)
-            pos = item[1]
-            if "peek" in kinds or self._pending_step() == "peek":
-                return Gesture([Action("peek", pos=pos)])
-            if "pick" in kinds or self._pending_step() == "pick":
-                return Gesture([Action("pick", pos=pos)])
-            if "swap" in kinds or self._pending_step() == "swap":
-                swaps = [a for a in legal if a.kind == "swap"]
-                anchors = set.intersection(*[{a.pos, a.pos2} for a in swaps]) if swaps else set()
-                if len(anchors) == 1:
-                    anchor = next(iter(anchors))
-                    if anchor != pos:
-                        return Gesture([self._swap(legal, anchor, pos)])
-                    return Gesture(say="Now click the card to swap it with.", error=False)
-                return Gesture(select=item)
-            return Gesture(say="Choose with the buttons below.", error=False)
-        if ph == "give":
-            if is_slot(item):
-                return Gesture([Action("give", pos=item[1])])
-            return Gesture()
-        return Gesture()
-
-    def _pending_step(self):
-        p = self.ctrl.public().pending
-        return p.step if p is not None else None
-
-    @staticmethod
-    def _swap(legal, a, b) -> Action:
-        for act in legal:
-            if act.kind == "swap" and {act.pos, act.pos2} == {a, b}:
-                return act
-        return Action("swap", pos=a, pos2=b)
-
-    def combine(self, seat, source, target, clicked: bool) -> Optional[Gesture]:
-        """source then target (drag-and-drop, or click then click); None if it means nothing."""
-        if seat is None:
-            return self._waiting(target)
-        ph = self._phase()
-        legal = self._legal(seat)
-        if source == "deck":
-            if ph == "turn" and (self._own(seat, target)):
-                return Gesture([Action("draw", choice="deck")])
-            return None
-        if source == "discard":
-            if ph == "turn":
-                if is_slot(target) and target[1][0] == seat:
-                    return Gesture([Action("draw", choice="discard"), Action("exchange", pos=target[1])])
-                if self._own(seat, target):
-                    return Gesture([Action("draw", choice="discard")])
-            return None
-        if source == "drawn":
-            if is_slot(target):
-                return Gesture([Action("exchange", pos=target[1])])
-            if target == "discard":
-                return Gesture([Action("discard")])
-            return None if clicked else Gesture(say=self._drop_hint("drawn"))
-        if is_slot(source):
-            pos = source[1]
-            if is_slot(target):
-                if ph == "ability":
-                    return Gesture([self._swap(legal, pos, target[1])])
-                return None
-            if target == "discard" and ph == "window":
-                return Gesture([Action("match", pos=pos)])
-            if target == "drawn" and ph == "drawn":
-                return Gesture([Action("exchange", pos=pos)])
-        return None
+        return Gesture(say=f"Wait: it is {self.ctrl.names[m.seat]}'s move.", error=False)

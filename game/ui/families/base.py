@@ -21,6 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+# Sound cues of events every family has (game/ui/sound.py lists the cues).
+_CUES = {"round_over": "round_end", "call": "call"}
+
 
 @dataclass
 class Moment:
@@ -30,6 +33,17 @@ class Moment:
     that its plug-in's `tick` runs (the memory family's "race" and "look")."""
     kind: str
     seat: Optional[int] = None
+
+
+@dataclass
+class StepContext:
+    """What building animation steps needs: the zones and the on-screen view after the events, the
+    names, the card art, and the speed factor (seconds at "normal" times `scale`)."""
+    zones: object
+    view: object
+    names: tuple
+    art: object
+    scale: float
 
 
 class TablePlugin:
@@ -67,6 +81,41 @@ class TablePlugin:
         """Run a moment of the family's own kind (a race clock); True if it was one."""
         return False
 
+    def input_seat(self, moment: Moment) -> Optional[int]:
+        """The human whose gestures are moves in a moment of the family's own kind (a race's claimer)."""
+        return None
+
+    def update(self, now: float) -> None:
+        """Every frame no animation plays, before the moment is run (expire what the family shows for a while)."""
+
+    def private_moment(self, moment: Moment) -> None:
+        """A human's private moment is on screen, after their pass screen (the memory family's initial
+        look starts here)."""
+
+    def bot_pause(self, seat: int, pause: float) -> float:
+        """Seconds a bot "thinks" before its move (default: the speed setting's `pause`)."""
+        return pause
+
+    def events_applied(self, seat, action, events) -> None:
+        """The events of an action just applied (logged already; animated after this): keep what
+        the family's table shows about them, start a hold (`ctrl.start_hold`)."""
+
+    def hold_released(self, hold) -> None:
+        """A hold ended (timed out, or a click): stop showing what it held."""
+
+    def reword(self, action, why: str) -> str:
+        """The refusal sentence for `action` in the game's own words (default: the engine's)."""
+        return why
+
+    def status(self, moment: Moment) -> str:
+        """The status line of a moment other than a decision (a hold, a race); "" for the common words."""
+        return ""
+
+    def sound_cue(self, events) -> Optional[str]:
+        """The one sound cue of an action's events (None: quiet)."""
+        cues = [_CUES[ev.kind] for ev in events if ev.kind in _CUES]
+        return cues[0] if cues else None
+
     # ---- zones, drawing, hit-testing (asked by the scene every frame) ----
     def layout(self, size, view):
         """The zones of the table for a window of `size` (a kit.Zones: a rect per place)."""
@@ -78,6 +127,12 @@ class TablePlugin:
         hidden places while a card flies, the seat on screen, names."""
         raise NotImplementedError
 
+    def still(self, size, view, vis, focus):
+        """(zones, visuals) to draw `view` alone, without a controller (`self.ctrl` is None): the
+        selftest, benchmarks and pixel privacy tests (game/ui/offscreen.py). `focus`: the seat at
+        the bottom. Default: the zones of `layout` and the visuals as they are."""
+        return self.layout(size, view), vis
+
     def hit(self, zones, point):
         """The place under `point`, or None (default: the zones' own hit test)."""
         return zones.hit(point)
@@ -86,7 +141,70 @@ class TablePlugin:
         """The card image to drag or fly for `place` (None: not a card)."""
         return None
 
+    def place_rect(self, zones, place):
+        """The screen rect of `place` (where a drag starts, where a refused drop slides back)."""
+        rect = getattr(zones, "rect", None)
+        return rect(place) if callable(rect) else None
+
+    def slide_back_hide(self, place) -> set:
+        """The places drawn empty while a refused drop slides back to `place`."""
+        return {place}
+
+    def visuals(self, vis, zones, view):
+        """The common Visuals, extended with what this family's drawing needs (default: as is)."""
+        return vis
+
+    def key_help(self) -> tuple:
+        """The keys listed in the side panel: ((key, what it does), ...)."""
+        return ()
+
     # ---- input (the common kit does the matching) ----
+    def make_input(self):
+        """The input policy (the common scene presses, drags and slides back; the policy says what a
+        gesture means). Default: the generic selection input (game/ui/table_input.py)."""
+        from game.ui.table_input import SelectionInput
+        return SelectionInput(self)
+
+    def confirm_question(self, action) -> str:
+        """A question asked before this place-less action is made (a call ends the round for everyone
+        else); the same button or key again confirms it, Esc keeps playing. "" for none."""
+        return ""
+
+    def declined(self, action) -> str:
+        """What the table says when the question of `confirm_question` is answered with Esc."""
+        return "Go on with your turn."
+
+    def make_buttons(self, common: dict) -> dict:
+        """The status bar's buttons of the family's own, in their order right to left, with the
+        common ones (`common`: "cancel", "continue") placed among them (default: only those)."""
+        return dict(common)
+
+    def sync_buttons(self, buttons: dict, seat, legal) -> None:
+        """Show or label the family's own buttons for `seat` (None: no one may act here) now."""
+
+    def key(self, key) -> bool:
+        """A key the common table does not use (it has F1, Esc, Space to end a hold, Page Up/Down, and
+        `keys()`); True if the family used it."""
+        return False
+
+    def press(self, place) -> bool:
+        """A click on a place of the plug-in's own (a sort chip): True if it handled it (no action)."""
+        return False
+
+    def rearrange(self, zones, selection, point) -> bool:
+        """The dragged `selection` let go at `point`: True if the plug-in used it itself (a card moved
+        along the hand), so no action is looked for."""
+        return False
+
+    def selection_image(self, selection, zones, view):
+        """What a drag of several selected places carries (default: the first one's image)."""
+        return self.image(selection[0], zones, view) if selection else None
+
+    def cancel(self) -> bool:
+        """Esc or a right click, when there is no selection to drop: cancel a moment of the family's
+        own (a race claim). True if something was cancelled."""
+        return False
+
     def selectable(self, view, legal) -> list:
         """The legal actions the generic input may pick from (default: all of them)."""
         return list(legal)
@@ -115,3 +233,22 @@ class TablePlugin:
     def steps_for(self, events, ctx) -> list:
         """The animation steps of events just applied (cards flying, banners)."""
         return []
+
+    # ---- the round summary and the match result ----
+    def summary_hand(self, view, seat) -> tuple:
+        """The faces of `seat`'s hand as the round's result revealed them (default: none shown)."""
+        return ()
+
+    def summary_lines(self, result) -> tuple:
+        """The per-seat scoring columns: ((heading, text), ...); default: the family's score_lines."""
+        from game.engine import registry
+        lines = registry.family(self.family).score_lines
+        return tuple(lines(result)) if lines else ()
+
+    def result_note(self, view, result) -> str:
+        """A note on one seat's round ("called above the limit")."""
+        return ""
+
+    def summary_heading(self, view):
+        """(a sentence under the round summary's title, the seat its line highlights or None)."""
+        return "", None

@@ -1,4 +1,4 @@
-"""Drawing the table from a view: seats, piles, the drawn card, the sidebar and the status line.
+"""Drawing a memory-family table from a view: seats, piles, the drawn card, the race line.
 
 Everything here is a function of (layout, view, Visuals): the same view and
 visual state always give the same pixels, and nothing the view does not
@@ -15,20 +15,13 @@ import pygame
 
 from game.ui import fonts, theme
 from game.ui.cardart import CardArt, draw_eye, draw_lock, draw_swap
-from game.ui.scene import draw_felt
+from game.ui.table_frame import Visuals as CommonVisuals
 from game.ui.widgets import blit_text, draw_panel
 
 
 @dataclass
-class Visuals:
-    """What the scene adds to the view: highlights, selection, hidden items, reveals, texts."""
-    names: tuple = ()
-    title: str = ""
-    viewer_label: str = ""
-    hidden: set = field(default_factory=set)          # items an animation will land
-    targets: set = field(default_factory=set)         # legal targets: "deck", ("slot", pos), ...
-    selected: object = None                           # the selected item
-    dragging: object = None                           # the dragged item (drawn at its origin as a gap)
+class Visuals(CommonVisuals):
+    """The common table's Visuals plus what a memory-family table shows: reveals, races, marks."""
     reveals: set = field(default_factory=set)         # positions whose face the viewer sees now
     memory_aid: bool = False
     show_all: bool = False                            # round over: every face is shown
@@ -38,16 +31,7 @@ class Visuals:
     race_done: frozenset = frozenset()                # seats out of this race (tried or passed)
     race_claimer: Optional[int] = None
     race_open: bool = False                           # a race is on and nobody holds a claim: keys light up
-    prompt: str = ""
-    message: str = ""
-    message_error: bool = False
-    log: tuple = ()
-    log_scroll: int = 0                               # how many of the newest log lines are scrolled away
-    show_log: bool = True
-    key_help: tuple = ()
-    acting: Optional[int] = None                      # whose move it is (highlighted plate)
     blocked_word: str = "matched upon"                # what the rules call a discard pile thrown upon
-    text_right: Optional[int] = None                  # the status bar's text ends before this x (buttons)
     picked: frozenset = frozenset()                   # positions picked for a reveal, not yet shown
     last_turn: frozenset = frozenset()                # seats with a final turn left after a call
     bot_marks: dict = field(default_factory=dict)     # pos -> (kind, seat): a bot's look, swap or give
@@ -64,119 +48,13 @@ class TableDrawer:
         """A text size for bars and panels, scaled with the window."""
         return max(9, round(size * self.scale))
 
-    # ---- the whole frame ----
+    # ---- the felt's zones (the frame around them is the common table's) ----
     def draw(self, surf, layout, view, vis: Visuals):
         self.scale = layout.scale
-        draw_felt(surf, layout.table)
-        self.draw_top_bar(surf, layout, vis)
         self.draw_centre(surf, layout, view, vis)
         for box in layout.seats:
             if box.seat < len(view.seats):
                 self.draw_seat(surf, layout, box, view, vis)
-        self.draw_sidebar(surf, layout, view, vis)
-        self.draw_status(surf, layout, vis)
-
-    # ---- bars ----
-    def draw_top_bar(self, surf, layout, vis):
-        r = layout.top_bar
-        pygame.draw.rect(surf, theme.BAR, r)
-        pygame.draw.line(surf, theme.PANEL_EDGE, r.bottomleft, (r.right, r.bottom), 1)
-        x = r.x + 14
-        title = blit_text(surf, vis.title, self.fs(20), (x, r.centery), theme.TEXT, True, "midleft")
-        if vis.viewer_label:
-            blit_text(surf, vis.viewer_label, self.fs(16), (title.right + 18, r.centery), theme.ACCENT, False,
-                      "midleft")
-
-    def draw_status(self, surf, layout, vis):
-        r = layout.status
-        pygame.draw.rect(surf, theme.BAR, r)
-        pygame.draw.line(surf, theme.PANEL_EDGE, r.topleft, r.topright, 1)
-        text_w = int(r.w * 0.62)
-        if vis.text_right is not None:
-            # the prompt wraps before the action buttons instead of running under them
-            text_w = max(int(r.w * 0.3), min(r.w - 32, vis.text_right - r.x - 36))
-        y = r.y + 10
-        if vis.prompt:
-            # two lines at the normal size; a long prompt gets a smaller size and three lines
-            size = self.fs(19 if r.h >= 96 else 17)
-            lines = fonts.wrap(vis.prompt, size, text_w, True)
-            if len(lines) > 2:
-                size -= 3
-                lines = fonts.wrap(vis.prompt, size, text_w, True)
-            room = 3 if not vis.message else 2
-            for line in lines[:room]:
-                blit_text(surf, line, size, (r.x + 16, y), theme.TEXT, True)
-                y += fonts.line_height(size, True)
-        if vis.message:
-            # a refusal in red with a cross; anything else (a hint, "wait") is a notice, never green:
-            # green would say "well done" about a warning
-            mark = "✖ " if vis.message_error else "ℹ "
-            colour = theme.DANGER if vis.message_error else theme.ACCENT
-            for line in fonts.wrap(mark + vis.message, self.fs(16), text_w)[:2]:
-                if y + 16 > r.bottom:
-                    break
-                blit_text(surf, line, self.fs(16), (r.x + 16, y + 2), colour, False)
-                y += fonts.line_height(self.fs(16))
-
-    def draw_sidebar(self, surf, layout, view, vis):
-        r = layout.sidebar
-        if not r.w:
-            return
-        pygame.draw.rect(surf, theme.PANEL, r)
-        pygame.draw.line(surf, theme.PANEL_EDGE, r.topleft, r.bottomleft, 1)
-        x, y, w = r.x + 14, r.y + 12, r.w - 28
-        blit_text(surf, "Scores", self.fs(17), (x, y), theme.ACCENT, True)
-        y += self.fs(26)
-        for s in view.seats:
-            name = vis.names[s.seat] if s.seat < len(vis.names) else f"Seat {s.seat + 1}"
-            marks = []
-            if s.seat == view.dealer:
-                marks.append("dealer")
-            label = fonts.ellipsize(name + (f"  ({', '.join(marks)})" if marks else ""), self.fs(15), w - 50)
-            colour = theme.ACCENT if s.seat == vis.acting else theme.TEXT
-            blit_text(surf, ("▶ " if s.seat == vis.acting else "  ") + label, self.fs(15), (x, y), colour)
-            blit_text(surf, str(s.total), self.fs(15), (r.right - 14, y), colour, True, "topright")
-            y += self.fs(21)
-        y += 10
-        keys_h = (len(vis.key_help) + 1) * self.fs(19) + 12
-        if vis.show_log:
-            blit_text(surf, "What happened", self.fs(17), (x, y), theme.ACCENT, True)
-            y += self.fs(26)
-            lh = fonts.line_height(self.fs(14))
-            end = len(vis.log) - max(0, min(vis.log_scroll, len(vis.log) - 1))
-            room = r.bottom - keys_h - y - 8 - (lh if end < len(vis.log) else 0)
-            shown = []
-            total = 0
-            for entry in reversed(vis.log[:end]):        # only what fits is wrapped: the log is the whole match
-                wrapped = fonts.wrap(entry, self.fs(14), w)
-                need = len(wrapped) * lh + 4
-                if total + need > room:
-                    break
-                shown.insert(0, wrapped)
-                total += need
-            if len(shown) < end:                         # a line of its own says there is more above
-                while shown and total + lh > room:
-                    total -= len(shown.pop(0)) * lh + 4
-                older = fonts.ellipsize(f"{end - len(shown)} earlier · scroll up", self.fs(12), w)
-                blit_text(surf, older, self.fs(12), (x, y), theme.DIM)
-                y += lh
-            for i, wrapped in enumerate(shown):
-                colour = theme.TEXT if i == len(shown) - 1 and end == len(vis.log) else theme.MUTED
-                for line in wrapped:
-                    blit_text(surf, line, self.fs(14), (x, y), colour)
-                    y += lh
-                y += 4
-            if end < len(vis.log):
-                blit_text(surf, f"{len(vis.log) - end} newer · scroll down", self.fs(12), (x, y), theme.ACCENT)
-        y = r.bottom - keys_h
-        pygame.draw.line(surf, theme.PANEL_EDGE, (x, y - 6), (r.right - 14, y - 6), 1)
-        blit_text(surf, "Keys", self.fs(15), (x, y), theme.ACCENT, True)
-        y += self.fs(19)
-        for key, what in vis.key_help:
-            blit_text(surf, key, self.fs(13), (x, y), theme.TEXT, True)
-            blit_text(surf, fonts.ellipsize(what, self.fs(13), w - self.fs(62)), self.fs(13), (x + self.fs(62), y),
-                      theme.MUTED)
-            y += self.fs(19)
 
     # ---- the middle: deck, discard pile, drawn card, race line ----
     def draw_centre(self, surf, layout, view, vis):

@@ -1,4 +1,4 @@
-"""Where everything on the table goes, computed from the window size alone.
+"""Where a memory-family table's seats and piles go, computed from the window size alone.
 
 The focus seat (the viewer, or the last human who looked) sits at the
 bottom; the others follow clockwise: left, across, right. Card size is the
@@ -13,6 +13,8 @@ from functools import lru_cache
 from typing import Optional
 
 import pygame
+
+from game.ui import table_frame
 
 # Seat anchors by number of seats, clockwise from the focus seat at the bottom:
 # (side, fraction along that side). 'b'/'t' boxes stick to the bottom/top edge,
@@ -43,7 +45,6 @@ ANCHORS = {
 # Where the piles may go (fractions of the table), in order of preference.
 CENTRES = [(0.5, fy) for fy in (0.5, 0.44, 0.38, 0.32, 0.56, 0.26)]
 
-TOP_BAR = 44          # at 1280x800; larger windows get a taller bar
 MARGIN = 10
 
 
@@ -130,15 +131,8 @@ def compute(size, n_seats: int, slot_counts=None, rows: int = 2, cols: int = 2, 
 
 @lru_cache(maxsize=32)
 def _compute(size, n, slot_counts, rows, cols, focus, show_log) -> TableLayout:
-    w, h = size
-    scale = max(0.85, min(1.35, min(w / 1280, h / 800)))
-    side_w = max(220, min(int(340 * scale), int(w * 0.2)))
-    status_h = max(84, min(120, int(h * 0.12)))
-    bar_h = int(TOP_BAR * scale)
-    top_bar = pygame.Rect(0, 0, w, bar_h)
-    sidebar = pygame.Rect(w - side_w, bar_h, side_w, h - bar_h)
-    table = pygame.Rect(0, bar_h, w - side_w, h - bar_h - status_h)
-    status = pygame.Rect(0, table.bottom, table.w, status_h)
+    frame = table_frame.compute(size)          # the common bars; the seats and piles go on its felt
+    top_bar, table, sidebar, status, scale = frame.top_bar, frame.table, frame.sidebar, frame.status, frame.scale
     best, best_ch = None, 0
     arrangements = ANCHORS.get(n) or ANCHORS[max(ANCHORS)]
     for anchors in arrangements:
