@@ -134,6 +134,8 @@ def draw_table(surf, zones, view, marks: Marks, art, focus: int, image_for):
             faces(surf, fan.rect, results[seat].hand, view, art)
         elif fan is not None:
             backs(surf, fan, art, marks.hidden)
+            count = view.seats[seat].hand_count
+            Token(fan.bounds(), f"{count} card{'s' if count != 1 else ''}", theme.TEXT).draw(surf)
     # the middle
     deck = zones["deck"]
     deck.draw(surf, image_for, marks.lit, marks.selected, marks.hidden, empty=art.empty(deck.rect.size))
@@ -171,7 +173,10 @@ def draw_table(surf, zones, view, marks: Marks, art, focus: int, image_for):
                                 area.w - (me.w + 20 if me else 0) - zones.extra["chips"].w, area.h - 26),
               results[focus].hand, view, art)
     elif hand is not None:
-        hand.draw(surf, image_for, marks.lit, marks.selected, marks.hidden)
+        lit = marks.lit
+        if not marks.selected and set(hand.places) <= lit:
+            lit = lit - set(hand.places)     # every card starts a discard: lifting them all says nothing
+        hand.draw(surf, image_for, lit, marks.selected, marks.hidden)
         for place, rect in hand.rects().items():
             if view.drawn == place[2] and view.phase == "free" and place not in marks.hidden:
                 up = hand.lift if (place in marks.lit or place in marks.selected) else 0

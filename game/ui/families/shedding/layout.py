@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ui import table_frame
 from game.ui.kit import Fan, Pile, Row, Zones, card_size
 
-TOP_BAR = 44          # as the common table's bars, at 1280x800
 MARGIN = 10
 SORT_CHIPS = (("sort", "rank"), ("sort", "suit"))
 
@@ -28,17 +28,11 @@ class SeatSpot:
     cards: pygame.Rect
 
 
-def table_area(size, show_log: bool = True) -> dict:
-    """The felt, bars and sidebar as the common table lays them out (same formulas)."""
-    w, h = size
-    scale = max(0.85, min(1.35, min(w / 1280, h / 800)))
-    side_w = max(220, min(int(340 * scale), int(w * 0.2)))
-    status_h = max(84, min(120, int(h * 0.12)))
-    bar_h = int(TOP_BAR * scale)
-    return {"scale": scale, "top_bar": pygame.Rect(0, 0, w, bar_h),
-            "sidebar": pygame.Rect(w - side_w, bar_h, side_w, h - bar_h),
-            "table": pygame.Rect(0, bar_h, w - side_w, h - bar_h - status_h),
-            "status": pygame.Rect(0, h - status_h, w - side_w, status_h)}
+def table_area(size) -> dict:
+    """The felt, bars and sidebar of the common table frame (game/ui/table_frame.py)."""
+    frame = table_frame.compute(size)
+    return {"scale": frame.scale, "top_bar": frame.top_bar, "sidebar": frame.sidebar,
+            "table": frame.table, "status": frame.status}
 
 
 def _sides(others: int) -> tuple:
@@ -118,9 +112,9 @@ def _middle(table, top_edge, bottom_edge, pile_h, spread_n):
     return rect, line, deck, pile, spread
 
 
-def compute(size, view, focus: int, hand_order, show_log: bool = True) -> Zones:
+def compute(size, view, focus: int, hand_order) -> Zones:
     """The zones of a Kumbal table for a window of `size`, the seat `focus` at the bottom."""
-    area = table_area(size, show_log)
+    area = table_area(size)
     table = area["table"]
     inner = table.inflate(-2 * MARGIN, -2 * MARGIN)
     n = view.n

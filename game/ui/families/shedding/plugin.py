@@ -45,6 +45,7 @@ class ShedPlugin(TablePlugin):
         self.arranged: list = []        # the viewer's own order of its hand (dragging along the fan)
         self.arranged_for = None        # whose hand `arranged` is (a pass screen changes the seat)
         self._before: dict = {}         # place -> rect at the last layout: where flying cards start
+        self.still_focus = None         # the seat at the bottom when a view is drawn alone (offscreen)
 
     # ---- the hand's order (the viewer's own, never the rules') ----
     def hand_order(self, view) -> list:
@@ -83,11 +84,16 @@ class ShedPlugin(TablePlugin):
         """The seat at the bottom: the viewer, or in the public view the last seat that looked."""
         if view.viewer is not None:
             return view.viewer
+        if self.still_focus is not None:
+            return self.still_focus
         return getattr(self.ctrl, "focus", 0) or 0
 
+    def still(self, size, view, vis, focus):
+        self.still_focus = focus
+        return self.layout(size, view), vis
+
     def layout(self, size, view):
-        show_log = bool(getattr(getattr(self.scene, "app", None) and self.scene.app.settings, "show_log", True))
-        zones = shed_layout.compute(tuple(size), view, self.focus(view), self.hand_order(view), show_log)
+        zones = shed_layout.compute(tuple(size), view, self.focus(view), self.hand_order(view))
         self._before = dict(zones.places())
         for key, rect in zones.extra.items():
             if isinstance(key, tuple) and key[0] in ("plate", "seat"):
@@ -179,6 +185,37 @@ class ShedPlugin(TablePlugin):
         return rule
 
     # ---- input ----
+    def make_input(self):
+        from game.ui.families.shedding.input import ShedInput
+        return ShedInput(self)
+
+    def visuals(self, vis, zones, view):
+        """Each frame of a drag: the cards swept across the fan join what it carries."""
+        inp = getattr(self.scene, "input", None)
+        if inp is not None and getattr(inp, "dragging", False):
+            inp.sweep(zones, inp.drag_point)
+            carried = inp.carried(inp.press[0]) if inp.press else ()
+            if len(carried) > 1:
+                vis.dragging = carried
+                vis.targets = inp.targets(inp.press[0])
+        return vis
+
+    def confirm_question(self, action) -> str:
+        if action.kind != "call":
+            return ""
+        view = self.ctrl.view()
+        return (f"Call {view.call_name} with {view.hand_points()} points? The round ends now and every hand "
+                f"is shown: press K again or click Confirm; Esc to keep playing.")
+
+    def declined(self, action) -> str:
+        return "No call: discard as usual."
+
+    def key_help(self) -> tuple:
+        name = self.ctrl.view().call_name if self.ctrl is not None else "Kumbal"
+        return (("Click", "pick cards, then the pile"), ("Drag", "cards onto the pile"),
+                ("K", f"call {name}"), ("Space", "keep the drawn card"), ("R / U", "sort by rank / suit"),
+                ("F1", "rules"), ("Esc", "drop the picked cards"), ("PgUp", "scroll the log"))
+
     def button_label(self, action) -> str:
         if action.kind == "call":
             return f"{self.ctrl.view().call_name}!"
