@@ -6,7 +6,7 @@ import pytest
 from game.ui.families.shedding import layout as shed_layout
 from game.ui.families.shedding import words
 from game.ui.kit import select
-from kumbal_rig import new_game, rig_hand, rig_last
+from rigging_kumbal import ids, new_game, rigged
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
 
@@ -70,18 +70,16 @@ def test_the_pile_the_spread_and_the_deck_are_their_places():
     assert zones.hit(zones.rect(("last", last)).center) == ("last", last)
 
 
-def rigged_turn(hand_keys, n=2):
-    game = new_game(n, seed=3)
-    seat = game.to_act()[0]
-    ids = rig_hand(game, seat, hand_keys)
-    return game, seat, ids
+def rigged_turn(hand_keys, n=2, **kw):
+    game = rigged(n, {0: hand_keys}, seed=3, **kw)
+    return game, 0, ids(game, 0, *hand_keys)
 
 
 def test_an_illegal_run_is_refused_in_the_rules_words():
     # kumbal.md: "You can discard 3 or more of a series in the same suit (♣️4, ♣️5, ♣️6, ...)"
-    game, seat, ids = rigged_turn(["4_clubs", "5_clubs", "7_clubs", "K_hearts"])
+    game, seat, cards = rigged_turn(["4_clubs", "5_clubs", "7_clubs", "K_hearts"])
     view = game.view(seat)
-    picked = tuple(("hand", seat, c) for c in ids[:3])
+    picked = tuple(("hand", seat, c) for c in cards[:3])
     out = select.drop(game.legal_actions(seat), picked, ("discard",),
                       lambda s, p: words.why_not(view, s, p))
     assert out.kind == "refuse"
@@ -93,23 +91,22 @@ def test_an_illegal_run_is_refused_in_the_rules_words():
 
 def test_mixed_suits_and_jokers_are_refused_in_the_rules_words():
     # clarifications.md: "Aces are low only; jokers are not wild (a variant may make them wild in runs)"
-    game, seat, ids = rigged_turn(["4_clubs", "5_clubs", "joker", "6_hearts"])
+    game, seat, cards = rigged_turn(["4_clubs", "5_clubs", "joker", "6_hearts"])
     view = game.view(seat)
-    with_joker = tuple(("hand", seat, c) for c in ids[:3])
+    with_joker = tuple(("hand", seat, c) for c in cards[:3])
     assert select.matching(game.legal_actions(seat), with_joker + (("discard",),)) == []
     assert words.why_not(view, with_joker, ("discard",)) == \
         "Jokers are not wild here: a run needs 3 cards of one suit in a row."
     assert words.why_not(view, with_joker, ("discard",), jokers_wild=True) == "That is no set and no run."
-    mixed = (("hand", seat, ids[0]), ("hand", seat, ids[1]), ("hand", seat, ids[3]))
+    mixed = (("hand", seat, cards[0]), ("hand", seat, cards[1]), ("hand", seat, cards[3]))
     assert "a run needs 3 cards of one suit in a row" in words.why_not(view, mixed, ("discard",))
 
 
 def test_taking_a_run_middle_card_or_a_joker_is_refused_with_its_reason():
     # kumbal.md: "You are also allowed to pick the top card from the discard pile (not the case for
     # jokers, they are lost when played)"; clarifications.md: "of a run, one of its two end cards"
-    game, seat, ids = rigged_turn(["K_hearts", "Q_spades"])
-    before = (seat - 1) % game.n
-    run = rig_last(game, before, ["3_spades", "4_spades", "5_spades"], "run")
+    game, seat, cards = rigged_turn(["K_hearts", "Q_spades"], last=["3_spades", "4_spades", "5_spades"])
+    run = list(game.last_discard)
     game.apply(seat, [a for a in game.legal_actions(seat) if a.kind == "discard"][0])
     view = game.view(seat)
     assert set(view.takeable) == {run[0], run[2]}
