@@ -97,7 +97,8 @@ def test_mixed_suits_and_jokers_are_refused_in_the_rules_words():
     assert select.matching(game.legal_actions(seat), with_joker + (("discard",),)) == []
     assert words.why_not(view, with_joker, ("discard",)) == \
         "Jokers are not wild here: a run needs 3 cards of one suit in a row."
-    assert words.why_not(view, with_joker, ("discard",), jokers_wild=True) == "That is no set and no run."
+    # with the house rule the joker stands in for 3 or 6 of clubs: no complaint about the shape
+    assert words.combination_problem([view.face(p[2]) for p in with_joker], jokers_wild=True) == ""
     mixed = (("hand", seat, cards[0]), ("hand", seat, cards[1]), ("hand", seat, cards[3]))
     assert "a run needs 3 cards of one suit in a row" in words.why_not(view, mixed, ("discard",))
 
@@ -112,3 +113,11 @@ def test_taking_a_run_middle_card_or_a_joker_is_refused_with_its_reason():
     assert set(view.takeable) == {run[0], run[2]}
     assert words.why_not(view, (), ("last", run[1])) == "Of a run, only an end card may be taken."
     assert select.lit(game.legal_actions(seat), ()) == {("deck",), ("last", run[0]), ("last", run[2])}
+    # a joker laid alone lies on the pile and cannot be taken
+    game, seat, cards = rigged_turn(["K_hearts", "Q_spades"], last=["joker"])
+    game.apply(seat, [a for a in game.legal_actions(seat) if a.kind == "discard"][0])
+    view = game.view(seat)
+    joker = game.last_discard[0]
+    assert view.takeable == ()
+    assert words.why_not(view, (), ("last", joker)) == \
+        "Jokers are lost when played: they cannot be taken from the discard pile."

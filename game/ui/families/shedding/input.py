@@ -67,13 +67,16 @@ class ShedInput(SelectionInput):
 
     def sweep(self, zones, point) -> None:
         """While a drag from the hand is under way: the cards between where it started and the card
-        under the pointer (while it stays on the fan) are the ones swept."""
+        under the pointer, while the pointer runs level along the fan, are the ones swept."""
         hand = zones.get("hand")
         if self.carrying is None or hand is None or self.press is None or point is None:
             return
         start = self.press[0]
         order = list(hand.rects())
         if start not in order:
+            return
+        # a sweep runs along the fan; a drag that leaves it slantwise (to the pile) sweeps nothing
+        if abs(point[1] - self.press[1][1]) > hand.size[1] * 0.2:
             return
         under = hand.hit(point)
         if under is None or under not in order:
