@@ -278,14 +278,15 @@ def play_match(app, session, rng, max_steps=4000):
     raise AssertionError(f"the match did not end in {max_steps} steps")
 
 
-def two_humans_and_a_bot(seed):
-    return Session.new(kumbal(), [ANA, BEN, BOT], options(rounds=2), seed)
+def two_humans_and_a_bot(seed, rounds=1):
+    return Session.new(kumbal(), [ANA, BEN, BOT], options(rounds=rounds), seed)
 
 
-def test_a_whole_match_two_humans_and_a_bot_shows_a_hand_only_after_its_pass_screen(monkeypatch):
-    app = make_app(size=(1024, 640), speed="fast")
+@pytest.mark.parametrize("speed,rounds", [("instant", 1), pytest.param("fast", 2, marks=pytest.mark.slow)])
+def test_a_whole_match_two_humans_and_a_bot_shows_a_hand_only_after_its_pass_screen(monkeypatch, speed, rounds):
+    app = make_app(size=(1024, 640), speed=speed)
     log = FrameLog(monkeypatch, app)
-    session = two_humans_and_a_bot(7)
+    session = two_humans_and_a_bot(7, rounds)
     d = play_match(app, session, random.Random(7))
     assert isinstance(d.app.top, MatchResultScene) and session.game.is_over()
     log.check()
@@ -299,9 +300,11 @@ def test_the_frame_log_catches_a_hand_leaked_on_purpose(monkeypatch):
     log = FrameLog(monkeypatch, app)
     monkeypatch.setattr(TableController, "view", lambda ctrl: ctrl.game.view(0))
     session = two_humans_and_a_bot(7)
-    with pytest.raises(AssertionError):
-        play_match(app, session, random.Random(7), max_steps=60)
-        log.check()
+    try:
+        play_match(app, session, random.Random(7), max_steps=40)
+    except AssertionError:
+        pass        # with the wrong hand on screen gestures miss too: what counts is what was drawn
+    assert log.entries
     with pytest.raises(AssertionError, match="without their pass screen|outside their turn"):
         log.check()
 
