@@ -137,7 +137,9 @@ class Row(Zone):
     def rects(self) -> dict:
         return self._rects
 
-    def draw(self, surf, image_for, lit=frozenset(), selected=frozenset(), hidden=frozenset()):
+    def draw(self, surf, image_for, lit=frozenset(), selected=frozenset(), hidden=frozenset(), dim=frozenset()):
+        """Cards in order; lit and selected ones lifted and marked; `dim` ones shaded (they may not
+        be picked: the legal ones stand out by shape and by light, not colour alone)."""
         shown = []
         for place, rect in self._rects.items():
             if place in hidden:
@@ -147,6 +149,10 @@ class Row(Zone):
             img = image_for(place, rect.size)
             if img is not None:
                 surf.blit(img, r)
+            if place in dim:
+                shade = pygame.Surface(r.size, pygame.SRCALPHA)
+                pygame.draw.rect(shade, (0, 0, 0, 80), shade.get_rect(), border_radius=max(3, r.w // 10))
+                surf.blit(shade, r)
             shown.append((place, r))
         for place, r in shown:      # marks over the cards: a neighbour never hides one
             if place in selected:

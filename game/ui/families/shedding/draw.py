@@ -6,7 +6,7 @@ view; at the round's end the results reveal every hand to everyone.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
@@ -29,7 +29,6 @@ class Marks:
     sort: str = ""                          # "rank", "suit" or "" (as dealt / as arranged)
     banner: str = ""                        # the line over the middle
     reveal: bool = False                    # the round is scored: every hand face up
-    chips: dict = field(default_factory=dict)
 
 
 def track(surf, rect, total, limit, colour=theme.ACCENT):
@@ -77,12 +76,14 @@ def plate(surf, rect, name, view, seat, marks, own_points=None):
     lsize = fonts.fit(label, size, room, True, min_size=9)
     blit_text(surf, fonts.ellipsize(label, lsize, room, True), lsize, (x, rect.y + 3),
               theme.ACCENT if acting else theme.TEXT, True, "topleft")
-    line2 = f"{sv.hand_count} cards"
-    if own_points is not None:
-        line2 += f" · {own_points} points in hand"
+    forms = [f"{sv.hand_count} cards"]
+    if own_points is not None:      # the longest form that fits: the points matter most
+        forms = [f"{sv.hand_count} cards · {own_points} points in hand", f"{own_points} points in hand",
+                 f"{own_points} points"]
     small = max(9, size - 3)
     y2 = rect.y + 3 + fonts.line_height(lsize, True)
     if y2 + fonts.line_height(small) <= rect.bottom - 6:
+        line2 = next((f for f in forms if fonts.width(f, small) <= rect.w - 16), forms[-1])
         blit_text(surf, fonts.ellipsize(line2, small, rect.w - 16), small, (x, y2), theme.MUTED)
     bar = pygame.Rect(x, rect.bottom - 7, rect.w - 16, 4)
     track(surf, bar, total, view.limit)
@@ -149,15 +150,11 @@ def draw_table(surf, zones, view, marks: Marks, art, focus: int, image_for):
     last = zones["last"]
     spread = zones.extra["spread"]
     lit_last = frozenset(p for p in marks.lit if p[0] == "last")
-    last.draw(surf, image_for, lit_last, marks.selected, marks.hidden)
+    dim = frozenset(p for p in last.places if p[1] not in view.takeable) if lit_last else frozenset()
+    last.draw(surf, image_for, lit_last, marks.selected, marks.hidden, dim)
     if view.last_discard:
         who = (f"{name(view.last_by)}'s discard" if view.last_by is not None else "The flipped card")
         caption(surf, spread.inflate(-spread.w // 4, 0), who, theme.ACCENT if lit_last else theme.MUTED)
-        for place, rect in last.rects().items():
-            if place[1] not in view.takeable and view.phase == "draw" and lit_last and place not in marks.hidden:
-                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-                shade.fill((0, 0, 0, 70))
-                surf.blit(shade, rect)
     if ("discard",) in marks.lit:
         # the whole pile and the spread on it take a drop
         draw_lit(surf, pile.rect.union(spread))
