@@ -351,3 +351,63 @@ def test_the_round_summary_shows_every_hand_revealed():
     shown = [plugin.summary_hand(view, s) for s in range(2)]
     assert [f.key for f in shown[0]] == ["A_clubs", "2_hearts", "joker", "3_spades"]
     assert [f.key for f in shown[1]] == [game.faces[c].key for c in game.hands[1]]
+
+
+# ---- the hand's order is the player's own ------------------------------------------------------
+
+def hand_keys(d):
+    return [d.table.session.game.faces[p[2]].key for p in zones(d)["hand"].places]
+
+
+def test_the_hand_sorts_by_rank_by_suit_and_by_dragging_a_card_along_the_fan():
+    # issue 9: "your hand fanned at the bottom and sortable (by rank, by suit, or by dragging a card
+    # along the fan)"; sorting is no move: the match's actions do not change
+    app = make_app()
+    hand = ["K_hearts", "4_clubs", "joker", "9_spades", "4_hearts", "A_diamonds", "Q_clubs"]
+    game = rigged(2, {0: hand}, seed=5)
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    assert hand_keys(d) == hand                                      # as dealt
+    d.click(zones(d).extra["sort", "rank"].center)
+    assert hand_keys(d) == ["joker", "A_diamonds", "4_clubs", "4_hearts", "9_spades", "Q_clubs", "K_hearts"]
+    d.key(pygame.K_u)
+    assert hand_keys(d) == ["4_clubs", "Q_clubs", "A_diamonds", "4_hearts", "K_hearts", "9_spades", "joker"]
+    king = ("hand", 0, ids(game, 0, "K_hearts")[0])
+    first = zones(d).rect(zones(d)["hand"].places[0])
+    d.drag(point(d, king), (first.x + 2, first.centery), steps=4)   # K♥ to the front, along the fan
+    assert hand_keys(d) == ["K_hearts", "4_clubs", "Q_clubs", "A_diamonds", "4_hearts", "9_spades", "joker"]
+    assert session.match.actions == [] and d.table.ctrl.message is None or not d.table.ctrl.message[1]
+    d.click(point(d, king))                                          # the order stays for the next turn
+    d.click(point(d, ("discard",)))
+    wait_ready(d, 0)
+    assert hand_keys(d)[:6] == ["4_clubs", "Q_clubs", "A_diamonds", "4_hearts", "9_spades", "joker"]
+
+
+def test_bots_play_with_animations_at_normal_speed_and_the_table_keeps_up():
+    # every event of a bot's turn becomes steps that play and end: the table is never stuck animating
+    app = make_app(speed="normal")
+    session = Session.new(kumbal(), [ANA, BOT, BOT], options(rounds=1), 3)
+    app.open_table(session)
+    d = Driver(app)
+    seen_busy = False
+    for _ in range(400):
+        d.step()
+        seen_busy = seen_busy or d.table.anim.busy()
+        if ready(d, 0):
+            break
+    assert seen_busy and ready(d, 0)
+    assert len(session.match.actions) >= 4                           # both bots discarded and drew
+
+
+def test_a_card_moves_along_the_hand_while_another_player_is_on_turn():
+    app = make_app(speed="normal")          # the bot thinks a while: Ana arranges her cards meanwhile
+    hand = ["K_hearts", "4_clubs", "joker", "9_spades", "4_hearts", "A_diamonds", "Q_clubs"]
+    game = rigged(2, {0: hand}, seed=5, current=1)
+    d, session = open_rigged(app, game, [ANA, BOT])
+    d.step()
+    assert d.table.ctrl.input_seat() is None and session.match.actions == []
+    king = ("hand", 0, ids(game, 0, "K_hearts")[0])
+    last = zones(d).rect(zones(d)["hand"].places[-1])
+    d.drag(point(d, king), (last.right - 4, last.centery), steps=4)
+    assert all(seat == 1 for seat, _ in session.match.actions)        # Ana made no move
+    assert hand_keys(d) == hand[1:] + ["K_hearts"]

@@ -5,9 +5,10 @@ input (game/ui/kit/select.py), plus picking several cards by sweeping across the
   the previous discard or the deck to draw; a set or run that is no legal discard is refused with
   the rule's words and stays picked, so it can be mended;
 - drag a card (with what is picked) to the pile; drag across the fan, then on to the pile, to pick
-  the cards swept over and discard them in one gesture; a sweep let go over the hand just picks;
+  the cards swept over and discard them in one gesture;
 - drag the deck or a lifted card onto your hand to draw it;
-- a single card dragged along the hand moves there (the plug-in's `rearrange`).
+- a card dragged and let go over the hand moves there (the plug-in's `rearrange`), whatever it
+  swept on the way: sweeping picks only on the way to the pile.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ class ShedInput(SelectionInput):
     def reset(self):
         super().reset()
         self.carrying = None        # what the drag under way carries, fixed when it starts
+        self.origin = None          # the place the drag under way started on
         self.swept = ()             # hand places the pointer swept across since the drag started
 
     # the scene forgets the selection when a drag starts: keep what the drag carries first
@@ -32,6 +34,7 @@ class ShedInput(SelectionInput):
     def selected(self, value):
         if value is None and getattr(self, "dragging", False) and self.press is not None and self.carrying is None:
             self.carrying = select.grab(self._legal(), self._selected or (), self.press[0])
+            self.origin = self.press[0]
         self._selected = value
 
     def _legal(self) -> list:
@@ -49,12 +52,11 @@ class ShedInput(SelectionInput):
         return select.grab(self._legal(), self._selected or (), place)
 
     def draggable(self, place) -> bool:
-        if place is None or self.actor() is None:
+        if place is None:
             return False
-        legal = self._legal()
-        if place[0] == "hand":
-            return any(place in a.places for a in legal)
-        return bool(select.matching(legal, (place,)))       # the deck, a takeable card
+        if place[0] == "hand":      # your own cards move along your hand at any time
+            return place[1] == self.ctrl.view().viewer
+        return self.actor() is not None and bool(select.matching(self._legal(), (place,)))   # deck, taken card
 
     def targets(self, source=None) -> set:
         if self.carrying is not None:
@@ -98,15 +100,13 @@ class ShedInput(SelectionInput):
         if self.actor() is None:
             return self.waiting(target)
         carried = self.carried(source)
-        self.carrying, self.swept = None, ()
+        self.carrying, self.swept, self.origin = None, (), None
         legal = self._legal()
         if target is None or target in carried:
             return Gesture(select=carried if len(carried) > 1 else None)
         alone = select.matching(legal, carried)
         if alone and target[0] == "hand":
             return Gesture([alone[0]])          # the deck or a lifted card dropped on the hand
-        if target[0] == "hand" and all(p[0] == "hand" for p in carried):
-            return Gesture(select=carried)      # a sweep let go over the hand: the cards are picked
         return self._gesture(select.drop(legal, carried, target, self._why))
 
     def _gesture(self, out) -> Gesture:

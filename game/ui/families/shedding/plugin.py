@@ -255,14 +255,15 @@ class ShedPlugin(TablePlugin):
         return False
 
     def rearrange(self, zones, selection, point) -> bool:
-        """A hand card dropped on the hand itself: it moves there (True), no action is made."""
+        """A hand card dragged and let go over the hand moves there (True): no action is made."""
         hand = zones.get("hand")
-        if hand is None or len(selection) != 1 or selection[0][0] != "hand":
+        inp = getattr(self.scene, "input", None)
+        origin = getattr(inp, "origin", None) or (selection[0] if len(selection) == 1 else None)
+        if hand is None or origin is None or origin[0] != "hand" or origin not in hand.places:
             return False
-        area = hand.rect.inflate(0, hand.lift * 2 + 20)
-        if not area.collidepoint(point):
+        if not hand.rect.inflate(0, hand.lift * 2 + 20).collidepoint(point):
             return False
-        self.move_card(selection[0][2], hand.index_at(point[0]))
+        self.move_card(origin[2], hand.index_at(point[0]))
         return True
 
     # ---- animation ----
