@@ -1,0 +1,833 @@
+"""The shedding family (Kumbal): shed points from your hand, call when you hold the fewest.
+
+The turn, as the rule text tells it, one small step per function:
+deal (7 each, one card flipped onto the discard pile) -> at the start of your turn you may call
+Kumbal (7 points or fewer: the round ends at once) -> discard (one card, a set of 2+ equal ranks,
+or a run of 3+ of one suit) -> draw (the deck's top card, or one card of what the previous player
+discarded) -> the free discard (a card drawn from the deck with the rank just discarded may be
+thrown at once) -> the next player. A round that ends is scored (a caller with the fewest points
+gets 0, an undercut caller their hand + 25), then 51 -> 0 and 99 -> 50, and the match ends when
+someone passes 100.
+
+Decisions where the texts are silent (each a parameter of `rules:` unless said otherwise):
+- a call ends the round at once and every hand is revealed (the text: "If you indeed have the
+  fewest amount of points in hand, you win"; nobody plays after the call);
+- a round without a caller (the safety limit `limits.turns_per_round`, or nothing left to draw)
+  scores every hand as it is, nobody gets the +25;
+- an empty deck is refilled from the discard pile except what lies on top: the cards the current
+  player has just discarded and what is left of the previous player's discard (it may still be
+  taken); if even then nothing can be drawn or taken, the round ends;
+- the card thrown by a free discard joins that turn's discard: the next player may take it;
+- a player whose hand is empty (a free discard can empty it) can only call (0 points);
+- action-card variant: the card flipped at the deal never acts; a card in a run does not act
+  (`action_cards.in_runs`); in a set every card acts, so two 8s skip two players
+  (`action_cards.sets`); a player who owes cards may still call at the start of the turn; when
+  the deck runs dry while drawing what is owed, the rest is forgiven.
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Optional
+
+from game.engine.core import Action, Event, Game, IllegalAction
+from game.engine.piles import cut, new_deck, refill
+from game.engine.registry import Family, register
+from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, List, Located, Map, Str
+from game.families.shedding.view import ShedResult, ShedSeat, ShedView
+
+# --- what a ruleset of this family may say ----------------------------------
+
+_RANK = r"^[A-Za-z0-9_]+$"      # a card's `match` (its rank): "7", "K", "joker"
+
+
+def _defaults(spec) -> dict:
+    """A section's defaults, filled in: a variant may `set` a key of a section the file left out."""
+    return spec({}, (), Located("", {}, {}))
+
+
+def _no_steps(value, path, doc):
+    raise doc.error(path, "the shedding family has no abilities; leave abilities out")
+
+
+STEP_SPEC = _no_steps
+
+
+def LAYOUT_SPEC(value, path, doc):
+    """The shedding family has no layout: hands are fanned."""
+    if value not in ({}, None):
+        raise doc.error(path, "the shedding family has no layout (hands are fanned); leave layout out")
+    return {}
+
+
+_DECKS = Map({"extra_from_players": (Int(2, 13), 8)})
+_CALL = Map({"name": (Str(max_len=20), "Kumbal"), "limit": (Int(0, 200), 7)})
+_RUNS = Map({"min_length": (Int(2, 13), 3)})
+_SETS = Map({"min_size": (Int(2, 8), 2)})
+_JOKERS = Map({"rank": (Str(max_len=40), "joker"), "wild_in_runs": (Bool(), False)})
+_ACTION_CARD = Map({"effect": (Enum("reverse", "skip", "draw"), REQUIRED), "draw": (Int(0, 20), 0)})
+_ACTION_CARDS = Map({
+    "on": (Bool(), False),
+    "cards": (Dict(_ACTION_CARD, key_pattern=_RANK), {
+        "7": {"effect": "reverse", "draw": 0}, "8": {"effect": "skip", "draw": 0},
+        "2": {"effect": "draw", "draw": 2}, "joker": {"effect": "draw", "draw": 5}}),
+    "stacking": (Bool(), True),              # who owes cards may pass them on with a draw card
+    "sets": (Enum("each", "once"), "each"),  # in a set every card acts, or the set acts once
+    "in_runs": (Bool(), False),              # does a card inside a run act?
+})
+_RESET_LIST = List(Map({"at": (Int(1, 10_000), REQUIRED), "to": (Int(0, 10_000), REQUIRED)}))
+
+
+def _resets(value, path, doc):
+    """The total resets: a list of {at, to} (a tuple once checked: the rules are checked twice)."""
+    return _RESET_LIST(list(value) if isinstance(value, tuple) else value, path, doc)
+
+
+_SCORING = Map({
+    "caller_lowest": (Int(-100, 100), 0),
+    "undercut_penalty": (Int(0, 200), 25),
+    "tie_counts_as": (Enum("lowest", "not_lowest"), "lowest"),
+    "resets": (_resets, ({"at": 51, "to": 0}, {"at": 99, "to": 50})),
+})
+# The safety net: a round of bots that never call still ends (every hand scored as it is), and
+# a match whose totals never pass the limit still ends. A real round takes well under 100 turns.
+_LIMITS = Map({"turns_per_round": (Int(50, 2000), 400), "rounds_per_match": (Int(1, 500), 100)})
+
+RULES_SPEC = Map({
+    "hand_size": (Int(1, 13), 7),
+    "first_player": (Enum("left_of_dealer", "dealer"), "left_of_dealer"),
+    "between_rounds": (Enum("shuffle", "cut"), "shuffle"),
+    "decks": (_DECKS, _defaults(_DECKS)),
+    "call": (_CALL, _defaults(_CALL)),
+    "runs": (_RUNS, _defaults(_RUNS)),
+    "sets": (_SETS, _defaults(_SETS)),
+    "jokers": (_JOKERS, _defaults(_JOKERS)),
+    "take_from_run": (Enum("ends", "any"), "ends"),
+    "free_discard": (Bool(), True),
+    "action_cards": (_ACTION_CARDS, _defaults(_ACTION_CARDS)),
+    "scoring": (_SCORING, _defaults(_SCORING)),
+    "limits": (_LIMITS, _defaults(_LIMITS)),
+})
+
+
+def _fill(value: dict) -> dict:
+    """The rules with every left-out section's defaults (the values were checked on loading)."""
+    return RULES_SPEC(value, (), Located("", value, {}))
+
+
+def check_abilities(abilities: dict, doc) -> None:
+    if abilities:
+        raise doc.error(("abilities",), "the shedding family has no abilities; leave abilities out")
+
+
+def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> None:
+    """Checks that need the cards: action-card ranks exist, draw cards draw, the match can end."""
+    rules = _fill(rules)
+    mine = where == ("rules",)
+    ranks = {c.match for c in cards}
+    for rank, card in rules["action_cards"]["cards"].items():
+        at = where + ("action_cards", "cards", rank) if mine else where
+        if rank not in ranks:
+            raise doc.error(at, f"no card has the rank {rank!r} (ranks: {', '.join(sorted(ranks))})")
+        if card["effect"] == "draw" and card["draw"] < 1:
+            raise doc.error(at, "a draw card needs draw: 1 or more (how many cards the next player draws)")
+    seen = set()
+    for i, reset in enumerate(rules["scoring"]["resets"]):
+        if reset["at"] in seen:
+            at = where + ("scoring", "resets", i, "at") if mine else where
+            raise doc.error(at, f"two resets at {reset['at']}")
+        seen.add(reset["at"])
+    if "points" in match_end["modes"] and max(c.value for c in cards) <= 0 \
+            and rules["scoring"]["undercut_penalty"] <= 0:
+        raise doc.error(("match_end", "modes") if mine else where,
+                        f"a match to {match_end['points']} points could never end: no card is worth "
+                        "more than 0 and an undercut caller gets no penalty, so totals never grow")
+
+
+def check_ruleset(cards, abilities, layout, rules, players, doc) -> None:
+    rules = _fill(rules)
+    size = sum(c.count for c in cards)
+    hand = rules["hand_size"]
+    for n in range(players["min"], players["max"] + 1):
+        # the file's own rules must name when a second deck comes in (a variant's bigger hand
+        # gets more decks without being told: see _decks_for)
+        if n < rules["decks"]["extra_from_players"] and size < n * hand + 2:
+            raise doc.error(("rules", "decks", "extra_from_players"),
+                            f"{size} cards cannot deal {hand} to {n} players and still leave a deck "
+                            f"(need {n * hand + 2}); shuffle in a second deck from {n} players")
+
+
+def _decks_for(n: int, rules: dict, size: int) -> int:
+    """How many decks are shuffled together: one, a second from `decks.extra_from_players`
+    players, and more if the hands could not be dealt otherwise (a variant's bigger hand)."""
+    decks = 2 if n >= rules["decks"]["extra_from_players"] else 1
+    while decks * size < n * rules["hand_size"] + 2:
+        decks += 1
+    return decks
+
+
+# --- the state ---------------------------------------------------------------
+
+class ShedGame(Game):
+    """One match of a shedding-family game: plain data, cheap to copy, no I/O."""
+
+    def __init__(self, ruleset, n_seats: int, options: Optional[dict] = None, seed: int = 0):
+        if not ruleset.min_players <= n_seats <= ruleset.max_players:
+            raise ValueError(f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players")
+        from game.engine.ruleset import default_options
+        self.ruleset = ruleset
+        self.options = options or default_options(ruleset)
+        self.parameters = _fill(ruleset.parameters(self.options))
+        self.n = n_seats
+        one_deck = tuple(c for c in ruleset.cards for _ in range(c.count))
+        self.faces = one_deck * _decks_for(n_seats, self.parameters, len(one_deck))  # card id -> face
+        self.rng = random.Random(seed)
+        end = self.options.get("match_end", {})
+        self.match_mode = end.get("mode", ruleset.match_end.default_mode)
+        self.match_rounds = int(end.get("rounds", ruleset.match_end.rounds))
+        self.limit = int(end.get("points", ruleset.match_end.points))
+        self._rules_of_cards()
+        self.round_no = 0
+        self.dealer = 0
+        self.totals = [0] * n_seats
+        self.history: list = []
+        self.results: tuple = ()
+        self.deck: list = []
+        self.discard: list = []
+        self.hands: list = [[] for _ in range(n_seats)]
+        self.match_over = False
+        self._view_common = None     # the view's shared fields for this state, once worked out
+        self._start_round()
+
+    def _rules_of_cards(self) -> None:
+        """What each card id is to the rules, worked out once: its rank, joker or not, its action."""
+        p = self.parameters
+        joker = p["jokers"]["rank"]
+        self.rank = tuple(f.match for f in self.faces)
+        self.is_joker = tuple(f.match == joker for f in self.faces)
+        self.wild = p["jokers"]["wild_in_runs"]
+        suited = [f.value for f in self.faces if f.suit is not None and f.match != joker]
+        self.run_bottom, self.run_top = (min(suited), max(suited)) if suited else (0, -1)
+        actions = p["action_cards"]
+        self.actions_on = actions["on"]
+        self.action = tuple(actions["cards"].get(r) if actions["on"] else None for r in self.rank)
+        self.call_name = p["call"]["name"]
+        self.call_limit = p["call"]["limit"]
+
+    def copy(self, share_caches: bool = True) -> "ShedGame":
+        """An independent state to play on; the faces and the card rules are shared (immutable)."""
+        new = object.__new__(ShedGame)
+        new.__dict__.update(self.__dict__)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        for name in ("deck", "discard", "totals", "history"):
+            setattr(new, name, list(getattr(self, name)))
+        new.hands = [list(h) for h in self.hands]
+        new.taken = [list(t) for t in self.taken]
+        new._view_common = None      # a copy is changed in place by tests and searches
+        return new
+
+    # ---- round set-up ----
+    def _start_round(self) -> list:
+        """Deal: shuffle (or cut), hand_size cards each from the left of the dealer, flip one."""
+        p = self.parameters
+        self.round_no += 1
+        if self.round_no == 1 or p["between_rounds"] == "shuffle":
+            self.deck = new_deck(len(self.faces), self.rng)
+        else:
+            # the cards are gathered as they lie (hands, the discard pile, the deck on top), then cut
+            gathered = [c for hand in self.hands for c in hand] + self.discard + self.deck
+            self.deck = cut(gathered, self.rng)
+        self.hands = [[] for _ in range(self.n)]
+        for _ in range(p["hand_size"]):
+            for k in range(1, self.n + 1):
+                self.hands[(self.dealer + k) % self.n].append(self.deck.pop())
+        flipped = self.deck.pop()
+        self.discard = [flipped]
+        self.last_discard = (flipped,)
+        self.last_by = None
+        self.last_kind = "single"
+        self.last_acted = False
+        self.just_discarded = ()
+        self.just_kind = ""
+        self.drawn = None
+        self.has_drawn = False
+        self.penalty_drawn = False
+        self.taken = [[] for _ in range(self.n)]
+        self.caller = None
+        self.owed = 0
+        self.direction = 1
+        self.turns = 0
+        self.results = ()
+        self.ended_by = ""
+        self.current = self.dealer if p["first_player"] == "dealer" else (self.dealer + 1) % self.n
+        self.phase = "discard"
+        return [Event("deal", seat=self.dealer, places=(("discard",),), face=self.faces[flipped],
+                      data=(("round", self.round_no), ("hand_size", p["hand_size"]),
+                            ("card", flipped)))]
+
+    # ---- the contract ----
+    def to_act(self) -> list:
+        if self.phase in ("discard", "draw", "free"):
+            return [self.current]
+        if self.phase == "round_over":
+            return list(range(self.n))
+        return []
+
+    def is_over(self) -> bool:
+        return self.match_over
+
+    def scores(self) -> list:
+        return list(self.totals)
+
+    def winners(self) -> list:
+        best = min(self.totals)
+        return [s for s in range(self.n) if self.totals[s] == best]
+
+    def hand_points(self, seat: int) -> int:
+        return sum(self.faces[c].value for c in self.hands[seat])
+
+    def legal_actions(self, seat: int) -> list:
+        if seat not in self.to_act():
+            return []
+        return _LEGAL[self.phase](self, seat)
+
+    def apply(self, seat: int, action: Action) -> list:
+        if not isinstance(action, Action):
+            raise IllegalAction("That is not a move.")
+        if seat not in self.to_act():
+            raise IllegalAction(self._not_your_move())
+        self._view_common = None     # the state may change: views are worked out afresh
+        return _STEPS[self.phase](self, seat, action)
+
+    # ---- the start of a turn: call, draw what is owed, discard ----
+    def _may_call(self, seat: int) -> bool:
+        """At the start of your turn, with the call limit's points or fewer."""
+        return not self.penalty_drawn and self.hand_points(seat) <= self.call_limit
+
+    def _legal_discard(self, seat: int) -> list:
+        out = [_CALL] if self._may_call(seat) else []
+        if self.owed:
+            out.append(_DRAW_PENALTY)
+            if not self.parameters["action_cards"]["stacking"]:
+                return out
+        hand = self.hands[seat]
+        groups = self._discards(hand)
+        if self.owed:
+            groups = [g for g in groups if self._stacks(g)]
+        out.extend(_lay(seat, g) for g in groups)
+        return out
+
+    def _discards(self, hand: list) -> list:
+        """Every legal discard of this hand, as tuples of ids in the order laid: each card, each
+        set (2+ of one rank, in hand order), each run (low to high)."""
+        out = [(c,) for c in hand]
+        by_rank: dict = {}
+        for c in hand:
+            by_rank.setdefault(self.rank[c], []).append(c)
+        least = self.parameters["sets"]["min_size"]
+        for same in by_rank.values():
+            for size in range(least, len(same) + 1):
+                out.extend(combinations(same, size))
+        out.extend(self._runs(hand))
+        return out
+
+    def _runs(self, hand: list) -> list:
+        """Every run in the hand: 3+ consecutive cards of one suit, aces low, jokers filling gaps
+        only where they are wild (each joker used in hand order, so a run is listed once)."""
+        by_suit: dict = {}
+        jokers = []
+        for c in hand:
+            if self.is_joker[c]:
+                jokers.append(c)
+            elif self.faces[c].suit is not None:
+                by_suit.setdefault(self.faces[c].suit, {}).setdefault(self.faces[c].value, []).append(c)
+        if not self.wild:
+            jokers = []
+        least = self.parameters["runs"]["min_length"]
+        out: list = []
+
+        def extend(values, value, laid, used, natural):
+            if len(laid) >= least and natural:
+                out.append(tuple(laid))
+            if value > self.run_top:
+                return
+            for c in values.get(value, ()):
+                extend(values, value + 1, laid + [c], used, True)
+            if used < len(jokers):
+                extend(values, value + 1, laid + [jokers[used]], used + 1, natural)
+
+        # a run's first natural card and its place in the run fix where it starts, so a run
+        # is found from one start only and listed once
+        for values in by_suit.values():
+            if len(values) + len(jokers) < least:
+                continue
+            for start in range(self.run_bottom, self.run_top + 1):
+                if start in values or jokers:
+                    extend(values, start, [], 0, False)
+        return out
+
+    def _stacks(self, cards) -> bool:
+        """Does this discard pass on what is owed (action-card variant: a 2 or a joker)?"""
+        return all(self.action[c] is not None and self.action[c]["effect"] == "draw" for c in cards)
+
+    def _do_discard(self, seat: int, action: Action) -> list:
+        kind = action.kind
+        if kind == "call":
+            return self._call(seat)
+        if kind == "draw_penalty":
+            return self._draw_penalty(seat)
+        if kind != "discard":
+            raise IllegalAction(self._what_now())
+        cards = self._hand_cards(seat, action)
+        shape, problem = self._shape(cards)
+        if problem:
+            raise IllegalAction(problem)
+        if self.owed:
+            if not self.parameters["action_cards"]["stacking"]:
+                raise IllegalAction(f"You owe {self.owed} cards: draw them first.")
+            if not self._stacks(cards):
+                raise IllegalAction(f"You owe {self.owed} cards: pass them on with a draw card "
+                                    "(a 2 or a joker), or draw them.")
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        taken = self.taken[seat]
+        if taken:
+            self.taken[seat] = [c for c in taken if c not in cards]
+        self.discard.extend(cards)
+        self.just_discarded = tuple(cards)
+        self.just_kind = shape
+        self.phase = "draw"
+        events = [Event("discard", seat=seat, places=action.places,
+                        faces=tuple((("hand", seat, c), self.faces[c]) for c in cards),
+                        data=(("shape", shape), ("cards", tuple(cards))))]
+        if not self._drawable() and not self._takeable():
+            events.extend(self._end_round("nothing_to_draw"))
+        return events
+
+    def _hand_cards(self, seat: int, action: Action) -> list:
+        """The cards of a discard, checked: places in the seat's hand, then the discard pile."""
+        places = action.places
+        if len(places) < 2 or places[-1] != ("discard",):
+            raise IllegalAction("Lay the cards on the discard pile.")
+        cards = []
+        hand = self.hands[seat]
+        for place in places[:-1]:
+            if len(place) != 3 or place[0] != "hand" or place[1] != seat:
+                raise IllegalAction("You can only discard cards from your own hand.")
+            card = place[2]
+            if card not in hand:
+                raise IllegalAction("That card is not in your hand.")
+            if card in cards:
+                raise IllegalAction("A card can be laid only once.")
+            cards.append(card)
+        return cards
+
+    def _shape(self, cards: list) -> tuple:
+        """("single" | "set" | "run", None), or ("", why not) in a sentence for the player."""
+        if len(cards) == 1:
+            return "single", None
+        ranks = {self.rank[c] for c in cards}
+        if len(ranks) == 1 and len(cards) >= self.parameters["sets"]["min_size"]:
+            return "set", None
+        least = self.parameters["runs"]["min_length"]
+        if len(cards) < least:
+            return "", (f"Cards laid together must be of one rank (a set), or {least} or more of "
+                        "one suit in a row (a run).")
+        problem = self._run_problem(cards)
+        return ("", problem) if problem else ("run", None)
+
+    def _run_problem(self, cards: list) -> Optional[str]:
+        least = self.parameters["runs"]["min_length"]
+        in_a_row = f"A run needs {least} cards of one suit in a row."
+        naturals = [(i, c) for i, c in enumerate(cards) if not self.is_joker[c]]
+        if len(naturals) < len(cards) and not self.wild:
+            return "Jokers are not wild: a run cannot hold a joker."
+        if not naturals:
+            return "A run needs at least one card that is not a joker."
+        suits = {self.faces[c].suit for _, c in naturals}
+        if len(suits) != 1 or None in suits:
+            return in_a_row
+        starts = {self.faces[c].value - i for i, c in naturals}
+        if len(starts) != 1:
+            backwards = {self.faces[c].value + i for i, c in naturals}
+            if len(backwards) == 1:
+                return "Lay a run from its lowest card to its highest."
+            return in_a_row
+        start = starts.pop()
+        if start < self.run_bottom or start + len(cards) - 1 > self.run_top:
+            return "A run cannot go past the ace or the king: aces are low, a run does not wrap."
+        return None
+
+    def _call(self, seat: int) -> list:
+        if self.penalty_drawn:
+            raise IllegalAction(f"{self.call_name} can be called only at the start of your turn.")
+        points = self.hand_points(seat)
+        if points > self.call_limit:
+            raise IllegalAction(f"You can call {self.call_name} only with {self.call_limit} points "
+                                f"or fewer; your hand has {points}.")
+        self.caller = seat
+        events = [Event("call", seat=seat, data=(("points", points), ("name", self.call_name)))]
+        return events + self._end_round("call")
+
+    def _draw_penalty(self, seat: int) -> list:
+        if not self.owed:
+            raise IllegalAction("You owe no cards.")
+        owed, self.owed = self.owed, 0
+        events = []
+        drawn = 0
+        for _ in range(owed):
+            if not self.deck:
+                events.extend(self._refill())
+                if not self.deck:
+                    break           # the rest is forgiven: no card is left anywhere to draw
+            self.hands[seat].append(self.deck.pop())
+            drawn += 1
+        # nothing drawn (no card left anywhere): the turn has not really started, a call stays open
+        self.penalty_drawn = drawn > 0
+        events.append(Event("draw_penalty", seat=seat, places=(("deck",),),
+                            data=(("cards", drawn), ("owed", owed))))
+        return events
+
+    # ---- the draw: the deck's top card, or one card of the previous discard ----
+    def _drawable(self) -> bool:
+        """Can a card be drawn from the deck, refilling it if need be?"""
+        return bool(self.deck) or len(self.discard) > len(self.just_discarded) + len(self.last_discard)
+
+    def _takeable(self) -> tuple:
+        """The ids of the previous discard that may be taken now: no jokers, no action cards that
+        acted, of a run only its end cards."""
+        if self.has_drawn or self.last_acted:
+            return ()
+        last = self.last_discard
+        if self.last_kind == "run" and self.parameters["take_from_run"] == "ends" and len(last) > 1:
+            last = (last[0], last[-1])
+        return tuple(c for c in last if not self.is_joker[c])
+
+    def _legal_draw(self, seat: int) -> list:
+        out = [_DRAW] if self._drawable() else []
+        out.extend(_take(c) for c in self._takeable())
+        return out
+
+    def _do_draw(self, seat: int, action: Action) -> list:
+        if action.kind == "draw":
+            if action.places not in ((), (("deck",),)):
+                raise IllegalAction("Draw from the deck.")
+            return self._draw(seat)
+        if action.kind == "take":
+            return self._take(seat, action)
+        raise IllegalAction(self._what_now())
+
+    def _draw(self, seat: int) -> list:
+        events = []
+        if not self.deck:
+            events.extend(self._refill())
+            if not self.deck:
+                raise IllegalAction("The deck is empty and nothing can be shuffled into it: take a "
+                                    "card of the previous discard.")
+        card = self.deck.pop()
+        self.hands[seat].append(card)
+        self.has_drawn = True
+        events.append(Event("draw", seat=seat, places=(("deck",),)))
+        if (self.parameters["free_discard"] and self.just_kind in ("single", "set")
+                and self.rank[card] == self.rank[self.just_discarded[0]]):
+            self.drawn = card
+            self.phase = "free"
+            return events
+        return events + self._end_turn()
+
+    def _take(self, seat: int, action: Action) -> list:
+        places = action.places
+        if len(places) != 1 or len(places[0]) != 2 or places[0][0] != "last":
+            raise IllegalAction("Take one card of what the previous player discarded.")
+        card = places[0][1]
+        if card not in self.last_discard:
+            raise IllegalAction("Only a card the previous player discarded can be taken.")
+        if card not in self._takeable():
+            raise IllegalAction(self._why_not_take(card))
+        self.discard.remove(card)
+        self.last_discard = tuple(c for c in self.last_discard if c != card)
+        self.hands[seat].append(card)
+        self.taken[seat].append(card)
+        self.has_drawn = True
+        events = [Event("take", seat=seat, places=places, face=self.faces[card], data=(("card", card),))]
+        return events + self._end_turn()
+
+    def _why_not_take(self, card: int) -> str:
+        if self.is_joker[card]:
+            return "Jokers cannot be taken from the discard pile: they are lost when played."
+        if self.last_acted:
+            return "Action cards cannot be picked up: draw from the deck."
+        return "Of a run, only an end card may be taken."
+
+    def _refill(self) -> list:
+        """An empty deck: the discard pile except what lies on top, shuffled (a shuffle forgets)."""
+        keep = len(self.just_discarded) + len(self.last_discard)
+        moved = refill(self.deck, self.discard, self.rng, keep_top=keep)
+        return [Event("reshuffle", places=(("discard",), ("deck",)), data=(("cards", moved),))] if moved else []
+
+    # ---- the free discard ----
+    def _legal_free(self, seat: int) -> list:
+        return [Action("free_discard", places=(("hand", seat, self.drawn), ("discard",))), _KEEP]
+
+    def _do_free(self, seat: int, action: Action) -> list:
+        if action.kind == "keep":
+            self.drawn = None
+            return [Event("keep", seat=seat)] + self._end_turn()
+        if action.kind != "free_discard":
+            raise IllegalAction("Throw the card you drew for free, or keep it.")
+        if action.places != (("hand", seat, self.drawn), ("discard",)):
+            raise IllegalAction("Only the card you have just drawn can be thrown for free.")
+        card, self.drawn = self.drawn, None
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self.just_discarded += (card,)
+        self.just_kind = "set"
+        events = [Event("free_discard", seat=seat, places=action.places, face=self.faces[card],
+                        data=(("card", card),))]
+        return events + self._end_turn()
+
+    # ---- the next player ----
+    def _end_turn(self) -> list:
+        """The discard becomes the previous discard; action cards act; the next seat's turn."""
+        just = self.just_discarded
+        acting = [c for c in just if self.action[c] is not None] \
+            if self.actions_on and (self.just_kind != "run" or self.parameters["action_cards"]["in_runs"]) else []
+        if acting and self.parameters["action_cards"]["sets"] == "once":
+            acting = list({self.rank[c]: c for c in acting}.values())
+        events = []
+        skips = draws = 0
+        for c in acting:
+            effect = self.action[c]["effect"]
+            if effect == "reverse":
+                self.direction = -self.direction
+                events.append(Event("reverse", seat=self.current, face=self.faces[c]))
+            elif effect == "skip":
+                skips += 1
+            else:
+                draws += self.action[c]["draw"]
+        self.last_discard, self.last_by = just, self.current
+        self.last_kind, self.last_acted = self.just_kind, bool(acting)
+        self.just_discarded, self.just_kind = (), ""
+        self.drawn = None
+        self.has_drawn = self.penalty_drawn = False
+        skipped = [(self.current + self.direction * k) % self.n for k in range(1, skips + 1)]
+        for s in skipped:
+            events.append(Event("skip", seat=s))
+        self.current = (self.current + self.direction * (1 + skips)) % self.n
+        if draws:
+            self.owed += draws
+            events.append(Event("owe", seat=self.current, data=(("cards", self.owed),)))
+        self.phase = "discard"
+        self.turns += 1
+        if self.turns >= self.parameters["limits"]["turns_per_round"]:
+            return events + self._end_round("limit")
+        events.append(Event("turn", seat=self.current))
+        return events
+
+    # ---- the end of a round: reveal, score, 51 -> 0 and 99 -> 50, the match's end ----
+    def _end_round(self, why: str) -> list:
+        scoring = self.parameters["scoring"]
+        points = [self.hand_points(s) for s in range(self.n)]
+        penalty = [0] * self.n
+        round_points = list(points)
+        caller = self.caller
+        if caller is not None:
+            others = min(points[s] for s in range(self.n) if s != caller)
+            fewest = points[caller] < others or (points[caller] == others
+                                                 and scoring["tie_counts_as"] == "lowest")
+            if fewest:
+                round_points[caller] = scoring["caller_lowest"]
+            else:
+                penalty[caller] = scoring["undercut_penalty"]
+                round_points[caller] = points[caller] + penalty[caller]
+        results = []
+        events = []
+        for s in range(self.n):
+            before = self.totals[s]
+            added = total = before + round_points[s]
+            reset = ""
+            for rule in scoring["resets"]:
+                if total == rule["at"]:
+                    total = rule["to"]
+                    reset = f"{rule['at']} → {rule['to']}"
+                    events.append(Event("reset", seat=s, data=(("at", rule["at"]), ("to", rule["to"]))))
+                    break
+            self.totals[s] = total
+            results.append(ShedResult(seat=s, hand=tuple(self.hands[s]), points=points[s],
+                                      penalty=penalty[s], round_points=round_points[s], before=before,
+                                      added=added, total=total, reset=reset))
+        self.results = tuple(results)
+        self.history.append(tuple(round_points))
+        self.ended_by = why
+        self.drawn = None
+        self.owed = 0
+        self.phase = "round_over"
+        revealed = tuple((("hand", s, c), self.faces[c]) for s in range(self.n) for c in self.hands[s])
+        events.insert(0, Event("round_over", seat=caller, faces=revealed, data=(
+            ("why", why), ("points", tuple(points)), ("scores", tuple(round_points)),
+            ("totals", tuple(self.totals)))))
+        if self.match_mode == "rounds":
+            over = self.round_no >= self.match_rounds
+        else:
+            over = max(self.totals) > self.limit
+        stopped = not over and self.round_no >= self.parameters["limits"]["rounds_per_match"]
+        if over or stopped:
+            self.match_over = True
+            self.phase = "match_over"
+            events.append(Event("match_over", data=(("winners", tuple(self.winners())),
+                                                    ("stopped", stopped))))
+        return events
+
+    def _legal_round_over(self, seat: int) -> list:
+        return [_NEXT_ROUND]
+
+    def _do_round_over(self, seat: int, action: Action) -> list:
+        if action.kind != "next_round":
+            raise IllegalAction("The round is over: start the next round.")
+        self.dealer = (self.dealer + 1) % self.n     # the deal rotates
+        return [Event("next_round", seat=seat)] + self._start_round()
+
+    # ---- sentences for players ----
+    def _not_your_move(self) -> str:
+        if self.phase == "match_over":
+            return "The match is over."
+        return f"It is not your turn: seat {self.current + 1} is playing."
+
+    def _what_now(self) -> str:
+        return {
+            "discard": (f"Draw the {self.owed} cards you owe, or pass them on with a 2 or a joker."
+                        if self.owed else
+                        "Discard one card, a set of equal ranks or a run of one suit."),
+            "draw": "Draw the deck's top card, or take one card of the previous discard.",
+            "free": "Throw the card you drew for free, or keep it.",
+            "round_over": "The round is over: start the next round.",
+            "match_over": "The match is over.",
+        }[self.phase]
+
+    def _log_hint(self) -> str:
+        if self.phase == "discard" and not self.owed:
+            call = f" (or call {self.call_name})" if self._may_call(self.current) else ""
+            return "discard, then draw" + call
+        return self._what_now()
+
+    # ---- the view: the only door out ----
+    def view(self, seat: Optional[int]) -> ShedView:
+        """What `seat` may know: its own hand; of the others only counts and the cards they were
+        seen to take; the deck as a count; the discard pile (public); the drawn card to the drawer."""
+        common = self._view_common
+        if common is None:
+            common = self._view_common = self._public()
+        fields = dict(common)
+        fields["viewer"] = seat
+        if seat is not None:
+            fields["hand"] = tuple(self.hands[seat])
+            if seat == self.current and self.drawn is not None:
+                fields["drawn"] = self.drawn
+        view = object.__new__(ShedView)
+        object.__setattr__(view, "__dict__", fields)
+        return view
+
+    def _public(self) -> dict:
+        """The fields of a view every seat shares, worked out once per state (apply forgets them)."""
+        playing = self.phase in ("discard", "draw", "free")
+        results, hands, taken = self.results, self.hands, self.taken
+        cache = _SEATS
+        seats = []
+        for s in range(self.n):
+            key = (s, len(hands[s]), results[s].before if results else self.totals[s],
+                   self.caller == s, tuple(taken[s]))
+            seat_view = cache.get(key)
+            if seat_view is None:
+                if len(cache) > 100_000:
+                    cache.clear()
+                seat_view = cache[key] = _build(ShedSeat, seat=s, hand_count=key[1], total=key[2],
+                                                called=key[3], taken=key[4])
+            seats.append(seat_view)
+        seats = tuple(seats)
+        on_top = len(self.last_discard) + len(self.just_discarded)
+        return dict(
+            viewer=None, faces=self.faces, n=self.n, phase=self.phase, to_act=tuple(self.to_act()),
+            current=self.current, direction=self.direction, round_no=self.round_no, dealer=self.dealer,
+            seats=seats, hand=(), deck_count=len(self.deck), discard_count=len(self.discard),
+            last_discard=self.last_discard, last_by=self.last_by,
+            takeable=self._takeable() if playing else (), just_discarded=self.just_discarded,
+            drawn=None, gone=tuple(self.discard[:len(self.discard) - on_top]),
+            call_name=self.call_name, call_limit=self.call_limit, caller=self.caller, owed=self.owed,
+            results=self.results, history=tuple(self.history), totals=tuple(self.totals),
+            limit=self.limit, winners=tuple(self.winners()) if self.match_over else (),
+            log_hint=self._log_hint() if playing else "")
+
+
+def _build(cls, **fields):
+    """A frozen view object made without its generated __init__ (one object.__setattr__ per
+    field): views are built for every decision of every bot."""
+    obj = object.__new__(cls)
+    object.__setattr__(obj, "__dict__", fields)
+    return obj
+
+
+# the step of the turn each phase's move belongs to, and what may be done in it
+_STEPS = {"discard": ShedGame._do_discard, "draw": ShedGame._do_draw, "free": ShedGame._do_free,
+          "round_over": ShedGame._do_round_over}
+_LEGAL = {"discard": ShedGame._legal_discard, "draw": ShedGame._legal_draw, "free": ShedGame._legal_free,
+          "round_over": ShedGame._legal_round_over}
+
+# the actions without a card, made once
+_ON_DISCARD = (("discard",),)
+_CALL, _KEEP, _NEXT_ROUND = Action("call"), Action("keep"), Action("next_round")
+_DRAW = Action("draw", places=(("deck",),))
+_DRAW_PENALTY = Action("draw_penalty", places=(("deck",),))
+_TAKES: dict = {}
+_LAYS: dict = {}
+# A seat as everyone sees it depends on a few public numbers: each one is made once (views are
+# immutable), and the table stays small (seats, hand sizes, totals, the few cards taken).
+_SEATS: dict = {}
+
+
+def _lay(seat: int, cards: tuple) -> Action:
+    """The discard of these cards, made once: legal_actions lists the same ones very often."""
+    act = _LAYS.get((seat, cards))
+    if act is None:
+        if len(_LAYS) > 200_000:      # a long-lived process playing many matches: start afresh
+            _LAYS.clear()
+        act = _LAYS[(seat, cards)] = Action(
+            "discard", places=tuple(("hand", seat, c) for c in cards) + _ON_DISCARD)
+    return act
+
+
+def _take(card: int) -> Action:
+    act = _TAKES.get(card)
+    if act is None:
+        act = _TAKES[card] = Action("take", places=(("last", card),))
+    return act
+
+
+def _make_bot(ruleset, seat: int, level: str, seed):
+    try:
+        from game.families.shedding.bots import ShedBot
+    except ImportError:
+        # Temporary, until the kumbal-bots branch with bots.py is merged: every level plays at random.
+        from game.ai.random_bot import RandomBot
+        return RandomBot(seat, seed)
+    return ShedBot(ruleset, seat, level, seed)
+
+
+def _score_lines(result) -> tuple:
+    """A seat's round in the summary: its hand's points, the undercut penalty, a 51/99 reset."""
+    return (("Hand", str(result.points)),
+            ("Penalty", f"+{result.penalty}" if result.penalty else "0"),
+            ("Reset", result.reset or "—"))
+
+
+def _describe(event, names, call_name: str = "Kumbal") -> str:
+    from game.families.shedding.words import describe
+    return describe(event, names, call_name)
+
+
+FAMILY = register(Family(
+    name="shedding", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
+    check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
+    new_game=ShedGame, describe=_describe, make_bot=_make_bot, lower_is_better=True,
+    score_lines=_score_lines))
