@@ -300,7 +300,7 @@ class TableScene(Scene):
                     inp.dragging = rect is not None
                     if rect is not None:
                         inp.drag_offset = (start[0] - rect.x, start[1] - rect.y)
-                        inp.selected = None
+                        inp.start_drag(place)
                 elif far and not inp.refused:
                     inp.refused = True          # say once per press why this does not lift
                     g = inp.why_not_drag(place)

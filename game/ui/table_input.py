@@ -43,6 +43,7 @@ class SelectionInput:
         self.dragging = False
         self.drag_point = None
         self.drag_offset = (0, 0)
+        self.lifted = ()           # what the drag in progress carries
 
     # ---- who and what ----
     def actor(self) -> Optional[int]:
@@ -59,10 +60,21 @@ class SelectionInput:
         wanted = set(places)
         return [a for a in self._actions() if wanted <= set(a.places)]
 
+    def start_drag(self, place) -> None:
+        """A drag lifts `place`: what it carries is fixed now (the selection goes with it)."""
+        self.lifted = self.carried(place)
+
     def carried(self, place) -> tuple:
-        """What a drag starting on `place` carries: the selection with it, if it is selected."""
+        """What a drag starting on `place` carries: the selection, with `place` if it extends it
+        (else `place` alone)."""
+        if self.lifted and place in self.lifted:
+            return self.lifted
         chosen = tuple(self.selected or ())
-        return chosen if place in chosen else (place,)
+        if place in chosen:
+            return chosen
+        if chosen and self._matching(chosen + (place,)):
+            return chosen + (place,)
+        return (place,)
 
     # ---- what may be dragged, what lights up ----
     def draggable(self, place) -> bool:
@@ -96,12 +108,12 @@ class SelectionInput:
         return self._settle(chosen + (place,), place)
 
     def drop(self, source, target) -> Gesture:
-        """`source` (with the selection it belongs to) dragged and released over `target`."""
+        """`source` (with the selection it carries) dragged and released over `target`."""
+        carried, self.lifted = self.carried(source), ()
         if self.actor() is None:
             return self.waiting(target)
         if target is None or target == source:
             return Gesture(say="")
-        carried = self.carried(source)
         g = self._settle(carried + (target,), target)
         if not g.actions:
             self.selected = None

@@ -60,6 +60,10 @@ class TableInput:
     def _own(self, seat, item) -> bool:
         return (is_slot(item) and item[1][0] == seat) or (is_seat(item) and item[1] == seat) or item == "drawn"
 
+    def start_drag(self, item) -> None:
+        """A drag lifts `item`: a click selection is dropped (the drag is the gesture now)."""
+        self.selected = None
+
     def carried(self, item) -> tuple:
         """What a drag starting on `item` carries: that one item (the memory table moves one card)."""
         return (item,)
