@@ -25,17 +25,11 @@ class ShedInput(SelectionInput):
         self.origin = None          # the place the drag under way started on
         self.swept = ()             # hand places the pointer swept across since the drag started
 
-    # the scene forgets the selection when a drag starts: keep what the drag carries first
-    @property
-    def selected(self):
-        return self._selected
-
-    @selected.setter
-    def selected(self, value):
-        if value is None and getattr(self, "dragging", False) and self.press is not None and self.carrying is None:
-            self.carrying = select.grab(self._legal(), self._selected or (), self.press[0])
-            self.origin = self.press[0]
-        self._selected = value
+    def start_drag(self, place) -> None:
+        """A drag lifts `place`: what it carries is fixed now (the picked cards go with it)."""
+        self.carrying = select.grab(self._legal(), self.selected or (), place)
+        self.origin = place
+        self.selected = None
 
     def _legal(self) -> list:
         seat = self.actor()
@@ -49,7 +43,7 @@ class ShedInput(SelectionInput):
     def carried(self, place) -> tuple:
         if self.carrying is not None:
             return self.swept if len(self.swept) > 1 else self.carrying
-        return select.grab(self._legal(), self._selected or (), place)
+        return select.grab(self._legal(), self.selected or (), place)
 
     def draggable(self, place) -> bool:
         if place is None:
@@ -61,10 +55,10 @@ class ShedInput(SelectionInput):
     def targets(self, source=None) -> set:
         if self.carrying is not None:
             picked = self.carried(source)
-        elif source is not None and source != self._selected and not isinstance(source[0], tuple):
-            picked = select.grab(self._legal(), self._selected or (), source)
+        elif source is not None and source != self.selected and not isinstance(source[0], tuple):
+            picked = select.grab(self._legal(), self.selected or (), source)
         else:
-            picked = tuple(self._selected or ())
+            picked = tuple(self.selected or ())
         return select.lit(self._legal(), picked)
 
     def sweep(self, zones, point) -> None:
@@ -91,9 +85,9 @@ class ShedInput(SelectionInput):
         if self.actor() is None:
             return self.waiting(place)
         if place is None:
-            self._selected = None
+            self.selected = None
             return Gesture()
-        out = select.click(self._legal(), self._selected or (), place, self._why)
+        out = select.click(self._legal(), self.selected or (), place, self._why)
         return self._gesture(out)
 
     def drop(self, source, target) -> Gesture:
@@ -111,7 +105,7 @@ class ShedInput(SelectionInput):
 
     def _gesture(self, out) -> Gesture:
         if out.kind in ("act", "choose"):
-            self._selected = None
+            self.selected = None
             return Gesture([out.action if out.kind == "act" else out.actions[0]])
         if out.kind == "select":
             return Gesture(select=out.selection or None) if out.selection else self._cleared()
@@ -119,5 +113,5 @@ class ShedInput(SelectionInput):
         return Gesture(select=out.selection or None, say=out.reason)
 
     def _cleared(self) -> Gesture:
-        self._selected = None
+        self.selected = None
         return Gesture()
