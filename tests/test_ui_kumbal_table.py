@@ -176,6 +176,7 @@ def test_the_call_button_shows_only_when_the_call_is_legal_and_asks_first():
     assert last_action(session) is None and d.table.ctrl.message[0].startswith("Call Kumbal with 6 points?")
     d.key(pygame.K_k)
     assert last_action(session) == (0, Action("call"))
+    assert app.sound.played[-1] == "round_end"          # the call ends the round: its cue wins
     high = rigged(2, {0: RUN_HAND}, seed=5)
     d2, _ = open_rigged(make_app(), high, [ANA, BOT])
     wait_ready(d2, 0)

@@ -19,9 +19,11 @@ from game.ui.families.shedding import words
 from game.ui.families.shedding.draw import Marks, draw_table
 from game.ui.kit import card_size
 
+# Sound cues (game/ui/sound.py), the most important first.
+SOUNDS = {"round_over": "round_end", "call": "call", "reset": "match_ok"}
+CUE_ORDER = ("round_end", "call", "match_ok", "your_turn")
 # Seconds at speed "normal".
 MOVE = 0.36
-BANNER = 1.3
 DEAL_GAP = 0.05
 
 
@@ -265,6 +267,18 @@ class ShedPlugin(TablePlugin):
             return False
         self.move_card(origin[2], hand.index_at(point[0]))
         return True
+
+    def sound_cue(self, events):
+        """One cue per action: the round's end, a call, a reset by an exact 51 or 99 (the "lucky"
+        chime), or with one human at the table the start of their turn."""
+        humans = list(getattr(self.ctrl, "humans", ()))
+        cues = set()
+        for ev in events:
+            if ev.kind in SOUNDS:
+                cues.add(SOUNDS[ev.kind])
+            elif ev.kind == "turn" and len(humans) == 1 and ev.seat in humans:
+                cues.add("your_turn")    # several humans: the pass screen's confirmation sounds it
+        return next((cue for cue in CUE_ORDER if cue in cues), None)
 
     # ---- animation ----
     def _scale(self, ctx) -> float:
