@@ -412,3 +412,21 @@ def test_a_card_moves_along_the_hand_while_another_player_is_on_turn():
     d.drag(point(d, king), (last.right - 4, last.centery), steps=4)
     assert all(seat == 1 for seat, _ in session.match.actions)        # Ana made no move
     assert hand_keys(d) == hand[1:] + ["K_hearts"]
+
+
+def test_a_resized_window_lays_the_table_out_again_with_bigger_cards():
+    # DESIGN.md: "The window is resizable; layout is computed from its size"
+    app = make_app(size=(1024, 640))
+    game = rigged(4, {0: RUN_HAND}, seed=5)
+    d, session = open_rigged(app, game, [ANA, BOT, BOT, BOT])
+    wait_ready(d, 0)
+    small = zones(d)["hand"].size[1]
+    d.resize((1600, 1000))
+    assert d.table.current_layout().size == (1600, 1000)
+    big = zones(d)
+    assert big["hand"].size[1] > small
+    table = big.extra["table"]
+    assert all(table.contains(r) for r in big.places().values())
+    c4 = ids(game, 0, "4_clubs")[0]
+    d.click(point(d, ("hand", 0, c4)))                   # the new layout is the one clicks hit
+    assert d.table.input.selected == (("hand", 0, c4),)

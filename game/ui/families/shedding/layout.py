@@ -9,6 +9,7 @@ Card sizes are the largest that fit, so every card stays readable from 1024x640 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -112,17 +113,13 @@ def _middle(table, top_edge, bottom_edge, pile_h, spread_n):
     return rect, line, deck, pile, spread
 
 
-def compute(size, view, focus: int, hand_order) -> Zones:
-    """The zones of a Kumbal table for a window of `size`, the seat `focus` at the bottom."""
-    area = table_area(size)
-    table = area["table"]
+@lru_cache(maxsize=64)
+def _sizes(size, n: int, focus: int, spread_n: int):
+    """The card sizes and boxes: the biggest cards at which nothing overlaps, the hand first, then
+    the others and the middle, the piles never much smaller than the hand (the discard is read as
+    often as the hand). Cached: it depends on the window, the seats and the spread's length only."""
+    table = table_area(size)["table"]
     inner = table.inflate(-2 * MARGIN, -2 * MARGIN)
-    n = view.n
-    spread_n = max(3, len(view.last_discard))
-    best = None
-    # the biggest cards at which nothing overlaps: the hand first, then the others and the middle
-    # the biggest cards at which nothing overlaps: the hand first, then the others and the middle,
-    # the piles never much smaller than the hand (the discard is read as often as the hand)
     for hand_h in range(min(260, int(table.h * 0.30)), 47, -4):
         other_h = max(30, min(130, int(hand_h * 0.52)))
         pile_h = max(44, int(hand_h * 0.85))
@@ -132,19 +129,25 @@ def compute(size, view, focus: int, hand_order) -> Zones:
         while pile_h >= max(44, int(hand_h * 0.6)):
             middle = _middle(table, top_edge, hand_rect.y, pile_h, spread_n)
             if _fits(spots, middle[0].union(middle[1]), hand_rect, inner):
-                best = (hand_h, hand_rect, spots, middle)
-                break
+                return hand_h, hand_rect, spots, middle
             pile_h -= 4
-        if best is not None:
-            break
-    if best is None:        # a tiny window: the smallest sizes, overlaps and all
-        hand_h = 48
-        hand_rect = pygame.Rect(inner.x, inner.bottom - hand_h - 26, inner.w, hand_h + 26)
-        spots = seat_spots(table, n, focus, hand_rect.y, 30)
-        middle = _middle(table, inner.y + 80, hand_rect.y, 44, spread_n)
-        best = (hand_h, hand_rect, spots, middle)
-    hand_h, hand_rect, spots, (middle_rect, line, deck, pile, spread) = best
+    # a tiny window: the smallest sizes, overlaps and all
+    hand_h = 48
+    hand_rect = pygame.Rect(inner.x, inner.bottom - hand_h - 26, inner.w, hand_h + 26)
+    spots = seat_spots(table, n, focus, hand_rect.y, 30)
+    return hand_h, hand_rect, spots, _middle(table, inner.y + 80, hand_rect.y, 44, spread_n)
 
+
+def compute(size, view, focus: int, hand_order) -> Zones:
+    """The zones of a Kumbal table for a window of `size`, the seat `focus` at the bottom."""
+    area = table_area(size)
+    spread_n = max(3, len(view.last_discard))
+    hand_h, hand_rect, spots, (middle_rect, line, deck, pile, spread) = _sizes(tuple(size), view.n, focus,
+                                                                               spread_n)
+    spots = {seat: SeatSpot(s.seat, pygame.Rect(s.rect), pygame.Rect(s.plate), pygame.Rect(s.cards))
+             for seat, s in spots.items()}      # copies: the cached ones stay as they are
+    hand_rect, middle_rect, line, deck, pile, spread = (pygame.Rect(r) for r in
+                                                        (hand_rect, middle_rect, line, deck, pile, spread))
     zones = Zones(size)
     zones.extra.update(area)
     zones.extra.update(middle=middle_rect, line=line, hand_area=hand_rect)
