@@ -44,9 +44,15 @@ def steps_for(events, view, zones, before, art, scale, names) -> list:
     steps = []
     for ev in events:
         try:
-            steps.extend(_one(ev, view, zones, before, art, scale, names))
+            more = _one(ev, view, zones, before, art, scale, names)
         except (IndexError, KeyError, TypeError, AttributeError, ValueError):
             continue
+        if ev.kind == "turn" and steps and more:
+            # the laid cards slide onto the spread while the drawn card flies: no moment without them
+            steps[-1].tweens += more[0].tweens
+            steps[-1].hide |= more[0].hide
+        else:
+            steps.extend(more)
     return steps
 
 
