@@ -430,3 +430,19 @@ def test_a_resized_window_lays_the_table_out_again_with_bigger_cards():
     c4 = ids(game, 0, "4_clubs")[0]
     d.click(point(d, ("hand", 0, c4)))                   # the new layout is the one clicks hit
     assert d.table.input.selected == (("hand", 0, c4),)
+
+
+def test_a_discarded_card_flies_from_where_it_lay_in_the_hand_to_the_pile(monkeypatch):
+    # issue 9: "animation steps for its events (cards flying hand -> discard, deck -> hand ...)"
+    app = make_app(speed="fast")
+    game = rigged(2, {0: RUN_HAND}, seed=5)
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    king = ("hand", 0, ids(game, 0, "K_hearts")[0])
+    home = zones(d).rect(king)
+    added = slide_backs(monkeypatch, d.table)
+    d.click(point(d, king))
+    d.click(point(d, ("discard",)))
+    moves = [tw for step in added for tw in step.tweens if isinstance(tw, CardMove)]
+    assert moves and moves[0].start == home
+    assert moves[0].stop == zones(d).rect(("laid", king[2])) or moves[0].stop.colliderect(zones(d)["discard"].rect)

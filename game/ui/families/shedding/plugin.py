@@ -48,6 +48,7 @@ class ShedPlugin(TablePlugin):
         self.arranged_for = None        # whose hand `arranged` is (a pass screen changes the seat)
         self._before: dict = {}         # place -> rect at the last layout: where flying cards start
         self.still_focus = None         # the seat at the bottom when a view is drawn alone (offscreen)
+        self._frozen = None             # `_before` as it was when an action's events came in
 
     # ---- the hand's order (the viewer's own, never the rules') ----
     def hand_order(self, view) -> list:
@@ -325,12 +326,17 @@ class ShedPlugin(TablePlugin):
                               {place}))
         return steps
 
+    def events_applied(self, seat, action, events) -> None:
+        # the table lays out the new view before asking for steps: keep where the cards were
+        self._frozen = dict(self._before)
+
     def steps_for(self, events, ctx) -> list:
         """Cards flying for each event; banners for a call, the round's result and a reset; a new
         round's deal."""
         from game.ui.families.shedding.anim import steps_for
         view = self.ctrl.view()
-        before = dict(self._before)      # where things were before these events
+        before = self._frozen if self._frozen is not None else dict(self._before)   # before the events
+        self._frozen = None
         zones = self.layout(self.scene.app.size, view)
         steps, run = [], []
         for ev in events:
