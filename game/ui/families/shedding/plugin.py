@@ -27,15 +27,6 @@ MOVE = 0.36
 DEAL_GAP = 0.05
 
 
-def _get(obj, *names, default=None):
-    """The first attribute of `obj` among `names` (the common table's visual state, by its name)."""
-    for name in names:
-        value = getattr(obj, name, None)
-        if value is not None:
-            return value
-    return default
-
-
 class ShedPlugin(TablePlugin):
     """The shedding family's table: zones, drawing, words and animation steps."""
 
@@ -161,18 +152,15 @@ class ShedPlugin(TablePlugin):
 
     # ---- drawing ----
     def draw(self, surf, zones, view, vis) -> None:
-        names = tuple(_get(vis, "names", default=()) or getattr(self.ctrl, "names", ()))
-        dragging = _get(vis, "dragging", default=None)
-        hidden = set(_get(vis, "hidden", default=()) or ())
-        if isinstance(dragging, tuple) and dragging and isinstance(dragging[0], tuple):
+        names = tuple(vis.names)
+        hidden = set(vis.hidden or ())
+        dragging = vis.dragging
+        if dragging and isinstance(dragging[0], tuple):
             hidden |= set(dragging)          # a dragged selection leaves gaps where it was
         elif dragging:
             hidden.add(dragging)
-        selection = _get(vis, "selection", "selected", default=()) or ()
-        if selection and not isinstance(selection[0], tuple):
-            selection = (selection,)
-        marks = Marks(names=names, lit=frozenset(_get(vis, "lit", "targets", default=()) or ()),
-                      selected=frozenset(selection), hidden=frozenset(hidden),
+        marks = Marks(names=names, lit=frozenset(vis.targets or ()), selected=frozenset(vis.selected or ()),
+                      hidden=frozenset(hidden),
                       acting=view.current if view.phase in ("discard", "draw", "free") else None,
                       sort=self.sort_mode, banner=self.banner(view, names),
                       reveal=view.phase in ("round_over", "match_over") and bool(view.results))
