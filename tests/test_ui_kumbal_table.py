@@ -446,3 +446,48 @@ def test_a_discarded_card_flies_from_where_it_lay_in_the_hand_to_the_pile(monkey
     moves = [tw for step in added for tw in step.tweens if isinstance(tw, CardMove)]
     assert moves and moves[0].start == home
     assert moves[0].stop == zones(d).rect(("laid", king[2])) or moves[0].stop.colliderect(zones(d)["discard"].rect)
+
+
+FUZZ_KEYS = [pygame.K_k, pygame.K_SPACE, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_F1, pygame.K_r, pygame.K_u,
+             pygame.K_d, pygame.K_TAB, pygame.K_PAGEUP]
+
+
+@pytest.mark.parametrize("seed,speed,seats,variants", [
+    (1, "instant", [ANA, BEN, BOT], {}),
+    (2, "fast", [ANA, BOT, BOT, BEN], {"action_cards": True, "wild_jokers": True}),
+])
+def test_random_input_on_a_kumbal_table_never_raises(seed, speed, seats, variants):
+    # the app runs strict: any exception in a scene fails; half the clicks aim at cards, piles, buttons
+    from game.ui.menu import MenuScene
+    rng = random.Random(seed)
+    app = make_app(speed=speed)
+
+    def new_table(i):
+        app.open_table(Session.new(kumbal(), seats, options(rounds=2, **variants), seed + i))
+    new_table(0)
+    d = Driver(app)
+    for i in range(300):
+        if not app.running or not app.scenes:
+            app.running = True
+            new_table(i)
+        if isinstance(app.top, MenuScene):
+            new_table(i)
+        w, h = app.size
+        top = app.top
+        pick = [wd.rect.center for wd in top.ui.widgets if wd.visible and wd.rect.w]
+        if isinstance(top, TableScene):
+            pick += [r.center for r in top.current_layout().places().values()]
+        point = rng.choice(pick) if pick and rng.random() < 0.6 else (rng.randrange(w), rng.randrange(h))
+        r = rng.random()
+        if r < 0.4:
+            d.click(point, button=rng.choice([1, 1, 1, 3]))
+        elif r < 0.65:
+            d.drag(point, rng.choice(pick) if pick else point, steps=rng.randint(1, 4))
+        elif r < 0.9:
+            d.key(rng.choice(FUZZ_KEYS))
+        elif r < 0.95:
+            d.resize(rng.choice([(1024, 640), (1280, 800), (1600, 900)]))
+        else:
+            d.step(rng.randint(5, 40))
+        d.step(rng.randint(0, 3))
+    assert app.scenes
