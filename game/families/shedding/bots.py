@@ -44,7 +44,8 @@ class Style:
     free_discard: bool        # throws a drawn card of the rank just discarded
     call_need: float          # plans: call when the chance nobody undercuts us is at least this
     call_need_per_opponent: float   # ... less this per opponent beyond the first
-    next_turn: float = 0.6    # share of the next turn's best discard counted now
+    next_turn: float = 0.35   # share of the next turn's best discard counted now, when no
+                              # opponent may call first (hoarding high sets for later loses rounds)
     partial_run: float = 0.5  # worth of a partial run, as a share of its points times its chance
     give_away: float = 0.4    # cost per point below `give_low` of a card left for the next player
     give_low: int = 4
@@ -88,10 +89,10 @@ class ShedBot:
             return next(a for a in legal if a.kind == "next_round")
         if "free_discard" in kinds:
             return self._free(view, legal)
+        if "call" in kinds and self._should_call(view):
+            return CALL             # a call ends the round at once, before any card owed is drawn
         if "draw_penalty" in kinds:
             return self._owed(view, legal)
-        if "call" in kinds and self._should_call(view):
-            return CALL
         discards = [a for a in legal if a.kind == "discard"]
         if discards:
             return self._discard(view, discards)
@@ -110,11 +111,9 @@ class ShedBot:
             return
         if view.owed or view.direction == -1:
             self.action_cards = True
-        elif (view.phase == "discard" and len(view.last_discard) == 1 and view.last_by is not None
-              and not view.takeable):
-            value, _, joker = self._cards[view.last_discard[0]]
-            # a lone card that may not be taken and is no joker: it was played as an action card
-            self.action_cards = not joker
+        elif view.phase == "discard" and view.last_by is not None and not view.takeable:
+            # cards just laid that may not be taken and are no jokers: they acted as action cards
+            self.action_cards = any(not self._cards[c][2] for c in view.last_discard)
 
     def _unseen(self, view) -> list:
         """Values of the cards this seat cannot place: in the deck or in the others' hands unseen."""
@@ -154,23 +153,32 @@ class ShedBot:
     def safe_chance(self, view, mine: int) -> float:
         """The chance that no opponent holds fewer points than `mine` (a tie does not undercut)."""
         self._learn(view)
-        unseen = self._unseen(view)
+        return self._chance_none_below(view, self._unseen(view), mine)
+
+    def _chance_none_below(self, view, unseen: list, points: int) -> float:
+        """The chance that no opponent's hand sums below `points`: what each one took is known,
+        the rest are unseen cards, weighted towards the low ones that players keep."""
         weights = [0.0] * 14
         for value, _, _ in unseen:
-            weights[value] += math.exp(-self.style.keep_low * value / 13)
+            weights[min(value, 13)] += math.exp(-self.style.keep_low * value / 13)
         total = sum(weights) or 1.0
         one = [w / total for w in weights]
-        safe = 1.0
+        none = 1.0
         for other in view.seats:
             if other.seat == self.seat:
                 continue
             known = sum(self._cards[c][0] for c in other.taken)
             hidden = max(0, other.hand_count - len(other.taken))
-            below = mine - known        # the hidden cards undercut us when they sum below this
+            below = points - known        # the hidden cards sum below this
             if below <= 0:
                 continue
-            safe *= 1.0 - _chance_sum_below(one, hidden, below)
-        return safe
+            none *= 1.0 - _chance_sum_below(one, hidden, below)
+        return none
+
+    def _next_share(self, view, unseen: list) -> float:
+        """How much of the next turn's discard counts now: less when an opponent may call first."""
+        may_call = 1.0 - self._chance_none_below(view, unseen, view.call_limit + 1)
+        return self.style.next_turn * (1.0 - may_call)
 
     # ---- discarding and drawing ----
     def _discard(self, view, discards: list) -> Action:
@@ -180,12 +188,13 @@ class ShedBot:
         unseen = self._unseen(view)
         mean = sum(v for v, _, _ in unseen) / len(unseen) if unseen else 6.5
         takeable = view.takeable
+        share = self._next_share(view, unseen)
         nxt = view.seats[(self.seat + view.direction) % view.n]
         best, best_cost = None, None
         for action in discards:
             laid = [p[2] for p in action.places if p[0] == "hand"]
             rest = [c for c in hand if c not in laid]
-            cost = self._after_draw(rest, takeable, unseen, mean, laid)
+            cost = self._after_draw(rest, takeable, unseen, mean, laid, share)
             cost += self._given_away(laid, nxt)
             cost -= self._action_worth(laid, mean)
             if best_cost is None or cost < best_cost - 1e-9:
@@ -202,22 +211,24 @@ class ShedBot:
             return next((a for a in draws if a.kind == "draw"), draws[0])
         mean = sum(v for v, _, _ in unseen) / len(unseen) if unseen else 6.5
         hand = list(view.hand)
-        deck_cost = self._worth(hand, unseen) + mean - self._free_chance(view.just_discarded, unseen)
+        share = self._next_share(view, unseen)
+        deck_cost = self._worth(hand, unseen, share) + mean - self._free_chance(view.just_discarded, unseen)
         best, best_cost = None, None
         for action in draws:
             if action.kind == "draw":
                 cost = deck_cost
             else:
-                cost = self._worth(hand + [action.places[0][1]], unseen)
+                cost = self._worth(hand + [action.places[0][1]], unseen, share)
             if best_cost is None or cost < best_cost - 1e-9:
                 best, best_cost = action, cost
         return best
 
-    def _after_draw(self, rest: list, takeable: tuple, unseen: list, mean: float, laid: list) -> float:
+    def _after_draw(self, rest: list, takeable: tuple, unseen: list, mean: float, laid: list,
+                    share: float) -> float:
         """What the hand is worth after this discard and the better of the draws that follow."""
-        cost = self._worth(rest, unseen) + mean - self._free_chance(laid, unseen)
+        cost = self._worth(rest, unseen, share) + mean - self._free_chance(laid, unseen)
         for card in takeable:
-            cost = min(cost, self._worth(rest + [card], unseen))
+            cost = min(cost, self._worth(rest + [card], unseen, share))
         return cost
 
     def _free_chance(self, laid, unseen: list) -> float:
@@ -228,12 +239,11 @@ class ShedBot:
         value = values.pop()
         return value * sum(1 for v, _, _ in unseen if v == value) / len(unseen)
 
-    def _worth(self, hand: list, unseen: list) -> float:
-        """A hand's points, less part of its next best discard and of its partial runs' promise."""
+    def _worth(self, hand: list, unseen: list, share: float) -> float:
+        """A hand's points, less `share` of its next best discard and of its partial runs' promise."""
         cards = [self._cards[c] for c in hand]
         points = sum(v for v, _, _ in cards)
-        style = self.style
-        return points - style.next_turn * _best_shed(cards) - style.partial_run * _partial_runs(cards, unseen)
+        return points - share * _best_shed(cards) - self.style.partial_run * share * _partial_runs(cards, unseen)
 
     def _given_away(self, laid: list, nxt) -> float:
         """What our discard offers the next player: low cards, or cards that fit what it took."""
