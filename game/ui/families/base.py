@@ -2,16 +2,20 @@
 
 The common table (game/ui/table.py: TableScene; game/ui/table_controller.py: TableController)
 does what every family needs: the pass screen and whose view is on screen (privacy), bot
-pacing, holds, saving, the log panel, the top and status bars, the Menu/Rules buttons, the
-round summary and the match result, the animation queue and its speed, dragging with
-slide-back, click-then-click. A family's `TablePlugin` supplies the rest: its zones (from the
-kit in game/ui/kit/), how they are drawn, its prompts, its moments, the animation steps of its
-events. game/ui/families/__init__.py maps family names to plug-ins (the table's one list).
+pacing, holds (`ctrl.start_hold`), saving, the log panel, the top and status bars
+(game/ui/table_frame.py), the Menu/Rules buttons, the round summary and the match result
+(game/ui/summary.py: the family's `score_lines`, the plug-in's cards and notes), the animation
+queue and its speed, dragging with slide-back, click-then-click, buttons for place-less actions
+and a question before those the plug-in asks about (`confirm_question`). A family's
+`TablePlugin` supplies the rest: its zones (from the kit in game/ui/kit/), how they are drawn,
+its prompts, its moments, the animation steps of its events. game/ui/families/__init__.py maps
+family names to plug-ins (the table's one list).
 
-Input is generic (game/ui/kit/select.py): what lights up is the places of the legal actions
-that extend the current selection; a drag or click-then-click picks the one legal action that
-matches; legal actions that touch no place become buttons (`button_label`). A plug-in may
-narrow it (`selectable`) or, like the memory family's, bring its own input policy.
+Input is generic (game/ui/table_input.py: SelectionInput; the kit's game/ui/kit/select.py):
+what lights up is the places of the legal actions that extend the current selection; a drag or
+click-then-click picks the one legal action that matches; legal actions that touch no place
+become buttons (`button_label`). A plug-in may narrow it (`selectable`) or, like the memory
+family's, bring its own input policy (`make_input`).
 
 Everything a plug-in draws comes from a view (`ctrl.view()`: the view of the seat on screen,
 or the public view), never from the state.
@@ -30,7 +34,7 @@ class Moment:
     """What the table is doing now. kind: "private" (a human's own decision: their pass screen
     first), "public" (a human decides in view of everyone, no pass screen), "bot", "summary"
     (the round is scored), "over" (the match ended), "idle", or a kind of the family's own
-    that its plug-in's `tick` runs (the memory family's "race" and "look")."""
+    that its plug-in's `tick` runs (the memory family's "race")."""
     kind: str
     seat: Optional[int] = None
 

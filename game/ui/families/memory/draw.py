@@ -38,19 +38,13 @@ class Visuals(CommonVisuals):
 
 
 class TableDrawer:
-    """Draws a memory-family table; caches card art per size through CardArt."""
+    """Draws a memory-family table's seats and piles; caches card art per size through CardArt."""
 
     def __init__(self, art: CardArt):
         self.art = art
-        self.scale = 1.0
-
-    def fs(self, size: int) -> int:
-        """A text size for bars and panels, scaled with the window."""
-        return max(9, round(size * self.scale))
 
     # ---- the felt's zones (the frame around them is the common table's) ----
     def draw(self, surf, layout, view, vis: Visuals):
-        self.scale = layout.scale
         self.draw_centre(surf, layout, view, vis)
         for box in layout.seats:
             if box.seat < len(view.seats):
