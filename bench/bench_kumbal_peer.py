@@ -1,0 +1,157 @@
+"""Bench: Kumbal 2-player games per second with `random` bots, beside RLCard's Gin Rummy.
+
+    python bench/bench_kumbal_peer.py [--games 300] [--peer-games 300] [--seed 1] [--venv /tmp/rlcard-venv]
+
+1. Ours: 2-player Kumbal matches of `random` bots on ONE process, through the same code as
+   `main.py --simulate kumbal --players 2 --bots random,random --jobs 1` (play_matches: the real
+   Session, every action validated and recorded). A Kumbal match is rounds until someone
+   passes 100 points; rounds per second are printed too.
+2. The peer: RLCard's Gin Rummy (`rlcard.make("gin-rummy")`) with its `RandomAgent`s,
+   `env.run(is_training=False)` once per game, in the same run. An RLCard game is one deal, so
+   the fair pairing is our rounds (deals) per second with its games per second; both ratios
+   are printed, the match ratio first as the issue asks for games per second.
+   RLCard is never a dependency of ours: it lives in a throwaway venv (created at `--venv`
+   with `python -m venv` and `pip install rlcard` on first use, reused after) and runs there in
+   a subprocess. If it cannot be installed the reason is printed and only our number is given.
+Target: ours at least 3x the peer. Writes bench/out/bench_kumbal_peer.json.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from game.ai.simulate import play_matches  # noqa: E402
+from game.engine.ruleset import find_ruleset  # noqa: E402
+
+TARGET_RATIO = 3.0
+DEFAULT_VENV = "/tmp/rlcard-venv"
+
+# Run by the venv's Python: N Gin Rummy games of two RandomAgents, as JSON on stdout.
+PEER_SCRIPT = r"""
+import json, sys, time
+import rlcard
+from rlcard.agents import RandomAgent
+games, seed = int(sys.argv[1]), int(sys.argv[2])
+env = rlcard.make("gin-rummy", config={"seed": seed})
+env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+env.run(is_training=False)          # warm-up: imports and first-use caches out of the timing
+steps = 0
+start = time.perf_counter()
+for _ in range(games):
+    trajectories, _ = env.run(is_training=False)
+    steps += sum(len(t) // 2 for t in trajectories)   # a trajectory alternates state, action, ...
+elapsed = time.perf_counter() - start
+print(json.dumps({"games": games, "seconds": elapsed, "decisions": steps,
+                  "rlcard": getattr(rlcard, "__version__", "?")}))
+"""
+
+
+def ours(games: int, seed: int) -> dict:
+    """Kumbal matches per second with random bots, one process, as --simulate plays them."""
+    ruleset = find_ruleset("kumbal")
+    play_matches(ruleset, ["random", "random"], [seed - 1], jobs=1)   # warm-up, as the peer's
+    start = time.perf_counter()
+    results = play_matches(ruleset, ["random", "random"], list(range(seed, seed + games)), jobs=1)
+    elapsed = time.perf_counter() - start
+    problems = [r[3] for r in results if r[3]]
+    rounds = sum(r[2] for r in results if not r[3])
+    return {"games": games, "rounds": rounds, "seconds": round(elapsed, 3),
+            "games_per_s": round(games / elapsed, 2), "rounds_per_s": round(rounds / elapsed, 2),
+            "failed": problems[:5]}
+
+
+def peer_python(venv: str) -> tuple:
+    """(the venv's python, None) with rlcard importable, or (None, why not)."""
+    python = os.path.join(venv, "Scripts" if os.name == "nt" else "bin", "python")
+    if os.path.exists(python) and _imports_rlcard(python):
+        return python, None
+    try:
+        if not os.path.exists(python):
+            print(f"creating a throwaway venv for RLCard at {venv} ...")
+            subprocess.run([sys.executable, "-m", "venv", venv], check=True, capture_output=True, text=True)
+        print("pip install rlcard (into the throwaway venv only) ...")
+        subprocess.run([python, "-m", "pip", "install", "-q", "rlcard"], check=True,
+                       capture_output=True, text=True, timeout=900)
+    except subprocess.CalledProcessError as exc:
+        return None, f"{' '.join(exc.cmd[:4])} failed: {(exc.stderr or exc.stdout or '').strip()[-400:]}"
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return None, f"{type(exc).__name__}: {exc}"
+    if not _imports_rlcard(python):
+        return None, f"rlcard installed into {venv} but does not import"
+    return python, None
+
+
+def _imports_rlcard(python: str) -> bool:
+    return subprocess.run([python, "-c", "import rlcard"], capture_output=True).returncode == 0
+
+
+def peer(python: str, games: int, seed: int) -> dict:
+    """RLCard Gin Rummy games per second with random agents, in the venv's Python."""
+    done = subprocess.run([python, "-c", PEER_SCRIPT, str(games), str(seed)], capture_output=True,
+                          text=True, timeout=3600)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr.strip()[-400:])
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    out["games_per_s"] = round(out["games"] / out["seconds"], 2)
+    out["decisions_per_game"] = round(out["decisions"] / out["games"], 1)
+    out["seconds"] = round(out["seconds"], 3)
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=300, help="Kumbal matches (random bots)")
+    ap.add_argument("--peer-games", type=int, default=300, help="RLCard Gin Rummy games")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--venv", default=DEFAULT_VENV, help="the throwaway venv RLCard lives in")
+    args = ap.parse_args(argv)
+
+    result = {"bench": "bench_kumbal_peer", "seed": args.seed, "python": platform.python_version(),
+              "machine": platform.machine(), "target_ratio": TARGET_RATIO}
+    mine = result["kumbal"] = ours(args.games, args.seed)
+    print(f"Kumbal, 2 random bots, one process: {mine['games']} matches ({mine['rounds']} rounds) in "
+          f"{mine['seconds']:.1f} s: {mine['games_per_s']:.1f} games/s, {mine['rounds_per_s']:.1f} rounds/s")
+    if mine["failed"]:
+        print(f"  matches that did not end normally: {mine['failed']}")
+
+    python, why = peer_python(args.venv)
+    if python is None:
+        result["peer_error"] = why
+        print(f"RLCard Gin Rummy: not measured ({why}); only our number is reported")
+    else:
+        try:
+            theirs = result["gin_rummy"] = peer(python, args.peer_games, args.seed)
+        except (RuntimeError, ValueError, subprocess.TimeoutExpired) as exc:
+            result["peer_error"] = str(exc)
+            print(f"RLCard Gin Rummy: the run failed ({exc}); only our number is reported")
+        else:
+            print(f"RLCard {theirs['rlcard']} Gin Rummy, 2 random agents, one process: {theirs['games']} games "
+                  f"in {theirs['seconds']:.1f} s: {theirs['games_per_s']:.1f} games/s "
+                  f"({theirs['decisions_per_game']:.0f} decisions a game)")
+            by_game = mine["games_per_s"] / theirs["games_per_s"]
+            by_deal = mine["rounds_per_s"] / theirs["games_per_s"]
+            result["ratio_games"] = round(by_game, 2)
+            result["ratio_deals"] = round(by_deal, 2)
+            result["target_met"] = by_game >= TARGET_RATIO
+            print(f"ratio, Kumbal matches to Gin Rummy games: {by_game:.2f}x "
+                  f"(target >= {TARGET_RATIO:g}x -> {'met' if by_game >= TARGET_RATIO else 'MISSED'})")
+            print(f"ratio, Kumbal rounds (one deal each) to Gin Rummy games (one deal each): {by_deal:.2f}x")
+    out = os.path.join(ROOT, "bench", "out")
+    os.makedirs(out, exist_ok=True)
+    path = os.path.join(out, "bench_kumbal_peer.json")
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(result, fh, indent=2)
+    print(f"wrote {os.path.relpath(path, ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,361 @@
+"""Bots for the shedding family (Kumbal), built only from one seat's view and the legal actions.
+
+A turn, as the bot sees it: (call?) -> discard one card, a set or a run -> draw from the deck or
+take one card of the previous discard -> (the free discard?).
+
+normal: weighs every legal discard together with the draw that would follow it. A hand is
+worth its points now, less part of what it can shed at its next turn (its best set, run or
+single) and a little for a partial run that the unseen cards can still complete. A known card
+from the discard pile is weighed against the deck's expected card: the mean of the cards it
+cannot see (every face minus its hand, the discard pile, and what the others were seen taking).
+It avoids handing the next player a low card or one that fits what that player took. It calls
+when its chance of being undercut is low: each opponent's hand is estimated from its count, the
+cards it took (public) and the unseen cards, which players tend to keep low.
+easy: discards its single highest card (or a set of equal ranks that sheds more; it does not see
+runs), takes from the discard pile only an obviously low card, and calls as soon as it may.
+
+Both levels are one `ShedBot` with a different `Style`, so a new level is a new set of knobs.
+The action-card variant is not in the view by name: the bot learns it is on from what the view
+shows (cards owed, the direction reversed, a lone 2, 7 or 8 on the pile that may not be taken).
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from game.engine.core import Action
+
+CALL = Action("call")
+KEEP = Action("keep")
+
+# the action-card variant: the value on the card -> cards the next player draws
+FORCED_DRAWS = {2: 2, 0: 5}
+SKIP_VALUE, REVERSE_VALUE = 8, 7
+
+
+@dataclass(frozen=True)
+class Style:
+    """The knobs that separate the levels (and that tuning turns)."""
+    name: str
+    plans: bool               # weighs discards with the draws that follow; else rules of thumb
+    sees_runs: bool           # rules of thumb: may play a run (easy does not look for them)
+    take_at: int              # rules of thumb: take a discarded card worth this much or less
+    free_discard: bool        # throws a drawn card of the rank just discarded
+    call_need: float          # plans: call when the chance nobody undercuts us is at least this
+    call_need_per_opponent: float   # ... less this per opponent beyond the first
+    next_turn: float = 0.35   # share of the next turn's best discard counted now, when no
+                              # opponent may call first (hoarding high sets for later loses rounds)
+    partial_run: float = 0.5  # worth of a partial run, as a share of its points times its chance
+    give_away: float = 0.4    # cost per point below `give_low` of a card left for the next player
+    give_low: int = 4
+    fits_taken: float = 2.0   # cost of leaving the next player a card that fits what it took
+    keep_low: float = 1.5     # how strongly players keep low cards (0: unseen cards are uniform)
+    attack: float = 0.5       # action cards: worth of each card the next player must draw, per point
+    skip: float = 3.0         # action cards: worth of skipping the next player
+
+
+STYLES = {
+    "normal": Style("normal", plans=True, sees_runs=True, take_at=0, free_discard=True,
+                    call_need=0.8, call_need_per_opponent=0.05),
+    "easy": Style("easy", plans=False, sees_runs=False, take_at=2, free_discard=True,
+                  call_need=0.0, call_need_per_opponent=0.0),
+}
+
+
+class ShedBot:
+    """A bot for one seat of a shedding-family game; the level is its `Style`."""
+
+    def __init__(self, ruleset, seat: int, level: str = "normal", seed=0):
+        self.ruleset = ruleset
+        self.seat = seat
+        self.style = STYLES[level]
+        self.level = level
+        self.rng = random.Random(seed)
+        self.action_cards = False       # learnt from the views (see the module's docstring)
+        self._faces = None              # the faces tuple the card table below was built for
+        self._cards: tuple = ()         # id -> (value, suit, is_joker)
+
+    # ---- the entry point ----
+    def choose(self, view, legal: list) -> Action:
+        """The bot's move whenever its seat is to act."""
+        if not legal:
+            raise ValueError(f"seat {self.seat} has no legal action in phase {view.phase!r}")
+        if len(legal) == 1:
+            return legal[0]
+        self._learn(view)
+        kinds = {a.kind for a in legal}
+        if "next_round" in kinds:
+            return next(a for a in legal if a.kind == "next_round")
+        if "free_discard" in kinds:
+            return self._free(view, legal)
+        if "call" in kinds and self._should_call(view):
+            return CALL             # a call ends the round at once, before any card owed is drawn
+        if "draw_penalty" in kinds:
+            return self._owed(view, legal)
+        discards = [a for a in legal if a.kind == "discard"]
+        if discards:
+            return self._discard(view, discards)
+        draws = [a for a in legal if a.kind in ("draw", "take")]
+        if draws:
+            return self._draw(view, draws)
+        return legal[0]
+
+    # ---- what the view tells ----
+    def _learn(self, view) -> None:
+        """Build the card table once per deck; notice the action-card variant when it shows."""
+        if view.faces is not self._faces:
+            self._faces = view.faces
+            self._cards = tuple((f.value, f.suit, f.suit is None) for f in view.faces)
+        if self.action_cards:
+            return
+        if view.owed or view.direction == -1:
+            self.action_cards = True
+        elif view.phase == "discard" and view.last_by is not None and not view.takeable:
+            # cards just laid that may not be taken and are no jokers: they acted as action cards
+            self.action_cards = any(not self._cards[c][2] for c in view.last_discard)
+
+    def _unseen(self, view) -> list:
+        """Values of the cards this seat cannot place: in the deck or in the others' hands unseen."""
+        seen = set(view.hand)
+        seen.update(view.gone, view.last_discard, view.just_discarded)
+        for other in view.seats:
+            if other.seat != self.seat:
+                seen.update(other.taken)
+        cards = self._cards
+        return [cards[c] for c in range(len(cards)) if c not in seen]
+
+    # ---- the free discard and the cards owed ----
+    def _free(self, view, legal: list) -> Action:
+        """Throw the drawn card of the rank just discarded: it sheds points for nothing."""
+        if not self.style.free_discard:
+            return KEEP if KEEP in legal else legal[0]
+        free = [a for a in legal if a.kind == "free_discard"]
+        return free[0] if free else legal[0]
+
+    def _owed(self, view, legal: list) -> Action:
+        """Action cards: pass the draw on with a 2 or a joker when we can (normal), else draw."""
+        stacks = [a for a in legal if a.kind == "discard"]
+        if stacks and self.style.plans:
+            return self._discard(view, stacks)
+        return next(a for a in legal if a.kind == "draw_penalty")
+
+    # ---- calling ----
+    def _should_call(self, view) -> bool:
+        """Easy calls as soon as it may; normal when nobody is likely to have fewer points."""
+        if not self.style.plans:
+            return True
+        mine = sum(self._cards[c][0] for c in view.hand)
+        opponents = [s for s in view.seats if s.seat != self.seat]
+        need = self.style.call_need - self.style.call_need_per_opponent * (len(opponents) - 1)
+        return self.safe_chance(view, mine) >= need
+
+    def safe_chance(self, view, mine: int) -> float:
+        """The chance that no opponent holds fewer points than `mine` (a tie does not undercut)."""
+        self._learn(view)
+        return self._chance_none_below(view, self._unseen(view), mine)
+
+    def _chance_none_below(self, view, unseen: list, points: int) -> float:
+        """The chance that no opponent's hand sums below `points`: what each one took is known,
+        the rest are unseen cards, weighted towards the low ones that players keep."""
+        weights = [0.0] * 14
+        for value, _, _ in unseen:
+            weights[min(value, 13)] += math.exp(-self.style.keep_low * value / 13)
+        total = sum(weights) or 1.0
+        one = [w / total for w in weights]
+        none = 1.0
+        for other in view.seats:
+            if other.seat == self.seat:
+                continue
+            known = sum(self._cards[c][0] for c in other.taken)
+            hidden = max(0, other.hand_count - len(other.taken))
+            below = points - known        # the hidden cards sum below this
+            if below <= 0:
+                continue
+            none *= 1.0 - _chance_sum_below(one, hidden, below)
+        return none
+
+    def _next_share(self, view, unseen: list) -> float:
+        """How much of the next turn's discard counts now: less when an opponent may call first."""
+        may_call = 1.0 - self._chance_none_below(view, unseen, view.call_limit + 1)
+        return self.style.next_turn * (1.0 - may_call)
+
+    # ---- discarding and drawing ----
+    def _discard(self, view, discards: list) -> Action:
+        if not self.style.plans:
+            return self._discard_by_thumb(view, discards)
+        hand = view.hand
+        unseen = self._unseen(view)
+        mean = sum(v for v, _, _ in unseen) / len(unseen) if unseen else 6.5
+        takeable = view.takeable
+        share = self._next_share(view, unseen)
+        nxt = view.seats[(self.seat + view.direction) % view.n]
+        best, best_cost = None, None
+        for action in discards:
+            laid = [p[2] for p in action.places if p[0] == "hand"]
+            rest = [c for c in hand if c not in laid]
+            cost = self._after_draw(rest, takeable, unseen, mean, laid, share)
+            cost += self._given_away(laid, nxt)
+            cost -= self._action_worth(laid, mean)
+            if best_cost is None or cost < best_cost - 1e-9:
+                best, best_cost = action, cost
+        return best
+
+    def _draw(self, view, draws: list) -> Action:
+        unseen = self._unseen(view)
+        if not self.style.plans:
+            low = [a for a in draws if a.kind == "take"
+                   and self._cards[a.places[0][1]][0] <= self.style.take_at]
+            if low:
+                return min(low, key=lambda a: self._cards[a.places[0][1]][0])
+            return next((a for a in draws if a.kind == "draw"), draws[0])
+        mean = sum(v for v, _, _ in unseen) / len(unseen) if unseen else 6.5
+        hand = list(view.hand)
+        share = self._next_share(view, unseen)
+        deck_cost = self._worth(hand, unseen, share) + mean - self._free_chance(view.just_discarded, unseen)
+        best, best_cost = None, None
+        for action in draws:
+            if action.kind == "draw":
+                cost = deck_cost
+            else:
+                cost = self._worth(hand + [action.places[0][1]], unseen, share)
+            if best_cost is None or cost < best_cost - 1e-9:
+                best, best_cost = action, cost
+        return best
+
+    def _after_draw(self, rest: list, takeable: tuple, unseen: list, mean: float, laid: list,
+                    share: float) -> float:
+        """What the hand is worth after this discard and the better of the draws that follow."""
+        cost = self._worth(rest, unseen, share) + mean - self._free_chance(laid, unseen)
+        for card in takeable:
+            cost = min(cost, self._worth(rest + [card], unseen, share))
+        return cost
+
+    def _free_chance(self, laid, unseen: list) -> float:
+        """The points a deck draw may shed at once: the drawn card has the rank just discarded."""
+        values = {self._cards[c][0] for c in laid}
+        if len(values) != 1 or not unseen:
+            return 0.0          # a run (or nothing) was laid: no single rank to draw again
+        value = values.pop()
+        return value * sum(1 for v, _, _ in unseen if v == value) / len(unseen)
+
+    def _worth(self, hand: list, unseen: list, share: float) -> float:
+        """A hand's points, less `share` of its next best discard and of its partial runs' promise."""
+        cards = [self._cards[c] for c in hand]
+        points = sum(v for v, _, _ in cards)
+        return points - share * _best_shed(cards) - self.style.partial_run * share * _partial_runs(cards, unseen)
+
+    def _given_away(self, laid: list, nxt) -> float:
+        """What our discard offers the next player: low cards, or cards that fit what it took."""
+        if nxt.seat == self.seat:
+            return 0.0
+        cards = self._cards
+        offered = [cards[c] for c in laid if not cards[c][2]]
+        if len(laid) >= 3 and len({cards[c][0] for c in laid}) > 1:
+            offered = [offered[0], offered[-1]] if offered else []   # of a run, only its ends
+        if self.action_cards:
+            offered = [c for c in offered if c[0] not in (2, REVERSE_VALUE, SKIP_VALUE)]
+        if not offered:
+            return 0.0
+        style = self.style
+        cost = style.give_away * max(0, style.give_low - min(v for v, _, _ in offered))
+        taken = [cards[c] for c in nxt.taken]
+        for value, suit, _ in offered:
+            if any(v == value or (s == suit and abs(v - value) <= 2) for v, s, _ in taken):
+                cost += style.fits_taken
+                break
+        return cost
+
+    def _action_worth(self, laid: list, mean: float) -> float:
+        """Action cards: the cards the next player will draw, and a skipped turn."""
+        if not self.action_cards:
+            return 0.0
+        worth = 0.0
+        for card in laid:
+            value, _, joker = self._cards[card]
+            forced = FORCED_DRAWS.get(0 if joker else value, 0)
+            worth += self.style.attack * forced * mean
+            if value == SKIP_VALUE and not joker:
+                worth += self.style.skip
+        return worth
+
+    def _discard_by_thumb(self, view, discards: list) -> Action:
+        """Easy: the single highest card, or a set of equal ranks that sheds more (no runs)."""
+        cards = self._cards
+
+        def shed(action) -> tuple:
+            laid = [p[2] for p in action.places if p[0] == "hand"]
+            values = {cards[c][0] for c in laid}
+            if len(values) > 1 and not self.style.sees_runs:
+                return (-1, 0)
+            return (sum(cards[c][0] for c in laid), -len(laid))
+        return max(discards, key=shed)
+
+
+def _best_shed(cards: list) -> int:
+    """The most points one discard can shed from these cards: a single, a set or a run."""
+    if not cards:
+        return 0
+    best = max(v for v, _, _ in cards)
+    count: dict = {}
+    suits: dict = {}
+    for value, suit, joker in cards:
+        count[value] = count.get(value, 0) + 1
+        if not joker:
+            suits.setdefault(suit, set()).add(value)
+    for value, n in count.items():
+        if n >= 2 and value * n > best:
+            best = value * n
+    for values in suits.values():
+        if len(values) < 3:
+            continue
+        ordered = sorted(values)
+        start = 0
+        for i in range(1, len(ordered) + 1):
+            if i == len(ordered) or ordered[i] != ordered[i - 1] + 1:
+                if i - start >= 3:
+                    best = max(best, sum(ordered[start:i]))
+                start = i
+    return best
+
+
+def _partial_runs(cards: list, unseen: list) -> float:
+    """Two cards of a suit one or two apart, weighed by the share of unseen cards that make them a run."""
+    if not unseen:
+        return 0.0
+    by_suit: dict = {}
+    for value, suit, joker in cards:
+        if not joker:
+            by_suit.setdefault(suit, set()).add(value)
+    promise = 0.0
+    missing = {(v, s) for v, s, j in unseen if not j}
+    for suit, values in by_suit.items():
+        ordered = sorted(values)
+        for a, b in zip(ordered, ordered[1:]):
+            if b - a == 1:
+                outs = ((a - 1, suit) in missing) + ((b + 1, suit) in missing)
+            elif b - a == 2:
+                outs = (a + 1, suit) in missing
+            else:
+                continue
+            promise += (a + b) * outs / len(unseen)
+    return promise
+
+
+def _chance_sum_below(one: list, cards: int, below: int) -> float:
+    """The chance that `cards` draws from the value distribution `one` sum to less than `below`."""
+    if cards == 0:
+        return 1.0 if below > 0 else 0.0
+    dist = [1.0]
+    for _ in range(cards):
+        nxt = [0.0] * min(len(dist) + 13, below)
+        for total, p in enumerate(dist):
+            if p == 0.0:
+                continue
+            for value, q in enumerate(one):
+                t = total + value
+                if t >= below:
+                    break
+                nxt[t] += p * q
+        dist = nxt
+    return sum(dist)

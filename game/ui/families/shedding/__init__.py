@@ -1,0 +1,5 @@
+"""Kumbal's table (the shedding family): registers its TablePlugin with the table's list."""
+from game.ui.families import register_plugin
+from game.ui.families.shedding.plugin import ShedPlugin
+
+register_plugin("shedding", ShedPlugin)

@@ -1,0 +1,197 @@
+"""Drawing Kumbal's table from a view: plates with totals, hands, deck, pile and the last discard.
+
+Everything here is a function of (zones, view, marks): nothing the view does not carry can reach
+the screen. Other hands are backs (a count); the seat on screen sees its own faces only in its own
+view; at the round's end the results reveal every hand to everyone.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import fonts, theme
+from game.ui.kit import Fan, Pawn, Token, caption, card_size
+from game.ui.kit.zones import draw_lit
+from game.ui.widgets import blit_text, draw_panel
+
+RESETS = ((51, 0), (99, 50))     # an exact total -> what it becomes (shown on every track)
+
+
+@dataclass
+class Marks:
+    """What the table adds to the view: lit places, the selection, what flies or is dragged."""
+    names: tuple = ()
+    lit: frozenset = frozenset()
+    selected: frozenset = frozenset()
+    hidden: frozenset = frozenset()         # places an animation will land, or being dragged
+    acting: object = None                   # whose turn is highlighted
+    sort: str = ""                          # "rank", "suit" or "" (as dealt / as arranged)
+    banner: str = ""                        # the line over the middle
+    reveal: bool = False                    # the round is scored: every hand face up
+
+
+def track(surf, rect, total, limit, colour=theme.ACCENT):
+    """A total on a bar from 0 to the limit: the exact 51 and 99 marked (they reset), the limit at
+    the end; the number in words beside it, so the bar is never the only cue."""
+    pygame.draw.rect(surf, theme.BAR, rect, border_radius=3)
+    span = max(1, limit)
+    fill = pygame.Rect(rect.x, rect.y, int(rect.w * min(1.0, max(0, total) / span)), rect.h)
+    pygame.draw.rect(surf, theme.DANGER if total > limit else colour, fill, border_radius=3)
+    for at, _ in RESETS:
+        if at < limit:
+            x = rect.x + int(rect.w * at / span)
+            pygame.draw.line(surf, theme.GOOD, (x, rect.y - 2), (x, rect.bottom + 1), 2)
+    pygame.draw.rect(surf, theme.PANEL_EDGE, rect, 1, border_radius=3)
+
+
+def plate(surf, rect, name, view, seat, marks, own_points=None):
+    """Name, cards in hand, total and its track; a called Kumbal and the dealer are badges."""
+    sv = view.seats[seat]
+    acting = marks.acting == seat
+    draw_panel(surf, rect, (64, 52, 20) if acting else theme.PANEL, theme.ACCENT if acting else theme.PANEL_EDGE,
+               radius=7, width=2 if acting else 1)
+    # two lines (name; cards and points) when the plate is tall enough, else the name alone
+    size = max(10, min(17, int((rect.h - 10) / 2.3) if rect.h >= 44 else rect.h // 2 - 1))
+    x, right = rect.x + 8, rect.right - 8
+    total = view.totals[seat] if seat < len(view.totals) else sv.total
+    right_text = f"{total}/{view.limit}"
+    tr = blit_text(surf, right_text, max(9, size - 2), (right, rect.y + 3), theme.MUTED, False, "topright")
+    badges = []
+    if sv.called or view.caller == seat:
+        badges.append((f"{view.call_name}!", theme.BUTTON_PRIMARY))
+    if seat == view.dealer:
+        badges.append(("D", theme.BUTTON))
+    bx = tr.x - 4
+    bsize = max(8, size - 5)
+    for text, colour in badges:
+        img = fonts.text(text, bsize, theme.TEXT, True)
+        box = img.get_rect().inflate(8, 2)
+        box.topright = (bx, rect.y + 3)
+        pygame.draw.rect(surf, colour, box, border_radius=5)
+        surf.blit(img, img.get_rect(center=box.center))
+        bx = box.x - 4
+    label = ("▶ " if acting else "") + name
+    room = bx - x - 4
+    lsize = fonts.fit(label, size, room, True, min_size=9)
+    blit_text(surf, fonts.ellipsize(label, lsize, room, True), lsize, (x, rect.y + 3),
+              theme.ACCENT if acting else theme.TEXT, True, "topleft")
+    forms = [f"{sv.hand_count} cards"]
+    if own_points is not None:      # the longest form that fits: the points matter most
+        forms = [f"{sv.hand_count} cards · {own_points} points in hand", f"{own_points} points in hand",
+                 f"{own_points} points"]
+    small = max(9, size - 3)
+    y2 = rect.y + 3 + fonts.line_height(lsize, True)
+    if y2 + fonts.line_height(small) <= rect.bottom - 6:
+        line2 = next((f for f in forms if fonts.width(f, small) <= rect.w - 16), forms[-1])
+        blit_text(surf, fonts.ellipsize(line2, small, rect.w - 16), small, (x, y2), theme.MUTED)
+    bar = pygame.Rect(x, rect.bottom - 7, rect.w - 16, 4)
+    track(surf, bar, total, view.limit)
+
+
+def backs(surf, fan: Fan, art, hidden=frozenset()):
+    """A face-down hand: backs only (the count is all the view has)."""
+    fan.draw(surf, lambda place, size: art.back(size), hidden=hidden)
+
+
+def faces(surf, rect, cards, view, art):
+    """A hand revealed at the round's end, laid in the seat's card area."""
+    if not cards:
+        return
+    row = Fan([("shown", c) for c in cards], rect, card_size(rect.h), spread=0.45)
+    row.draw(surf, lambda place, size: art.face(view.face(place[1]), size))
+
+
+def chip(surf, rect, label, on: bool):
+    """A sort control: words plus a tick when chosen (not colour alone)."""
+    draw_panel(surf, rect, theme.BUTTON_PRIMARY if on else theme.BUTTON, theme.ACCENT if on else theme.PANEL_EDGE,
+               radius=7, width=2 if on else 1)
+    text = ("✓ " if on else "") + label
+    size = fonts.fit(text, max(10, rect.h // 2), rect.w - 8, True, min_size=8)
+    blit_text(surf, text, size, rect.center, theme.TEXT, True, "center")
+
+
+def draw_table(surf, zones, view, marks: Marks, art, focus: int, image_for):
+    """The whole family part of the frame."""
+    names = marks.names
+    name = (lambda s: names[s] if s < len(names) else f"Seat {s + 1}")
+    results = {r.seat: r for r in view.results} if marks.reveal else {}
+    line = zones.extra.get("line")
+    if marks.banner and line is not None:
+        size = fonts.fit(marks.banner, max(12, line.h - 10), line.w - 12, True, min_size=9)
+        text = fonts.ellipsize(marks.banner, size, line.w - 12, True)
+        draw_panel(surf, line.inflate(0, -4), (30, 44, 36), theme.PANEL_EDGE, radius=8)
+        blit_text(surf, text, size, line.center, theme.TEXT, True, "center")
+    # the other seats
+    for seat in range(view.n):
+        if seat == focus:
+            continue
+        fan = zones.get(("backs", seat))
+        plate_rect = zones.extra.get(("plate", seat))
+        if plate_rect is None:
+            continue
+        plate(surf, plate_rect, name(seat), view, seat, marks)
+        if seat in results:
+            faces(surf, fan.rect, results[seat].hand, view, art)
+        elif fan is not None:
+            backs(surf, fan, art, marks.hidden)
+            count = view.seats[seat].hand_count
+            Token(fan.bounds(), f"{count} card{'s' if count != 1 else ''}", theme.TEXT).draw(surf)
+    # the middle
+    deck = zones["deck"]
+    deck.draw(surf, image_for, marks.lit, marks.selected, marks.hidden, empty=art.empty(deck.rect.size))
+    if view.owed:
+        Token(deck.rect, f"owe {view.owed}", theme.DANGER).draw(surf)
+    pile = zones["discard"]
+    # a drop on the pile lights the pile and the spread on it together (below)
+    pile.draw(surf, image_for, marks.lit - {("discard",)}, marks.selected, marks.hidden,
+              empty=art.empty(pile.rect.size))
+    zones["laid"].draw(surf, image_for, hidden=marks.hidden)
+    last = zones["last"]
+    spread = zones.extra["spread"]
+    lit_last = frozenset(p for p in marks.lit if p[0] == "last")
+    dim = frozenset(p for p in last.places if p[1] not in view.takeable) if lit_last else frozenset()
+    last.draw(surf, image_for, lit_last, marks.selected, marks.hidden, dim)
+    if view.last_discard:
+        who = (f"{name(view.last_by)}'s discard" if view.last_by is not None else "The flipped card")
+        caption(surf, spread.inflate(-spread.w // 4, 0), who, theme.ACCENT if lit_last else theme.MUTED)
+    if ("discard",) in marks.lit:
+        # the whole pile and the spread on it take a drop
+        draw_lit(surf, pile.rect.union(spread))
+    # the seat on screen
+    me = zones.extra.get(("plate", focus))
+    hand = zones.get("hand")
+    own = view.hand_points() if view.viewer == focus else None
+    if me is not None:
+        plate(surf, me, name(focus), view, focus, marks, own)
+    if focus in results:
+        area = zones.extra["hand_area"]
+        faces(surf, pygame.Rect(me.right + 10 if me else area.x, area.y + 18,
+                                area.w - (me.w + 20 if me else 0) - zones.extra["chips"].w, area.h - 26),
+              results[focus].hand, view, art)
+    elif hand is not None:
+        lit = marks.lit
+        if not marks.selected and set(hand.places) <= lit:
+            lit = lit - set(hand.places)     # every card starts a discard: lifting them all says nothing
+        hand.draw(surf, image_for, lit, marks.selected, marks.hidden)
+        for place, rect in hand.rects().items():
+            if view.drawn == place[2] and view.phase == "free" and place not in marks.hidden:
+                up = hand.lift if (place in marks.lit or place in marks.selected) else 0
+                Token(rect.move(0, -up), "drawn", theme.GOOD).draw(surf)
+    else:
+        fan = zones.get(("backs", focus))
+        if fan is not None:
+            backs(surf, fan, art, marks.hidden)
+    if hand is not None and focus not in results:
+        for key, label in ((("sort", "rank"), "By rank  [R]"), (("sort", "suit"), "By suit  [U]")):
+            rect = zones.extra.get(key)
+            if rect is not None:
+                chip(surf, rect, label, marks.sort == key[1])
+        chips = zones.extra["chips"]
+        hint = "Drag a card along your hand to move it"
+        size = fonts.fit(hint, 12, chips.w, min_size=8)
+        blit_text(surf, fonts.ellipsize(hint, size, chips.w), size,
+                  (chips.centerx, zones.extra[("sort", "rank")].y - 4), theme.DIM, False, "midbottom")
+    if view.direction < 0:
+        rect = zones.extra["middle"]
+        Pawn((rect.x - 18, rect.centery), 14, "↺", theme.BUTTON_PRIMARY).draw(surf)

@@ -1,0 +1,340 @@
+"""Kumbal's part of the table: the shedding family's TablePlugin (issue 9).
+
+Your hand is fanned at the bottom and sortable (by rank, by suit, or by dragging a card along
+the fan); pick cards (click each, or drag across them) and drop them on the discard pile, or
+click the pile; what extends the selection towards a legal discard lights up, and a refused
+drop slides back with the rule's words. The previous player's discard lies spread beside the
+pile: its takeable cards lift. The other hands are backs with their counts; every plate shows
+its total on a track to the limit with the exact 51 and 99 marked. The call and Keep are
+buttons (place-less legal actions). Sorting is the viewer's own arrangement: no action.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.ui.anim import CardMove, Step
+from game.ui.families.base import TablePlugin
+from game.ui.families.shedding import layout as shed_layout
+from game.ui.families.shedding import words
+from game.ui.families.shedding.draw import Marks, draw_table
+from game.ui.kit import card_size
+
+# Sound cues (game/ui/sound.py), the most important first.
+SOUNDS = {"round_over": "round_end", "call": "call", "reset": "match_ok"}
+CUE_ORDER = ("round_end", "call", "match_ok", "your_turn")
+# Seconds at speed "normal".
+MOVE = 0.36
+DEAL_GAP = 0.05
+
+
+class ShedPlugin(TablePlugin):
+    """The shedding family's table: zones, drawing, words and animation steps."""
+
+    family = "shedding"
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.sort_mode = ""             # "rank", "suit", or "" (as dealt, drawn and arranged)
+        self.arranged: list = []        # the viewer's own order of its hand (dragging along the fan)
+        self.arranged_for = None        # whose hand `arranged` is (a pass screen changes the seat)
+        self._before: dict = {}         # place -> rect at the last layout: where flying cards start
+        self.still_focus = None         # the seat at the bottom when a view is drawn alone (offscreen)
+        self._frozen = None             # `_before` as it was when an action's events came in
+
+    # ---- the hand's order (the viewer's own, never the rules') ----
+    def hand_order(self, view) -> list:
+        """The viewer's hand in the order shown: sorted, or as arranged with new cards at the right."""
+        cards = list(view.hand)
+        if self.sort_mode == "rank":
+            return sorted(cards, key=lambda c: (words.by_rank(view.face(c)), c))
+        if self.sort_mode == "suit":
+            return sorted(cards, key=lambda c: (words.by_suit(view.face(c)), c))
+        if self.arranged_for != view.viewer:
+            self.arranged, self.arranged_for = [], view.viewer
+        kept = [c for c in self.arranged if c in cards]
+        self.arranged = kept + [c for c in cards if c not in kept]
+        return list(self.arranged)
+
+    def sort(self, mode: str) -> None:
+        """Sort the hand by "rank" or "suit" (again: back to as arranged)."""
+        view = self.ctrl.view()
+        self.arranged = self.hand_order(view)
+        self.arranged_for = view.viewer
+        self.sort_mode = "" if self.sort_mode == mode else mode
+
+    def move_card(self, card, index: int) -> None:
+        """Put `card` at `index` of the hand as shown (dragging it along the fan)."""
+        view = self.ctrl.view()
+        order = self.hand_order(view)
+        if card not in order:
+            return
+        old = order.index(card)
+        order.remove(card)
+        order.insert(index - (1 if index > old else 0), card)
+        self.arranged, self.arranged_for, self.sort_mode = order, view.viewer, ""
+
+    # ---- zones ----
+    def focus(self, view) -> int:
+        """The seat at the bottom: the viewer, or in the public view the last seat that looked."""
+        if view.viewer is not None:
+            return view.viewer
+        if self.still_focus is not None:
+            return self.still_focus
+        return getattr(self.ctrl, "focus", 0) or 0
+
+    def still(self, size, view, vis, focus):
+        self.still_focus = focus
+        return self.layout(size, view), vis
+
+    def layout(self, size, view):
+        zones = shed_layout.compute(tuple(size), view, self.focus(view), self.hand_order(view))
+        self._before = dict(zones.places())
+        for key, rect in zones.extra.items():
+            if isinstance(key, tuple) and key[0] in ("plate", "seat"):
+                self._before[key] = rect
+        return zones
+
+    def hit(self, zones, point):
+        for key in shed_layout.SORT_CHIPS:
+            rect = zones.extra.get(key)
+            if rect is not None and rect.collidepoint(point) and zones.get("hand") is not None:
+                return key
+        place = zones.hit(point)
+        view = self.ctrl.view()
+        spread = zones.extra.get("spread")
+        if view.phase in ("discard", "free") and (place is None or place[0] == "last") \
+                and spread is not None and spread.collidepoint(point):
+            return ("discard",)         # the spread lies on the pile: dropping on it discards
+        return place
+
+    def image(self, place, zones, view):
+        rect = zones.rect(place)
+        size = rect.size if rect is not None else card_size(120)
+        return self._image_for(view)(place, size)
+
+    def selection_image(self, selection, zones, view):
+        """What a drag of several picked cards carries: the cards side by side, slightly overlapping."""
+        images = [self.image(p, zones, view) for p in selection]
+        images = [img for img in images if img is not None]
+        if not images:
+            return None
+        w, h = images[0].get_size()
+        step = max(8, int(w * 0.45))
+        surf = pygame.Surface((w + step * (len(images) - 1), h), pygame.SRCALPHA)
+        for i, img in enumerate(images):
+            surf.blit(img, (i * step, 0))
+        return surf
+
+    def summary_hand(self, view, seat) -> tuple:
+        """The faces of `seat`'s hand as the round's result revealed them (for the round summary)."""
+        for result in view.results:
+            if result.seat == seat:
+                return tuple(view.face(c) for c in result.hand)
+        return ()
+
+    def _image_for(self, view):
+        art = self.scene.art
+
+        def image_for(place, size):
+            zone = place[0]
+            if zone == "hand" and place[2] in view.hand:
+                return art.face(view.face(place[2]), size)
+            if zone in ("last", "laid"):
+                return art.face(view.face(place[1]), size)
+            if zone == "back":
+                return art.back(size)
+            if zone == "deck":
+                return art.back(size) if view.deck_count else None
+            if zone == "discard":
+                return art.face(view.face(view.gone[-1]), size) if view.gone else None
+            return None
+        return image_for
+
+    # ---- drawing ----
+    def draw(self, surf, zones, view, vis) -> None:
+        names = tuple(vis.names)
+        hidden = set(vis.hidden or ())
+        dragging = vis.dragging
+        if dragging and isinstance(dragging[0], tuple):
+            hidden |= set(dragging)          # a dragged selection leaves gaps where it was
+        elif dragging:
+            hidden.add(dragging)
+        marks = Marks(names=names, lit=frozenset(vis.targets or ()), selected=frozenset(vis.selected or ()),
+                      hidden=frozenset(hidden),
+                      acting=view.current if view.phase in ("discard", "draw", "free") else None,
+                      sort=self.sort_mode, banner=self.banner(view, names),
+                      reveal=view.phase in ("round_over", "match_over") and bool(view.results))
+        draw_table(surf, zones, view, marks, self.scene.art, self.focus(view), self._image_for(view))
+
+    def banner(self, view, names) -> str:
+        """The line over the middle: a call, the direction, the resets and the limit."""
+        if view.caller is not None and view.phase not in ("round_over", "match_over"):
+            return f"{words.name_of(names, view.caller)} called {view.call_name}"
+        rule = f"Exactly 51 → 0 · exactly 99 → 50 · over {view.limit} ends"
+        if view.direction < 0:
+            rule = "Play goes counter-clockwise ↺ · " + rule
+        return rule
+
+    # ---- input ----
+    def make_input(self):
+        from game.ui.families.shedding.input import ShedInput
+        return ShedInput(self)
+
+    def visuals(self, vis, zones, view):
+        """Each frame of a drag: the cards swept across the fan join what it carries."""
+        inp = getattr(self.scene, "input", None)
+        if inp is not None and getattr(inp, "dragging", False):
+            inp.sweep(zones, inp.drag_point)
+            carried = inp.carried(inp.press[0]) if inp.press else ()
+            if len(carried) > 1:
+                vis.dragging = carried
+                vis.targets = inp.targets(inp.press[0])
+        return vis
+
+    def confirm_question(self, action) -> str:
+        if action.kind != "call":
+            return ""
+        view = self.ctrl.view()
+        return (f"Call {view.call_name} with {view.hand_points()} points? The round ends now and every hand "
+                f"is shown: press K again or click Confirm; Esc to keep playing.")
+
+    def declined(self, action) -> str:
+        return "No call: discard as usual."
+
+    def key_help(self) -> tuple:
+        name = self.ctrl.view().call_name if self.ctrl is not None else "Kumbal"
+        return (("Click", "pick cards, then the pile"), ("Drag", "cards onto the pile"),
+                ("K", f"call {name}"), ("Space", "keep the drawn card"), ("R / U", "sort by rank / suit"),
+                ("F1", "rules"), ("Esc", "drop the picked cards"), ("PgUp", "scroll the log"))
+
+    def button_label(self, action) -> str:
+        if action.kind == "call":
+            return f"{self.ctrl.view().call_name}!"
+        return {"keep": "Keep", "next_round": "Next round"}.get(action.kind, super().button_label(action))
+
+    def keys(self) -> dict:
+        return {pygame.K_k: "call", pygame.K_SPACE: "keep"}
+
+    def prompt(self, view, seat) -> str:
+        names = getattr(self.ctrl, "names", ())
+        legal = self.ctrl.legal(seat) if seat is not None and hasattr(self.ctrl, "legal") else []
+        return words.prompt(view, seat, names, any(a.kind == "call" for a in legal))
+
+    def why_not(self, view, selection, place) -> str:
+        return words.why_not(view, tuple(selection), place, self._names(), self.jokers_wild())
+
+    def jokers_wild(self) -> bool:
+        """Are jokers wild in runs in this match (a ruleset fact, public)?"""
+        parameters = getattr(getattr(self.ctrl, "game", None), "parameters", None) or {}
+        return bool(parameters.get("jokers", {}).get("wild_in_runs", False))
+
+    def press(self, place) -> bool:
+        """A place of the plug-in's own (the sort chips): handled here, not by the rules."""
+        if place in shed_layout.SORT_CHIPS:
+            self.sort(place[1])
+            return True
+        return False
+
+    def key(self, key) -> bool:
+        """The plug-in's own keys: R sorts by rank, U by suit."""
+        if key == pygame.K_r:
+            self.sort("rank")
+            return True
+        if key == pygame.K_u:
+            self.sort("suit")
+            return True
+        return False
+
+    def rearrange(self, zones, selection, point) -> bool:
+        """A hand card dragged and let go over the hand moves there (True): no action is made."""
+        hand = zones.get("hand")
+        inp = getattr(self.scene, "input", None)
+        origin = getattr(inp, "origin", None) or (selection[0] if len(selection) == 1 else None)
+        if hand is None or origin is None or origin[0] != "hand" or origin not in hand.places:
+            return False
+        if not hand.rect.inflate(0, hand.lift * 2 + 20).collidepoint(point):
+            return False
+        self.move_card(origin[2], hand.index_at(point[0]))
+        return True
+
+    def sound_cue(self, events):
+        """One cue per action: the round's end, a call, a reset by an exact 51 or 99 (the "lucky"
+        chime), or with one human at the table the start of their turn."""
+        humans = list(getattr(self.ctrl, "humans", ()))
+        cues = set()
+        for ev in events:
+            if ev.kind in SOUNDS:
+                cues.add(SOUNDS[ev.kind])
+            elif ev.kind == "turn" and len(humans) == 1 and ev.seat in humans:
+                cues.add("your_turn")    # several humans: the pass screen's confirmation sounds it
+        return next((cue for cue in CUE_ORDER if cue in cues), None)
+
+    # ---- animation ----
+    def _scale(self, ctx) -> float:
+        scale = getattr(ctx, "scale", None)
+        if scale is None:
+            scale = self.scene.app.anim_scale()
+        return scale
+
+    def deal_steps(self, ctx) -> list:
+        """The hands fly from the deck around the table, then the first card turns onto the pile."""
+        view = self.ctrl.view()
+        zones = self.layout(self.scene.app.size, view)
+        s = self._scale(ctx)
+        art = self.scene.art
+        deck = zones["deck"].rect
+        tweens, hide = [], set()
+        focus = self.focus(view)
+        most = max(sv.hand_count for sv in view.seats)
+        order = []
+        for i in range(most):
+            for k in range(1, view.n + 1):
+                seat = (view.dealer + k) % view.n
+                order.append((seat, i))
+        for j, (seat, i) in enumerate(order):
+            if seat == focus and zones.get("hand") is not None:
+                places = list(zones["hand"].rects())
+                if i >= len(places):
+                    continue
+                place = places[i]
+            else:
+                fan = zones.get(("backs", seat))
+                if fan is None or i >= len(fan.places):
+                    continue
+                place = fan.places[i]
+            rect = zones.rect(place)
+            tweens.append(CardMove(art.back(deck.size), deck, rect, MOVE * 0.8 * s, delay=j * DEAL_GAP * s))
+            hide.add(place)
+        steps = [Step(tweens, hide)] if tweens else []
+        if view.last_discard:
+            place = ("last", view.last_discard[0])
+            rect = zones.rect(place)
+            steps.append(Step([CardMove(art.back(deck.size), deck, rect, MOVE * s,
+                                        img_end=art.face(view.face(view.last_discard[0]), deck.size), lift=14)],
+                              {place}))
+        return steps
+
+    def events_applied(self, seat, action, events) -> None:
+        # the table lays out the new view before asking for steps: keep where the cards were
+        self._frozen = dict(self._before)
+
+    def steps_for(self, events, ctx) -> list:
+        """Cards flying for each event; banners for a call, the round's result and a reset; a new
+        round's deal."""
+        from game.ui.families.shedding.anim import steps_for
+        view = self.ctrl.view()
+        before = self._frozen if self._frozen is not None else dict(self._before)   # before the events
+        self._frozen = None
+        zones = self.layout(self.scene.app.size, view)
+        steps, run = [], []
+        for ev in events:
+            if ev.kind == "deal":
+                steps += steps_for(run, view, zones, before, self.scene.art, self._scale(ctx), self._names())
+                steps += self.deal_steps(ctx)
+                run = []
+            else:
+                run.append(ev)
+        return steps + steps_for(run, view, zones, before, self.scene.art, self._scale(ctx), self._names())
+
+    def _names(self) -> tuple:
+        return tuple(getattr(self.ctrl, "names", ()))

@@ -1,0 +1,121 @@
+"""What Kumbal's table says: the prompt of each moment and why a drop is refused.
+
+The rules decide what is legal (the legal actions light up); these sentences only explain a
+refusal in the rule text's words ("a run needs 3 cards of one suit in a row"), from the view.
+"""
+from __future__ import annotations
+
+SUIT_ORDER = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
+
+RUN = "a run needs 3 cards of one suit in a row"
+SET = "a set needs 2 or more cards of one rank"
+
+
+def name_of(names, seat) -> str:
+    return names[seat] if seat is not None and 0 <= seat < len(names) else f"Seat {seat + 1}" if seat is not None else ""
+
+
+def is_joker(card) -> bool:
+    return card.suit is None
+
+
+def by_rank(card):
+    """Sort key: rank, then suit (jokers first: they are worth 0)."""
+    return (card.value, SUIT_ORDER.get(card.suit, -1))
+
+
+def by_suit(card):
+    """Sort key: suit, then rank (jokers at the end)."""
+    return (SUIT_ORDER.get(card.suit, 9), card.value)
+
+
+def combination_problem(cards, jokers_wild: bool = False) -> str:
+    """Why these cards are no set and no run ("" when they might be one)."""
+    if len(cards) <= 1:
+        return ""
+    values = [c.value for c in cards]
+    if len(set(values)) == 1:
+        return ""
+    plain = [c for c in cards if not is_joker(c)]
+    jokers = len(cards) - len(plain)
+    if len(cards) == 2:
+        return f"{SET}; {RUN}"
+    if jokers and not jokers_wild:
+        return f"jokers are not wild here: {RUN}"
+    suits = {c.suit for c in plain}
+    if len(suits) > 1:
+        return f"{SET}; {RUN}" if len(set(c.value for c in plain)) > 1 else f"{SET}: jokers are not a rank"
+    ranks = sorted(c.value for c in plain)
+    if len(set(ranks)) < len(ranks):
+        return RUN
+    holes = (ranks[-1] - ranks[0] + 1) - len(ranks)
+    if holes > jokers:
+        return f"{RUN}: there is a gap"
+    return ""
+
+
+def why_not(view, selection, place, names=(), jokers_wild: bool = False) -> str:
+    """The sentence for a refused click or drop of `selection` on `place` (from the view)."""
+    zone = place[0] if place else ""
+    before = name_of(names, view.last_by) if view.last_by is not None else "the flipped card"
+    if view.phase in ("round_over", "match_over"):
+        return "The round is over."
+    if view.viewer is None or view.viewer not in view.to_act:
+        return f"It is {name_of(names, view.current)}'s turn."
+    if zone == "discard":
+        if view.phase == "draw":
+            return f"You have discarded this turn: now take the deck's top card or a card of {before}'s discard."
+        if view.phase == "free":
+            return "Only the card you just drew may follow for free (it has the rank you discarded)."
+        if not selection:
+            return "Pick the cards to discard first: click them in your hand."
+        if view.owed:
+            return (f"You owe {view.owed} cards: draw them from the deck, or stack a 2 or a joker.")
+        cards = [view.face(p[2]) for p in selection if p[0] == "hand"]
+        problem = combination_problem(cards, jokers_wild)
+        return (problem[0].upper() + problem[1:] + ".") if problem else "That is no set and no run."
+    if zone == "last":
+        if view.phase == "discard":
+            return "Discard first, then take a card."
+        card = view.face(place[1])
+        if is_joker(card):
+            return "Jokers are lost when played: they cannot be taken from the discard pile."
+        if view.owed or not view.takeable:
+            return "Action cards cannot be picked up: take the deck's top card."
+        if len(view.last_discard) >= 3 and len({view.face(c).value for c in view.last_discard}) > 1:
+            return "Of a run, only an end card may be taken."
+        return "That card cannot be taken now."
+    if zone == "deck":
+        if view.phase == "discard" and not view.owed:
+            return "Discard first, then draw."
+        return "Not now."
+    if zone == "hand" and view.phase in ("draw", "free"):
+        return "You have discarded this turn: now draw." if view.phase == "draw" else \
+            "Only the card you just drew may follow for free."
+    return ""
+
+
+def prompt(view, seat, names=(), call_legal: bool = False) -> str:
+    """The status line for `seat`'s moment."""
+    who = name_of(names, seat)
+    if view.phase == "round_over":
+        return "The round is scored: every hand is shown."
+    if view.phase == "match_over":
+        return "The match is over."
+    if seat is None or view.viewer != seat:
+        return f"{name_of(names, view.current)} is playing."
+    before = name_of(names, view.last_by) if view.last_by is not None else "the flipped card"
+    if view.phase == "discard":
+        if view.owed:
+            return f"{who}: you owe {view.owed} cards — draw them from the deck, or stack a 2 or a joker."
+        text = f"{who}: discard a card, a set (2+ of one rank) or a run (3+ of one suit in a row)"
+        if call_legal:
+            text += f" — or call {view.call_name}! ({view.hand_points()} points)"
+        return text
+    if view.phase == "draw":
+        if view.takeable:
+            return f"{who}: take the deck's top card, or a lifted card of {before}'s discard."
+        return f"{who}: take the deck's top card."
+    if view.phase == "free":
+        return f"{who}: you drew the rank you discarded — drop it on the pile for free, or Keep it."
+    return view.log_hint or ""

@@ -1,0 +1,493 @@
+"""Kumbal's table through the real event loop: real pygame events posted (SDL dummy driver), the
+real frame loop, asserts on the match. Rigged deals come from rigging_kumbal (real cards moved)."""
+import random
+
+import pygame
+import pytest
+
+from game.engine.core import Action
+from game.engine.session import Session
+from game.store.settings import Settings
+from game.ui.anim import CardMove
+from game.ui.app import App
+from game.ui.driver import Driver
+from game.ui.families.shedding import ShedPlugin
+from game.ui.offscreen import render_view
+from game.ui.pass_screen import PassScene
+from game.ui.summary import MatchResultScene, RoundSummaryScene
+from game.ui.table import TableScene
+from game.ui.table_controller import TableController
+from rigging import next_decision
+from rigging_kumbal import ids, kumbal, lay, options, rigged
+
+ANA = {"name": "Ana", "kind": "human"}
+BEN = {"name": "Ben", "kind": "human"}
+BOT = {"name": "Bot", "kind": "ai", "level": "normal"}
+PLAYING = ("discard", "draw", "free")
+RUN_HAND = ["4_clubs", "5_clubs", "6_clubs", "7_clubs", "K_hearts", "9_spades", "Q_diamonds"]
+
+
+def make_app(size=(1280, 800), speed="instant"):
+    return App(size=size, fixed_dt=0.05, strict=True, settings=Settings(animation_speed=speed),
+               save_settings=False)
+
+
+def open_rigged(app, game, seats, seed=1):
+    """The table for a Kumbal session of these seats whose dealt state is `game`."""
+    session = Session.new(kumbal(), seats, game.options, seed)
+    session.game = game
+    app.open_table(session)
+    return Driver(app), session
+
+
+def zones(d):
+    return d.table.current_layout()
+
+
+def point(d, place):
+    """A point that hits `place`: a fanned card's visible left strip, else a zone's middle."""
+    rect = zones(d).rect(place)
+    assert rect is not None, place
+    return (rect.x + 6, rect.centery) if place[0] == "hand" else rect.center
+
+
+def ready(d, seat):
+    t = d.table
+    return t is not None and d.app.top is t and t.ctrl.input_seat() == seat and not t.anim.busy()
+
+
+def wait_ready(d, seat):
+    assert d.until(lambda: ready(d, seat), 2000), d.table.ctrl.prompt()
+
+
+def last_action(session):
+    return session.match.actions[-1] if session.match.actions else None
+
+
+def slide_backs(monkeypatch, table) -> list:
+    """The animation steps the table adds from now on (a spy: they still play)."""
+    added = []
+    real = table.anim.add
+
+    def spy(step):
+        added.append(step)
+        return real(step)
+    monkeypatch.setattr(table.anim, "add", spy)
+    return added
+
+
+def test_three_cards_of_a_run_picked_then_dragged_to_the_discard_pile():
+    # kumbal.md: "You can discard 3 or more of a series in the same suit (♣️4, ♣️5, ♣️6, ...)"
+    app = make_app()
+    game = rigged(2, {0: RUN_HAND}, seed=5)
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    c4, c5, c6 = ids(game, 0, "4_clubs", "5_clubs", "6_clubs")
+    d.click(point(d, ("hand", 0, c4)))
+    d.click(point(d, ("hand", 0, c5)))
+    inp = d.table.input
+    assert inp.selected == (("hand", 0, c4), ("hand", 0, c5))
+    lit = d.table._targets_now()
+    assert ("hand", 0, c6) in lit and ("discard",) not in lit     # 4♣ 5♣ alone is no discard
+    d.drag(point(d, ("hand", 0, c6)), point(d, ("discard",)), steps=6)
+    assert last_action(session) == (0, lay(0, [c4, c5, c6]))
+    assert game.just_discarded == (c4, c5, c6) and game.phase == "draw"
+
+
+def test_a_sweep_across_the_fan_then_onto_the_pile_discards_the_cards_swept():
+    # issue 9: "select several cards (click, or drag across) and drop them on the discard pile"
+    app = make_app()
+    game = rigged(2, {0: RUN_HAND}, seed=5)
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    c4, c5, c6 = ids(game, 0, "4_clubs", "5_clubs", "6_clubs")
+    path = [point(d, ("hand", 0, c)) for c in (c4, c5, c6)] + [point(d, ("discard",))]
+    d.post(pygame.MOUSEBUTTONDOWN, pos=path[0], button=1)
+    d.step()
+    last = path[0]
+    for p in [(path[0][0] + 12, path[0][1])] + path[1:]:
+        d.post(pygame.MOUSEMOTION, pos=p, rel=(p[0] - last[0], p[1] - last[1]), buttons=(1, 0, 0))
+        last = p
+        d.step()
+    assert set(d.table.input.carried(("hand", 0, c4))) == {("hand", 0, c) for c in (c4, c5, c6)}
+    d.post(pygame.MOUSEBUTTONUP, pos=path[-1], button=1)
+    d.step()
+    assert last_action(session) == (0, lay(0, [c4, c5, c6]))
+
+
+def test_an_illegal_run_slides_back_and_says_why(monkeypatch):
+    # kumbal.md: "3 or more of a series in the same suit": 4♣ 5♣ 7♣ has a gap
+    app = make_app(speed="fast")
+    hand = ["4_clubs", "5_clubs", "7_clubs", "K_hearts", "9_spades", "Q_diamonds", "2_hearts"]
+    game = rigged(2, {0: hand}, seed=5)
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    c4, c5, c7 = ids(game, 0, "4_clubs", "5_clubs", "7_clubs")
+    for c in (c4, c5, c7):
+        d.click(point(d, ("hand", 0, c)))
+    picked = (("hand", 0, c4), ("hand", 0, c5), ("hand", 0, c7))
+    assert d.table.input.selected == picked
+    origin = zones(d).rect(("hand", 0, c7))
+    added = slide_backs(monkeypatch, d.table)
+    actions = len(session.match.actions)
+    d.drag(point(d, ("hand", 0, c7)), point(d, ("discard",)), steps=6)
+    assert len(session.match.actions) == actions                     # nothing was discarded
+    text, error = d.table.ctrl.message[:2]
+    assert text == "A run needs 3 cards of one suit in a row: there is a gap." and error
+    moves = [tw for step in added for tw in step.tweens if isinstance(tw, CardMove)]
+    assert moves and moves[-1].stop == origin                         # the card slides back home
+    assert d.table.input.selected == picked                           # still picked, to be mended
+    d.click(point(d, ("hand", 0, c7)))                                 # 7♣ out, and 4♣ 5♣ ...
+    assert d.table.input.selected == picked[:2]
+
+
+def test_only_an_end_card_of_the_previous_run_lifts_and_can_be_taken():
+    # clarifications.md: "then take either the top card of the deck or one card of the previous
+    # player's discard (of a run, one of its two end cards)"
+    app = make_app()
+    game = rigged(2, {0: RUN_HAND}, seed=5, last=["3_spades", "4_spades", "5_spades"])
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    low, middle, high = game.last_discard
+    king = ids(game, 0, "K_hearts")[0]
+    d.click(point(d, ("hand", 0, king)))
+    d.click(point(d, ("discard",)))                                   # K♥ alone, by clicks
+    assert last_action(session) == (0, lay(0, [king]))
+    wait_ready(d, 0)
+    assert d.table._targets_now() == {("deck",), ("last", low), ("last", high)}
+    d.click(point(d, ("last", middle)))
+    assert last_action(session) == (0, lay(0, [king]))
+    assert d.table.ctrl.message[0] == "Of a run, only an end card may be taken."
+    before = len(session.match.actions)
+    d.click(point(d, ("last", high)))
+    assert session.match.actions[before] == (0, Action("take", places=(("last", high),)))
+    assert high in game.hands[0] and game.faces[high].key == "5_spades"
+
+
+def test_the_call_button_shows_only_when_the_call_is_legal_and_asks_first():
+    # kumbal.md: "If you have 7 or fewer points at the beginning of your round, you can call "Kumbal"."
+    app = make_app()
+    game = rigged(2, {0: ["A_clubs", "2_hearts", "joker", "3_spades"]}, seed=5)
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    labels = [b.label for b in d.table.action_buttons]
+    assert labels == ["Kumbal!"]
+    d.click(d.table.action_buttons[0].rect.center)
+    assert last_action(session) is None and d.table.ctrl.message[0].startswith("Call Kumbal with 6 points?")
+    d.key(pygame.K_k)
+    assert last_action(session) == (0, Action("call"))
+    assert app.sound.played[-1] == "round_end"          # the call ends the round: its cue wins
+    high = rigged(2, {0: RUN_HAND}, seed=5)
+    d2, _ = open_rigged(make_app(), high, [ANA, BOT])
+    wait_ready(d2, 0)
+    assert [b.label for b in d2.table.action_buttons] == []          # 46 points: no call button
+
+
+# ---- a whole match, two humans and a bot: hands are private ------------------------------------
+
+class FrameLog:
+    """Every Kumbal frame drawn and every pass screen confirmed, in order (spies: both still run)."""
+
+    def __init__(self, monkeypatch, app):
+        self.app, self.entries, self.private_frames = app, [], 0
+        draw, finish = ShedPlugin.draw, PassScene.finish
+        log = self
+
+        def recording_draw(plugin, surf, zones, view, vis):
+            if plugin.ctrl is not None:
+                log.frame(view)
+            return draw(plugin, surf, zones, view, vis)
+
+        def recording_finish(scene):
+            was = scene.done
+            finish(scene)
+            if scene.done and not was:
+                log.entries.append(("confirm", scene.name))
+        monkeypatch.setattr(ShedPlugin, "draw", recording_draw)
+        monkeypatch.setattr(PassScene, "finish", recording_finish)
+
+    def frame(self, view):
+        table = self.app.find(TableScene)
+        public = table.session.game.view(None)
+        allowed = set(public.to_act) if public.phase in PLAYING else set()
+        self.entries.append(("frame", view.viewer, frozenset(allowed), table.ctrl.names))
+
+    def check(self):
+        """DESIGN.md: "before the table shows private information to a human other than the one who
+        saw it last, a full-screen pass screen hides everything" (and only in that human's turn)."""
+        confirmed = None
+        for i, entry in enumerate(self.entries):
+            if entry[0] == "confirm":
+                confirmed = entry[1]
+                continue
+            _, viewer, allowed, names = entry
+            if viewer is None:
+                confirmed = None
+                continue
+            self.private_frames += 1
+            assert names[viewer] == confirmed, f"frame {i}: {names[viewer]}'s hand without their pass screen"
+            assert viewer in allowed, f"frame {i}: {names[viewer]}'s hand outside their turn"
+
+
+def perform(d, rng, seat, action):
+    """Make `action` for `seat` with gestures a player would use."""
+    k = action.kind
+    table = d.table
+    if k == "call":
+        d.key(pygame.K_k)
+        d.key(pygame.K_k)
+    elif k in ("discard", "free_discard"):
+        cards = action.places[:-1]
+        if rng.random() < 0.5:
+            for place in cards:
+                d.click(point(d, place))
+            d.click(point(d, ("discard",)))
+        else:
+            for place in cards[:-1]:
+                d.click(point(d, place))
+            d.drag(point(d, cards[-1]), point(d, ("discard",)), steps=5)
+    elif k in ("draw", "take", "draw_penalty"):
+        place = action.places[0]
+        hand = zones(d).get("hand")
+        if rng.random() < 0.5 or hand is None or not hand.places:
+            d.click(point(d, place))
+        else:
+            d.drag(point(d, place), point(d, hand.places[0]), steps=5)
+    elif k == "keep":
+        if rng.random() < 0.5:
+            d.key(pygame.K_SPACE)
+        else:
+            d.click(next(b for b in table.action_buttons if b.label == "Keep").rect.center)
+    else:
+        raise AssertionError(f"no gesture for {action}")
+
+
+def play_match(app, session, rng, max_steps=4000):
+    """Play to the match's end through the screen; every pass screen confirmed, bots play themselves."""
+    app.open_table(session)
+    d = Driver(app)
+    for _ in range(max_steps):
+        decision = next_decision(d, rng)
+        if decision is None:
+            return d
+        seat, legal = decision
+        before = len(session.match.actions)
+        calls = [a for a in legal if a.kind == "call"]
+        action = calls[0] if calls and rng.random() < 0.5 else rng.choice([a for a in legal if a.kind != "call"])
+        perform(d, rng, seat, action)
+        assert session.match.actions[before:before + 1] == [(seat, action)], (action, d.table.ctrl.message)
+    raise AssertionError(f"the match did not end in {max_steps} steps")
+
+
+def two_humans_and_a_bot(seed, rounds=1):
+    return Session.new(kumbal(), [ANA, BEN, BOT], options(rounds=rounds), seed)
+
+
+@pytest.mark.parametrize("speed,rounds", [("instant", 1), pytest.param("fast", 2, marks=pytest.mark.slow)])
+def test_a_whole_match_two_humans_and_a_bot_shows_a_hand_only_after_its_pass_screen(monkeypatch, speed, rounds):
+    app = make_app(size=(1024, 640), speed=speed)
+    log = FrameLog(monkeypatch, app)
+    session = two_humans_and_a_bot(7, rounds)
+    d = play_match(app, session, random.Random(7))
+    assert isinstance(d.app.top, MatchResultScene) and session.game.is_over()
+    log.check()
+    confirms = sum(1 for e in log.entries if e[0] == "confirm")
+    assert log.private_frames > 50 and confirms > 6, (log.private_frames, confirms)
+
+
+def test_the_frame_log_catches_a_hand_leaked_on_purpose(monkeypatch):
+    # the same check must fail when the table shows Ana's hand whatever the moment (a leak injected)
+    app = make_app(size=(1024, 640), speed="instant")
+    log = FrameLog(monkeypatch, app)
+    monkeypatch.setattr(TableController, "view", lambda ctrl: ctrl.game.view(0))
+    session = two_humans_and_a_bot(7)
+    try:
+        play_match(app, session, random.Random(7), max_steps=40)
+    except AssertionError:
+        pass        # with the wrong hand on screen gestures miss too: what counts is what was drawn
+    assert log.entries
+    with pytest.raises(AssertionError, match="without their pass screen|outside their turn"):
+        log.check()
+
+
+# ---- pixels: a hidden hand never reaches the screen --------------------------------------------
+
+def twin_pair(seat_hidden=1):
+    """Two deals differing only in one card of `seat_hidden`'s hand (swapped with the deck's bottom)."""
+    a = rigged(3, {0: RUN_HAND}, seed=9)
+    b = rigged(3, {0: RUN_HAND}, seed=9)
+    hand, deck = b.hands[seat_hidden], b.deck
+    hand[0], deck[0] = deck[0], hand[0]
+    b._view_common = None
+    assert a.hands[seat_hidden] != b.hands[seat_hidden] and a.hands[0] == b.hands[0]
+    return a, b
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1600, 1000)])
+def test_two_deals_differing_only_in_a_hidden_hand_draw_the_same_pixels(size):
+    # DESIGN.md: "two states that differ only in what seat S may not know give S the same view,
+    # and the same pixels on screen"
+    a, b = twin_pair()
+    names = ("Ana", "Ben", "Cleo")
+    same = [render_view(kumbal(), g.view(0), names, size) for g in (a, b)]
+    assert pygame.image.tobytes(same[0], "RGB") == pygame.image.tobytes(same[1], "RGB")
+    public = [render_view(kumbal(), g.view(None), names, size, focus=0) for g in (a, b)]
+    assert pygame.image.tobytes(public[0], "RGB") == pygame.image.tobytes(public[1], "RGB")
+    # the check can fail: Ben's own view of the two deals differs (his hand is on screen)
+    bens = [render_view(kumbal(), g.view(1), names, size) for g in (a, b)]
+    assert pygame.image.tobytes(bens[0], "RGB") != pygame.image.tobytes(bens[1], "RGB")
+
+
+def test_the_round_summary_shows_every_hand_revealed():
+    # issue 9: "the round summary with every hand revealed and the points"
+    app = make_app()
+    game = rigged(2, {0: ["A_clubs", "2_hearts", "joker", "3_spades"]}, seed=5)
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    d.key(pygame.K_k)
+    d.key(pygame.K_k)
+    assert d.until(lambda: isinstance(d.app.top, RoundSummaryScene), 500)
+    view = d.table.ctrl.public()
+    plugin = d.table.plugin
+    shown = [plugin.summary_hand(view, s) for s in range(2)]
+    assert [f.key for f in shown[0]] == ["A_clubs", "2_hearts", "joker", "3_spades"]
+    assert [f.key for f in shown[1]] == [game.faces[c].key for c in game.hands[1]]
+
+
+# ---- the hand's order is the player's own ------------------------------------------------------
+
+def hand_keys(d):
+    return [d.table.session.game.faces[p[2]].key for p in zones(d)["hand"].places]
+
+
+def test_the_hand_sorts_by_rank_by_suit_and_by_dragging_a_card_along_the_fan():
+    # issue 9: "your hand fanned at the bottom and sortable (by rank, by suit, or by dragging a card
+    # along the fan)"; sorting is no move: the match's actions do not change
+    app = make_app()
+    hand = ["K_hearts", "4_clubs", "joker", "9_spades", "4_hearts", "A_diamonds", "Q_clubs"]
+    game = rigged(2, {0: hand}, seed=5)
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    assert hand_keys(d) == hand                                      # as dealt
+    d.click(zones(d).extra["sort", "rank"].center)
+    assert hand_keys(d) == ["joker", "A_diamonds", "4_clubs", "4_hearts", "9_spades", "Q_clubs", "K_hearts"]
+    d.key(pygame.K_u)
+    assert hand_keys(d) == ["4_clubs", "Q_clubs", "A_diamonds", "4_hearts", "K_hearts", "9_spades", "joker"]
+    king = ("hand", 0, ids(game, 0, "K_hearts")[0])
+    first = zones(d).rect(zones(d)["hand"].places[0])
+    d.drag(point(d, king), (first.x + 2, first.centery), steps=4)   # K♥ to the front, along the fan
+    assert hand_keys(d) == ["K_hearts", "4_clubs", "Q_clubs", "A_diamonds", "4_hearts", "9_spades", "joker"]
+    assert session.match.actions == [] and d.table.ctrl.message is None or not d.table.ctrl.message[1]
+    d.click(point(d, king))                                          # the order stays for the next turn
+    d.click(point(d, ("discard",)))
+    wait_ready(d, 0)
+    assert hand_keys(d)[:6] == ["4_clubs", "Q_clubs", "A_diamonds", "4_hearts", "9_spades", "joker"]
+
+
+def test_bots_play_with_animations_at_normal_speed_and_the_table_keeps_up():
+    # every event of a bot's turn becomes steps that play and end: the table is never stuck animating
+    app = make_app(speed="normal")
+    session = Session.new(kumbal(), [ANA, BOT, BOT], options(rounds=1), 3)
+    app.open_table(session)
+    d = Driver(app)
+    seen_busy = False
+    for _ in range(400):
+        d.step()
+        seen_busy = seen_busy or d.table.anim.busy()
+        if ready(d, 0):
+            break
+    assert seen_busy and ready(d, 0)
+    assert len(session.match.actions) >= 4                           # both bots discarded and drew
+
+
+def test_a_card_moves_along_the_hand_while_another_player_is_on_turn():
+    app = make_app(speed="normal")          # the bot thinks a while: Ana arranges her cards meanwhile
+    hand = ["K_hearts", "4_clubs", "joker", "9_spades", "4_hearts", "A_diamonds", "Q_clubs"]
+    game = rigged(2, {0: hand}, seed=5, current=1)
+    d, session = open_rigged(app, game, [ANA, BOT])
+    d.step()
+    assert d.table.ctrl.input_seat() is None and session.match.actions == []
+    king = ("hand", 0, ids(game, 0, "K_hearts")[0])
+    last = zones(d).rect(zones(d)["hand"].places[-1])
+    d.drag(point(d, king), (last.right - 4, last.centery), steps=4)
+    assert all(seat == 1 for seat, _ in session.match.actions)        # Ana made no move
+    assert hand_keys(d) == hand[1:] + ["K_hearts"]
+
+
+def test_a_resized_window_lays_the_table_out_again_with_bigger_cards():
+    # DESIGN.md: "The window is resizable; layout is computed from its size"
+    app = make_app(size=(1024, 640))
+    game = rigged(4, {0: RUN_HAND}, seed=5)
+    d, session = open_rigged(app, game, [ANA, BOT, BOT, BOT])
+    wait_ready(d, 0)
+    small = zones(d)["hand"].size[1]
+    d.resize((1600, 1000))
+    assert d.table.current_layout().size == (1600, 1000)
+    big = zones(d)
+    assert big["hand"].size[1] > small
+    table = big.extra["table"]
+    assert all(table.contains(r) for r in big.places().values())
+    c4 = ids(game, 0, "4_clubs")[0]
+    d.click(point(d, ("hand", 0, c4)))                   # the new layout is the one clicks hit
+    assert d.table.input.selected == (("hand", 0, c4),)
+
+
+def test_a_discarded_card_flies_from_where_it_lay_in_the_hand_to_the_pile(monkeypatch):
+    # issue 9: "animation steps for its events (cards flying hand -> discard, deck -> hand ...)"
+    app = make_app(speed="fast")
+    game = rigged(2, {0: RUN_HAND}, seed=5)
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    king = ("hand", 0, ids(game, 0, "K_hearts")[0])
+    home = zones(d).rect(king)
+    added = slide_backs(monkeypatch, d.table)
+    d.click(point(d, king))
+    d.click(point(d, ("discard",)))
+    moves = [tw for step in added for tw in step.tweens if isinstance(tw, CardMove)]
+    assert moves and moves[0].start == home
+    assert moves[0].stop == zones(d).rect(("laid", king[2])) or moves[0].stop.colliderect(zones(d)["discard"].rect)
+
+
+FUZZ_KEYS = [pygame.K_k, pygame.K_SPACE, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_F1, pygame.K_r, pygame.K_u,
+             pygame.K_d, pygame.K_TAB, pygame.K_PAGEUP]
+
+
+@pytest.mark.parametrize("seed,speed,seats,variants", [
+    (1, "instant", [ANA, BEN, BOT], {}),
+    (2, "fast", [ANA, BOT, BOT, BEN], {"action_cards": True, "wild_jokers": True}),
+])
+def test_random_input_on_a_kumbal_table_never_raises(seed, speed, seats, variants):
+    # the app runs strict: any exception in a scene fails; half the clicks aim at cards, piles, buttons
+    from game.ui.menu import MenuScene
+    rng = random.Random(seed)
+    app = make_app(speed=speed)
+
+    def new_table(i):
+        app.open_table(Session.new(kumbal(), seats, options(rounds=2, **variants), seed + i))
+    new_table(0)
+    d = Driver(app)
+    for i in range(300):
+        if not app.running or not app.scenes:
+            app.running = True
+            new_table(i)
+        if isinstance(app.top, MenuScene):
+            new_table(i)
+        w, h = app.size
+        top = app.top
+        pick = [wd.rect.center for wd in top.ui.widgets if wd.visible and wd.rect.w]
+        if isinstance(top, TableScene):
+            pick += [r.center for r in top.current_layout().places().values()]
+        point = rng.choice(pick) if pick and rng.random() < 0.6 else (rng.randrange(w), rng.randrange(h))
+        r = rng.random()
+        if r < 0.4:
+            d.click(point, button=rng.choice([1, 1, 1, 3]))
+        elif r < 0.65:
+            d.drag(point, rng.choice(pick) if pick else point, steps=rng.randint(1, 4))
+        elif r < 0.9:
+            d.key(rng.choice(FUZZ_KEYS))
+        elif r < 0.95:
+            d.resize(rng.choice([(1024, 640), (1280, 800), (1600, 900)]))
+        else:
+            d.step(rng.randint(5, 40))
+        d.step(rng.randint(0, 3))
+    assert app.scenes
