@@ -114,7 +114,7 @@ def test_the_classic_ruleset_needs_no_python_of_its_own():
     """cambio-classic.yaml: "No Python of its own: everything below is memory-family data."
     No module of game/ is named after Cambio or mentions it in its code (only docstrings and
     comments name it, as an example of the memory family)."""
-    assert cambio_classic().family == "memory" and registry.names() == ("memory",)
+    assert cambio_classic().family == "memory" and "memory" in registry.names()
     offenders = {}
     for folder, _, files in os.walk(os.path.join(ROOT, "game")):
         for name in files:
