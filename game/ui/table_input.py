@@ -6,11 +6,14 @@ selection (with nothing selected, the places that start one); a click adds a pla
 (or takes it out again); a drag carries the selection it starts on and drops it on a target. The
 action is made as soon as the selection is exactly its places and the last place picked ends it (a
 pile dropped on), or no larger action is left. Legal actions that touch no place are buttons (the
-scene's). A plug-in with a finer policy (kit/select.py) returns its own from `make_input`.
+scene's). The matching is game/ui/kit/select.py's; a plug-in with a finer policy (a sweep across a
+fan, the memory family's phases) returns its own input from `make_input`.
 """
 from __future__ import annotations
 
 from typing import Optional
+
+from game.ui.kit import select
 
 DRAG_THRESHOLD = 6
 
@@ -29,7 +32,8 @@ class Gesture:
 
 
 class SelectionInput:
-    """The generic input policy: places are selected until they name one legal action."""
+    """The generic input policy: places are selected until they name one legal action. The matching
+    itself is the kit's (game/ui/kit/select.py), the one place it is written."""
 
     def __init__(self, plugin):
         self.plugin = plugin
@@ -43,96 +47,86 @@ class SelectionInput:
         self.dragging = False
         self.drag_point = None
         self.drag_offset = (0, 0)
-        self.lifted = ()           # what the drag in progress carries
+        self.carrying = None       # what the drag under way carries, fixed when it starts
 
     # ---- who and what ----
     def actor(self) -> Optional[int]:
         return self.ctrl.input_seat()
 
-    def _actions(self) -> list:
+    def _legal(self) -> list:
         seat = self.actor()
         if seat is None:
             return []
-        return [a for a in self.plugin.selectable(self.ctrl.view(), self.ctrl.legal(seat)) if a.places]
+        return self.plugin.selectable(self.ctrl.view(), self.ctrl.legal(seat))
 
-    def _matching(self, places) -> list:
-        """The selectable actions whose places include every one of `places`."""
-        wanted = set(places)
-        return [a for a in self._actions() if wanted <= set(a.places)]
+    def _why(self, selection, place) -> str:
+        return self.plugin.why_not(self.ctrl.view(), tuple(selection), place)
 
     def start_drag(self, place) -> None:
         """A drag lifts `place`: what it carries is fixed now (the selection goes with it)."""
-        self.lifted = self.carried(place)
+        self.carrying = select.grab(self._legal(), self.selected or (), place)
+        self.selected = None
 
     def carried(self, place) -> tuple:
         """What a drag starting on `place` carries: the selection, with `place` if it extends it
         (else `place` alone)."""
-        if self.lifted and place in self.lifted:
-            return self.lifted
-        chosen = tuple(self.selected or ())
-        if place in chosen:
-            return chosen
-        if chosen and self._matching(chosen + (place,)):
-            return chosen + (place,)
-        return (place,)
+        if self.carrying is not None:
+            return self.carrying
+        return select.grab(self._legal(), self.selected or (), place)
 
     # ---- what may be dragged, what lights up ----
     def draggable(self, place) -> bool:
-        return place is not None and bool(self._matching(self.carried(place)))
+        legal = self._legal()
+        return place is not None and any(
+            select.next_places(a.places, self.carried(place)) is not None for a in legal if a.places)
 
     def why_not_drag(self, place) -> Gesture:
         return self.waiting(place) if self.actor() is None else Gesture()
 
     def targets(self, source=None) -> set:
         """Places that extend the selection (and `source`, while it is dragged) to a legal action."""
-        picked = self.carried(source) if source is not None and source != self.selected else tuple(self.selected or ())
-        if not picked:                  # what starts an action: a pile lights once something is picked
-            return {action.places[0] for action in self._actions()}
-        out = set()
-        for action in self._matching(picked):
-            out |= set(action.places) - set(picked)
-        return out
+        if self.carrying is not None:
+            picked = self.carried(source)
+        elif source is not None and source != self.selected and not isinstance(source[0], tuple):
+            picked = select.grab(self._legal(), self.selected or (), source)
+        else:
+            picked = tuple(self.selected or ())
+        return select.lit(self._legal(), picked)
 
     # ---- gestures ----
     def click(self, place) -> Gesture:
-        """A click on `place` (None: the empty table): adds it to the selection, or takes it out."""
+        """A click on `place` (None: the empty table): adds it to the selection, takes it out, or
+        completes the one legal action it names."""
         if self.actor() is None:
             return self.waiting(place)
         if place is None:
             self.selected = None
             return Gesture()
-        chosen = tuple(self.selected or ())
-        if place in chosen:
-            self.selected = tuple(p for p in chosen if p != place) or None
-            return Gesture()
-        return self._settle(chosen + (place,), place)
+        return self._gesture(select.click(self._legal(), self.selected or (), place, self._why))
 
     def drop(self, source, target) -> Gesture:
         """`source` (with the selection it carries) dragged and released over `target`."""
-        carried, self.lifted = self.carried(source), ()
         if self.actor() is None:
+            self.carrying = None
             return self.waiting(target)
-        if target is None or target == source:
-            return Gesture(say="")
-        g = self._settle(carried + (target,), target)
-        if not g.actions:
-            self.selected = None
-            return Gesture(say=self.plugin.why_not(self.ctrl.view(), carried, target) or "That cannot go there.")
-        return g
+        carried = self.carried(source)
+        self.carrying = None
+        if target is None or target in carried:
+            return Gesture(select=carried if len(carried) > 1 else None)
+        return self._gesture(select.drop(self._legal(), carried, target, self._why))
 
-    def _settle(self, chosen, place) -> Gesture:
-        """The action `chosen` names (at once if `place` ends it, as a pile a selection is dropped on
-        does), or a selection that can still grow into one, or the plug-in's reason why not."""
-        fits = self._matching(chosen)
-        exact = [a for a in fits if set(a.places) == set(chosen)]
-        ending = [a for a in exact if a.places[-1] == place]
-        if ending or (exact and len(exact) == len(fits)):
+    def _gesture(self, out) -> Gesture:
+        if out.kind in ("act", "choose"):
+            # several legal actions fit the same places (a wild joker in a run): the first one
             self.selected = None
-            return Gesture([(ending or exact)[0]])
-        if fits:
-            return Gesture(select=chosen)
-        self.selected = None
-        return Gesture(say=self.plugin.why_not(self.ctrl.view(), chosen[:-1], place) or "")
+            return Gesture([out.action if out.kind == "act" else out.actions[0]])
+        if out.kind == "select":
+            if out.selection:
+                return Gesture(select=out.selection)
+            self.selected = None
+            return Gesture()
+        # refused: a picked set slides back and stays picked, so it can be mended
+        return Gesture(select=out.selection or None, say=out.reason)
 
     def waiting(self, place) -> Gesture:
         """Why a gesture does nothing now: another seat's move."""

@@ -21,29 +21,17 @@ class ShedInput(SelectionInput):
 
     def reset(self):
         super().reset()
-        self.carrying = None        # what the drag under way carries, fixed when it starts
         self.origin = None          # the place the drag under way started on
         self.swept = ()             # hand places the pointer swept across since the drag started
 
     def start_drag(self, place) -> None:
-        """A drag lifts `place`: what it carries is fixed now (the picked cards go with it)."""
-        self.carrying = select.grab(self._legal(), self.selected or (), place)
+        super().start_drag(place)
         self.origin = place
-        self.selected = None
-
-    def _legal(self) -> list:
-        seat = self.actor()
-        if seat is None:
-            return []
-        return self.plugin.selectable(self.ctrl.view(), self.ctrl.legal(seat))
-
-    def _why(self, selection, place) -> str:
-        return self.plugin.why_not(self.ctrl.view(), tuple(selection), place)
 
     def carried(self, place) -> tuple:
-        if self.carrying is not None:
-            return self.swept if len(self.swept) > 1 else self.carrying
-        return select.grab(self._legal(), self.selected or (), place)
+        if self.carrying is not None and len(self.swept) > 1:
+            return self.swept
+        return super().carried(place)
 
     def draggable(self, place) -> bool:
         if place is None:
@@ -51,15 +39,6 @@ class ShedInput(SelectionInput):
         if place[0] == "hand":      # your own cards move along your hand at any time
             return place[1] == self.ctrl.view().viewer
         return self.actor() is not None and bool(select.matching(self._legal(), (place,)))   # deck, taken card
-
-    def targets(self, source=None) -> set:
-        if self.carrying is not None:
-            picked = self.carried(source)
-        elif source is not None and source != self.selected and not isinstance(source[0], tuple):
-            picked = select.grab(self._legal(), self.selected or (), source)
-        else:
-            picked = tuple(self.selected or ())
-        return select.lit(self._legal(), picked)
 
     def sweep(self, zones, point) -> None:
         """While a drag from the hand is under way: the cards between where it started and the card
@@ -80,38 +59,15 @@ class ShedInput(SelectionInput):
         a, b = sorted((order.index(start), order.index(under)))
         self.swept = tuple(order[a:b + 1])
 
-    # ---- gestures ----
-    def click(self, place) -> Gesture:
-        if self.actor() is None:
-            return self.waiting(place)
-        if place is None:
-            self.selected = None
-            return Gesture()
-        out = select.click(self._legal(), self.selected or (), place, self._why)
-        return self._gesture(out)
-
     def drop(self, source, target) -> Gesture:
-        if self.actor() is None:
-            return self.waiting(target)
         carried = self.carried(source)
-        self.carrying, self.swept, self.origin = None, (), None
-        legal = self._legal()
-        if target is None or target in carried:
-            return Gesture(select=carried if len(carried) > 1 else None)
-        alone = select.matching(legal, carried)
-        if alone and target[0] == "hand":
-            return Gesture([alone[0]])          # the deck or a lifted card dropped on the hand
-        return self._gesture(select.drop(legal, carried, target, self._why))
-
-    def _gesture(self, out) -> Gesture:
-        if out.kind in ("act", "choose"):
-            self.selected = None
-            return Gesture([out.action if out.kind == "act" else out.actions[0]])
-        if out.kind == "select":
-            return Gesture(select=out.selection or None) if out.selection else self._cleared()
-        # refused: the cards slide back and stay picked, so the set or run can be mended
-        return Gesture(select=out.selection or None, say=out.reason)
-
-    def _cleared(self) -> Gesture:
-        self.selected = None
-        return Gesture()
+        self.swept, self.origin = (), None
+        if self.actor() is not None and target is not None and target not in carried \
+                and target[0] == "hand":
+            alone = select.matching(self._legal(), carried)
+            if alone:
+                self.carrying = None
+                return Gesture([alone[0]])          # the deck or a lifted card dropped on the hand
+        if self.carrying is not None and carried != self.carrying:
+            self.carrying = carried                 # the swept cards go to the pile
+        return super().drop(source, target)
