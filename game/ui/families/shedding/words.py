@@ -57,14 +57,15 @@ def combination_problem(cards, jokers_wild: bool = False) -> str:
 def why_not(view, selection, place, names=(), jokers_wild: bool = False) -> str:
     """The sentence for a refused click or drop of `selection` on `place` (from the view)."""
     zone = place[0] if place else ""
-    before = name_of(names, view.last_by) if view.last_by is not None else "the flipped card"
+    before = (f"{name_of(names, view.last_by)}'s discard" if view.last_by is not None
+              else "the flipped card")
     if view.phase in ("round_over", "match_over"):
         return "The round is over."
     if view.viewer is None or view.viewer not in view.to_act:
         return f"It is {name_of(names, view.current)}'s turn."
     if zone == "discard":
         if view.phase == "draw":
-            return f"You have discarded this turn: now take the deck's top card or a card of {before}'s discard."
+            return f"You have discarded this turn: now take the deck's top card or a card of {before}."
         if view.phase == "free":
             return "Only the card you just drew may follow for free (it has the rank you discarded)."
         if not selection:
@@ -104,7 +105,6 @@ def prompt(view, seat, names=(), call_legal: bool = False) -> str:
         return "The match is over."
     if seat is None or view.viewer != seat:
         return f"{name_of(names, view.current)} is playing."
-    before = name_of(names, view.last_by) if view.last_by is not None else "the flipped card"
     if view.phase == "discard":
         if view.owed:
             return f"{who}: you owe {view.owed} cards — draw them from the deck, or stack a 2 or a joker."
@@ -113,8 +113,10 @@ def prompt(view, seat, names=(), call_legal: bool = False) -> str:
             text += f" — or call {view.call_name}! ({view.hand_points()} points)"
         return text
     if view.phase == "draw":
+        if view.takeable and view.last_by is None:
+            return f"{who}: take the deck's top card, or the flipped card."
         if view.takeable:
-            return f"{who}: take the deck's top card, or a lifted card of {before}'s discard."
+            return f"{who}: take the deck's top card, or a lifted card of {name_of(names, view.last_by)}'s discard."
         return f"{who}: take the deck's top card."
     if view.phase == "free":
         return f"{who}: you drew the rank you discarded — drop it on the pile for free, or Keep it."
