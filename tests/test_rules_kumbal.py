@@ -403,7 +403,8 @@ def test_an_undercut_caller_gets_the_hand_plus_twenty_five():
     assert (caller.points, caller.penalty, caller.round_points) == (6, 25, 31)
     assert (other.points, other.round_points) == (5, 5)
     assert game.scores() == [31, 5]
-    assert family("shedding").score_lines(caller) == (("Hand", "6"), ("Penalty", "+25"), ("Reset", "—"))
+    assert family("shedding").score_lines(caller) == (("Hand", "6"), ("Penalty", "+25"), ("Round", "+31"),
+                                                           ("Reset", "—"))
 
 
 def test_a_tie_does_not_penalise_the_caller_unless_the_house_rule_says_so():
@@ -443,7 +444,7 @@ def test_a_total_of_exactly_51_drops_to_0():
     results = play_round(game, {0: ["A_clubs"], 1: ["J_clubs"]}, [10, 40])
     assert (results[1].added, results[1].total, results[1].reset) == (51, 0, "51 → 0")
     assert game.scores() == [10, 0]
-    assert family("shedding").score_lines(results[1])[2] == ("Reset", "51 → 0")
+    assert family("shedding").score_lines(results[1])[3] == ("Reset", "51 → 0")
 
 
 def test_a_total_of_exactly_99_drops_to_50():

@@ -352,6 +352,20 @@ def test_the_round_summary_shows_every_hand_revealed():
     shown = [plugin.summary_hand(view, s) for s in range(2)]
     assert [f.key for f in shown[0]] == ["A_clubs", "2_hearts", "joker", "3_spades"]
     assert [f.key for f in shown[1]] == [game.faces[c].key for c in game.hands[1]]
+    # kumbal.md: "If you indeed have the fewest amount of points in hand, you win and get 0 penalty
+    # points": the summary says why a 6-point hand adds nothing, on the caller's line and above it
+    other = sum(game.faces[c].value for c in game.hands[1])
+    heading, marked = plugin.summary_heading(view)
+    mine = next(r for r in view.results if r.seat == 0)
+    assert marked == 0 and mine.points == 6
+    if other > 6:
+        assert heading == "Ana called Kumbal with 6 points, the fewest: Ana scores 0."
+        assert plugin.result_note(view, mine) == "called Kumbal: fewest"
+    else:
+        assert heading.startswith("Ana called Kumbal with 6 points, but Bot had")
+        assert plugin.result_note(view, mine) == "called Kumbal: undercut"
+    assert plugin.result_note(view, next(r for r in view.results if r.seat == 1)) == ""
+    assert ("Round", f"+{mine.round_points}") in plugin.summary_lines(mine)
 
 
 # ---- the hand's order is the player's own ------------------------------------------------------

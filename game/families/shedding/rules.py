@@ -806,6 +806,7 @@ def _score_lines(result) -> tuple:
     """A seat's round in the summary: its hand's points, the undercut penalty, a 51/99 reset."""
     return (("Hand", str(result.points)),
             ("Penalty", f"+{result.penalty}" if result.penalty else "0"),
+            ("Round", f"+{result.round_points}"),
             ("Reset", result.reset or "—"))
 
 

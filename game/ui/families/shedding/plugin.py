@@ -132,6 +132,30 @@ class ShedPlugin(TablePlugin):
                 return tuple(view.face(c) for c in result.hand)
         return ()
 
+    def result_note(self, view, result) -> str:
+        """The caller's line says how the call went (the reason a 4-point hand adds 0, or 25 more)."""
+        if result.seat != view.caller:
+            return ""
+        if result.penalty:
+            return f"called {view.call_name}: undercut"
+        return f"called {view.call_name}: fewest"
+
+    def summary_heading(self, view):
+        """Who called and what came of it, in one sentence; the caller's line is highlighted."""
+        caller = view.caller
+        if caller is None:
+            return "Nobody called: every hand scores its points.", None
+        names = self.ctrl.names
+        mine = next((r for r in view.results if r.seat == caller), None)
+        if mine is None:
+            return "", caller
+        if mine.penalty:
+            lower = min((r for r in view.results if r.seat != caller), key=lambda r: r.points)
+            return (f"{names[caller]} called {view.call_name} with {mine.points} points, but "
+                    f"{names[lower.seat]} had {lower.points}: {mine.points} + {mine.penalty}."), caller
+        return (f"{names[caller]} called {view.call_name} with {mine.points} points, the fewest: "
+                f"{names[caller]} scores {mine.round_points}."), caller
+
     def _image_for(self, view):
         art = self.scene.art
 
