@@ -1,6 +1,6 @@
 """UI benchmarks: frame time while a 6-player table animates at 1920x1080, and start-up time.
 
-    .venv/bin/python bench/bench_ui.py [--frames 600] [--startup-runs 5]
+    .venv/bin/python bench/bench_ui.py [--frames 600] [--startup-runs 5] [--game kombio|kumbal|...]
 
 Frame time: the real App and TableScene under the dummy video driver (so flip()
 costs nothing and the number is drawing + update), six normal bots playing at
@@ -26,7 +26,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def frame_times(frames: int, size=(1920, 1080)) -> dict:
+def frame_times(frames: int, size=(1920, 1080), game: str = "kombio") -> dict:
     import tempfile
     os.environ.setdefault("CARDTABLE_DATA_DIR", tempfile.mkdtemp(prefix="cardtable-bench-"))
     from game.ui.app import App, run
@@ -34,7 +34,7 @@ def frame_times(frames: int, size=(1920, 1080)) -> dict:
     settings = Settings(animation_speed="normal")
     app = App(size=size, fixed_dt=1 / 60, settings=settings, save_settings=False)
     seats = ["ai:normal"] * 6
-    run(game_id="kombio", seats=seats, seed=7, app=app, max_frames=1)
+    run(game_id=game, seats=seats, seed=7, app=app, max_frames=1)
     times, animating = [], 0
     table = app.top
     for _ in range(frames):
@@ -47,7 +47,7 @@ def frame_times(frames: int, size=(1920, 1080)) -> dict:
     return {"size": list(size), "frames": frames, "frames_animating": animating,
             "median_ms": round(statistics.median(times), 3),
             "p95_ms": round(times[int(len(times) * 0.95)], 3), "max_ms": round(times[-1], 3),
-            "table_scene": type(table).__name__}
+            "table_scene": type(table).__name__, "game": game}
 
 
 def startup(runs: int) -> dict:
@@ -67,11 +67,12 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--frames", type=int, default=600)
     ap.add_argument("--startup-runs", type=int, default=5)
+    ap.add_argument("--game", default="kombio", help="the ruleset whose table is timed (kombio, kumbal, ...)")
     args = ap.parse_args()
     out = {}
     if args.frames:
-        out["frame"] = f = frame_times(args.frames)
-        print(f"frame time, 6-player Kombio at 1920x1080, {f['frames']} frames "
+        out["frame"] = f = frame_times(args.frames, game=args.game)
+        print(f"frame time, 6-player {args.game} at 1920x1080, {f['frames']} frames "
               f"({f['frames_animating']} animating): median {f['median_ms']} ms, p95 {f['p95_ms']} ms, "
               f"max {f['max_ms']} ms (target: median < 8 ms)")
     if args.startup_runs:
