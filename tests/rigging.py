@@ -562,3 +562,22 @@ def until_ready(d, seat: int, max_frames: int = 2000) -> None:
     """Step until `seat` may act by mouse and keys (no hold, nothing to confirm first)."""
     assert d.until(lambda: human_decision(d) is not None and human_decision(d)[0] == seat
                    and d.table.ctrl.hold is None, max_frames), d.table.ctrl.prompt()
+
+
+# ---- worker processes for the big seeded sweeps -------------------------------------------------
+
+SWEEP_JOBS = max(1, min(2, os.cpu_count() or 1))   # the sweeps' worker processes (CI has 2 cores)
+
+
+def worker_pool(jobs: int = SWEEP_JOBS):
+    """`jobs` worker processes for a module's sweeps (a generator for a module-scoped fixture);
+    None when only one process is to play (the tests then play in this process)."""
+    if jobs < 2:
+        yield None
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as executor:
+        yield executor

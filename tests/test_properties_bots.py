@@ -26,19 +26,17 @@ every failing seed: check_bot_match(rid, seed, folder) reproduces one, and
 match_setup(load(rid), seed) gives its levels and options for run_match.
 """
 import json
-import multiprocessing
 import os
 import random
 import shutil
 import traceback
-from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
 from game.ai.simulate import run_match
 from game.engine.ruleset import default_options
 from game.engine.session import Session
-from rigging import ROOT, all_views, blocks, check_conserved, load
+from rigging import ROOT, all_views, blocks, worker_pool, check_conserved, load
 
 RULESETS = ("kombio", "cambio", "cambio-classic")
 N_MATCHES = 2000            # seeded bot matches per ruleset
@@ -67,13 +65,7 @@ def folders(tmp_path_factory):
 @pytest.fixture(scope="module")
 def pool():
     """JOBS worker processes shared by the module's tests (None: play in this process)."""
-    if JOBS < 2:
-        yield None
-        return
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(max_workers=JOBS, mp_context=ctx) as executor:
-        yield executor
+    yield from worker_pool(JOBS)
 
 
 def match_setup(rs, seed):

@@ -20,19 +20,17 @@ blocks are marked slow and spread over MAX_JOBS worker processes, as in
 tests/test_properties_bots.py.
 """
 import json
-import multiprocessing
 import os
 import random
 import shutil
 import traceback
-from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
 from game.ai.simulate import run_match
 from game.engine.ruleset import default_options
 from game.engine.session import Session
-from rigging import ROOT, all_views, blocks
+from rigging import ROOT, all_views, blocks, worker_pool
 from rigging_kumbal import check_conserved, kumbal
 
 N_MATCHES = 2000            # seeded matches in the slow sweep
@@ -57,13 +55,7 @@ def folder(tmp_path_factory):
 @pytest.fixture(scope="module")
 def pool():
     """JOBS worker processes shared by the module's tests (None: play in this process)."""
-    if JOBS < 2:
-        yield None
-        return
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(max_workers=JOBS, mp_context=ctx) as executor:
-        yield executor
+    yield from worker_pool(JOBS)
 
 
 def match_setup(seed):

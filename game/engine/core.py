@@ -189,6 +189,16 @@ class Game:
     """
     round_no: int = 0     # the round being played, from 1 (a family without rounds keeps 1)
 
+    def take_seats(self, ruleset, n_seats: int, options: Optional[dict]) -> None:
+        """What every family's game does first: refuse a player count the ruleset does not allow,
+        and keep the ruleset, the seat count and the match options (the ruleset's defaults if none)."""
+        if not ruleset.min_players <= n_seats <= ruleset.max_players:
+            raise ValueError(f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players")
+        from game.engine.ruleset import default_options
+        self.ruleset = ruleset
+        self.n = n_seats
+        self.options = options or default_options(ruleset)
+
     def to_act(self) -> list[int]:
         """The seats that may act now, in seat order: one seat on a turn, several when the rules
         let several act at once (a match race, secret choices, the next-round acknowledgements);

@@ -184,13 +184,8 @@ class MemoryGame(Game):
     """One match of a memory-family game: plain data, cheap to copy, no I/O."""
 
     def __init__(self, ruleset, n_seats: int, options: Optional[dict] = None, seed: int = 0):
-        if not ruleset.min_players <= n_seats <= ruleset.max_players:
-            raise ValueError(f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players")
-        from game.engine.ruleset import default_options
-        self.ruleset = ruleset
-        self.options = options or default_options(ruleset)
+        self.take_seats(ruleset, n_seats, options)
         self.rules = _fill(RULES_SPEC, ruleset.parameters(self.options))
-        self.n = n_seats
         self.all_mask = (1 << n_seats) - 1
         self._masks = tuple(_seats_of(m, n_seats) for m in range(1 << n_seats))  # mask -> seats
         self._slot_cache: dict = {}   # shared by copies: its entries never change

@@ -160,13 +160,8 @@ class ShedGame(Game):
     """One match of a shedding-family game: plain data, cheap to copy, no I/O."""
 
     def __init__(self, ruleset, n_seats: int, options: Optional[dict] = None, seed: int = 0):
-        if not ruleset.min_players <= n_seats <= ruleset.max_players:
-            raise ValueError(f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players")
-        from game.engine.ruleset import default_options
-        self.ruleset = ruleset
-        self.options = options or default_options(ruleset)
+        self.take_seats(ruleset, n_seats, options)
         self.parameters = _fill(ruleset.parameters(self.options))
-        self.n = n_seats
         one_deck = tuple(c for c in ruleset.cards for _ in range(c.count))
         self.faces = one_deck * _decks_for(n_seats, self.parameters, len(one_deck))  # card id -> face
         self.rng = random.Random(seed)
