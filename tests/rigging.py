@@ -581,3 +581,65 @@ def worker_pool(jobs: int = SWEEP_JOBS):
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as executor:
         yield executor
+
+
+# ---- pass-and-play privacy, frame by frame -----------------------------------------------------
+
+class FrameLog:
+    """Every presented table frame (and every confirmed pass screen), in order, then judged.
+
+    DESIGN.md: "before the table shows private information to a human other than the one who saw
+    it last, a full-screen pass screen hides everything". The frames are recorded where they are
+    really drawn: `drawer.draw(surf, zones, view, vis)` of the family's drawing class gets the view
+    it draws from; confirmations where the pass screen really ends. `allowed(session)` says, from
+    the match state and the action list alone (never from the controller), which seats may have
+    their own view on screen now. Both spies still run the real code.
+    """
+
+    def __init__(self, monkeypatch, app, drawer_class, allowed):
+        from game.ui.pass_screen import PassScene
+        self.app, self.allowed = app, allowed
+        self.entries = []          # ("frame", viewer, allowed seats, names, humans) / ("confirm", name)
+        self.private_frames = 0
+        log = self
+        draw, finish = drawer_class.draw, PassScene.finish
+
+        def recording_draw(drawer, surf, zones, view, vis):
+            log.frame(view)
+            return draw(drawer, surf, zones, view, vis)
+
+        def recording_finish(scene):
+            was = scene.done
+            finish(scene)
+            if scene.done and not was:
+                log.entries.append(("confirm", scene.name))
+
+        monkeypatch.setattr(drawer_class, "draw", recording_draw)
+        monkeypatch.setattr(PassScene, "finish", recording_finish)
+
+    def frame(self, view):
+        from game.ui.table import TableScene
+        table = self.app.find(TableScene)
+        if table is None:
+            return
+        self.entries.append(("frame", view.viewer, frozenset(self.allowed(table.session)),
+                             table.ctrl.names, len(table.ctrl.humans)))
+
+    def check(self):
+        """Raise AssertionError at the first frame that breaks the rule."""
+        confirmed = None
+        for i, entry in enumerate(self.entries):
+            if entry[0] == "confirm":
+                confirmed = entry[1]
+                continue
+            _, viewer, allowed, names, humans = entry
+            if humans < 2:
+                continue
+            if viewer is None:
+                confirmed = None            # something public was on screen: the next private view needs a pass
+                continue
+            self.private_frames += 1
+            assert names[viewer] == confirmed, (
+                f"frame {i}: {names[viewer]}'s view without {names[viewer]} confirming the pass screen "
+                f"since the last public frame (last confirmed: {confirmed})")
+            assert viewer in allowed, f"frame {i}: {names[viewer]}'s view during a moment that is not theirs"

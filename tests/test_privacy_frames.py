@@ -28,7 +28,6 @@ from game.ui.app import App
 from game.ui.driver import Driver
 from game.ui.pass_screen import PassScene
 from game.ui.summary import RoundSummaryScene
-from game.ui.table import TableScene
 from game.ui.table_controller import TableController
 from game.ui.families.memory.draw import TableDrawer
 import rigging
@@ -40,59 +39,21 @@ PRIVATE_PHASES = {"initial_peek", "turn", "drawn", "ability", "give"}
 LOOKS = {"peek", "look_start"}
 
 
-class FrameLog:
-    """Every presented table frame (and every confirmed pass screen), judged as it happens."""
+def allowed_now(session) -> set:
+    """The seats whose own view may be on screen now, from the match state and the actions alone:
+    those deciding in a private phase, and whoever just looked at a card (remembering it)."""
+    public = session.game.view(None)
+    allowed = set(public.to_act) if public.phase in PRIVATE_PHASES else set()
+    if session.match.actions:
+        seat, action = session.match.actions[-1]
+        if action.kind in LOOKS:
+            allowed.add(seat)
+    return allowed
 
-    def __init__(self, monkeypatch, app):
-        self.app = app
-        self.entries = []          # ("frame", viewer, allowed seats) / ("confirm", seat)
-        self.private_frames = 0
-        log = self
-        draw, finish = TableDrawer.draw, PassScene.finish
 
-        def recording_draw(drawer, surf, layout, view, vis):
-            log.frame(view)
-            return draw(drawer, surf, layout, view, vis)
-
-        def recording_finish(scene):
-            was = scene.done
-            finish(scene)
-            if scene.done and not was:
-                log.entries.append(("confirm", scene.name))
-
-        monkeypatch.setattr(TableDrawer, "draw", recording_draw)
-        monkeypatch.setattr(PassScene, "finish", recording_finish)
-
-    def frame(self, view):
-        table = self.app.find(TableScene)
-        session = table.session
-        game = session.game
-        public = game.view(None)
-        allowed = set(public.to_act) if public.phase in PRIVATE_PHASES else set()
-        if session.match.actions:
-            seat, action = session.match.actions[-1]
-            if action.kind in LOOKS:
-                allowed.add(seat)
-        self.entries.append(("frame", view.viewer, frozenset(allowed), table.ctrl.names, len(table.ctrl.humans)))
-
-    def check(self):
-        """Raise AssertionError at the first frame that breaks the rule."""
-        confirmed = None
-        for i, entry in enumerate(self.entries):
-            if entry[0] == "confirm":
-                confirmed = entry[1]
-                continue
-            _, viewer, allowed, names, humans = entry
-            if humans < 2:
-                continue
-            if viewer is None:
-                confirmed = None            # something public was on screen: the next private view needs a pass
-                continue
-            self.private_frames += 1
-            assert names[viewer] == confirmed, (
-                f"frame {i}: {names[viewer]}'s view without {names[viewer]} confirming the pass screen "
-                f"since the last public frame (last confirmed: {confirmed})")
-            assert viewer in allowed, f"frame {i}: {names[viewer]}'s view during a moment that is not theirs"
+def FrameLog(monkeypatch, app):
+    """The frame log of the memory table (its drawer draws every frame from one view)."""
+    return rigging.FrameLog(monkeypatch, app, TableDrawer, allowed_now)
 
 
 def make_app(speed="instant", memory_aid=False):

@@ -13,10 +13,10 @@ from game.ui.app import App
 from game.ui.driver import Driver
 from game.ui.families.shedding import ShedPlugin
 from game.ui.offscreen import render_view
-from game.ui.pass_screen import PassScene
 from game.ui.summary import MatchResultScene, RoundSummaryScene
 from game.ui.table import TableScene
 from game.ui.table_controller import TableController
+import rigging
 from rigging import next_decision
 from rigging_kumbal import ids, kumbal, lay, options, rigged
 
@@ -185,48 +185,15 @@ def test_the_call_button_shows_only_when_the_call_is_legal_and_asks_first():
 
 # ---- a whole match, two humans and a bot: hands are private ------------------------------------
 
-class FrameLog:
-    """Every Kumbal frame drawn and every pass screen confirmed, in order (spies: both still run)."""
+def allowed_now(session) -> set:
+    """The seats whose hand may be on screen now: the one on turn, while a round is played."""
+    public = session.game.view(None)
+    return set(public.to_act) if public.phase in PLAYING else set()
 
-    def __init__(self, monkeypatch, app):
-        self.app, self.entries, self.private_frames = app, [], 0
-        draw, finish = ShedPlugin.draw, PassScene.finish
-        log = self
 
-        def recording_draw(plugin, surf, zones, view, vis):
-            if plugin.ctrl is not None:
-                log.frame(view)
-            return draw(plugin, surf, zones, view, vis)
-
-        def recording_finish(scene):
-            was = scene.done
-            finish(scene)
-            if scene.done and not was:
-                log.entries.append(("confirm", scene.name))
-        monkeypatch.setattr(ShedPlugin, "draw", recording_draw)
-        monkeypatch.setattr(PassScene, "finish", recording_finish)
-
-    def frame(self, view):
-        table = self.app.find(TableScene)
-        public = table.session.game.view(None)
-        allowed = set(public.to_act) if public.phase in PLAYING else set()
-        self.entries.append(("frame", view.viewer, frozenset(allowed), table.ctrl.names))
-
-    def check(self):
-        """DESIGN.md: "before the table shows private information to a human other than the one who
-        saw it last, a full-screen pass screen hides everything" (and only in that human's turn)."""
-        confirmed = None
-        for i, entry in enumerate(self.entries):
-            if entry[0] == "confirm":
-                confirmed = entry[1]
-                continue
-            _, viewer, allowed, names = entry
-            if viewer is None:
-                confirmed = None
-                continue
-            self.private_frames += 1
-            assert names[viewer] == confirmed, f"frame {i}: {names[viewer]}'s hand without their pass screen"
-            assert viewer in allowed, f"frame {i}: {names[viewer]}'s hand outside their turn"
+def FrameLog(monkeypatch, app):
+    """The frame log of Kumbal's table (its plug-in draws every frame from one view)."""
+    return rigging.FrameLog(monkeypatch, app, ShedPlugin, allowed_now)
 
 
 def perform(d, rng, seat, action):
@@ -306,7 +273,7 @@ def test_the_frame_log_catches_a_hand_leaked_on_purpose(monkeypatch):
     except AssertionError:
         pass        # with the wrong hand on screen gestures miss too: what counts is what was drawn
     assert log.entries
-    with pytest.raises(AssertionError, match="without their pass screen|outside their turn"):
+    with pytest.raises(AssertionError, match="without .* confirming the pass screen|a moment that is not theirs"):
         log.check()
 
 
