@@ -200,7 +200,7 @@ class ShedBot:
             rest = [c for c in hand if c not in laid]
             cost = self._after_draw(rest, takeable, unseen, mean, laid, share)
             cost += self._given_away(laid, nxt)
-            cost -= self._action_worth(laid, mean)
+            cost -= self._action_worth(laid, mean, view.n - 1)
             if best_cost is None or cost < best_cost - 1e-9:
                 best, best_cost = action, cost
         return best
@@ -255,9 +255,10 @@ class ShedBot:
             return 0.0
         cards = self._cards
         offered = [cards[c] for c in laid if not cards[c][2]]
-        if len(laid) >= 3 and len({cards[c][0] for c in laid}) > 1:
+        run = self._is_run(laid)
+        if run:
             offered = [offered[0], offered[-1]] if offered else []   # of a run, only its ends
-        if self.action_cards:
+        if self.action_cards and not run:       # action cards that act cannot be taken
             offered = [c for c in offered if c[0] not in (2, REVERSE_VALUE, SKIP_VALUE)]
         if not offered:
             return 0.0
@@ -270,10 +271,11 @@ class ShedBot:
                 break
         return cost
 
-    def _action_worth(self, laid: list, mean: float) -> float:
-        """Action cards: the cards the next player will draw, and a skipped turn."""
-        if not self.action_cards:
-            return 0.0
+    def _action_worth(self, laid: list, mean: float, opponents: int) -> float:
+        """Action cards: the cards the next player will draw, and a skipped turn. Hurting one
+        opponent is worth less the more opponents there are (the others gain from it too)."""
+        if not self.action_cards or self._is_run(laid):
+            return 0.0              # a card inside a run does not act
         worth = 0.0
         for card in laid:
             value, _, joker = self._cards[card]
@@ -281,7 +283,10 @@ class ShedBot:
             worth += self.style.attack * forced * mean
             if value == SKIP_VALUE and not joker:
                 worth += self.style.skip
-        return worth
+        return worth / max(1, opponents)
+
+    def _is_run(self, laid: list) -> bool:
+        return len(laid) >= 3 and len({self._cards[c][0] for c in laid}) > 1
 
     def _discard_by_thumb(self, view, discards: list) -> Action:
         """Easy: the single highest card, or a set of equal ranks that sheds more (no runs)."""
