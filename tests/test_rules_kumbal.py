@@ -740,15 +740,30 @@ def broken(tmp_path, old, new):
 
 def test_a_broken_kumbal_yaml_names_the_file_line_and_key(tmp_path):
     """DESIGN.md: "Every error names the file, the line and the key, and says what was expected\""""
-    line = next(i for i, text in enumerate(open(KUMBAL_YAML, encoding="utf-8"), 1) if '"8": {effect' in text)
-    assert broken(tmp_path, '"8": {effect: skip}', '"8": {effect: jump}') == (
+    line = next(i for i, text in enumerate(open(KUMBAL_YAML, encoding="utf-8"), 1) if '8: {effect' in text)
+    assert broken(tmp_path, '8: {effect: skip}', '8: {effect: jump}') == (
         f"{tmp_path / 'kumbal.yaml'}:{line}: rules.action_cards.cards.8.effect: "
         "expected one of reverse, skip, draw; got 'jump'")
-    assert f"kumbal.yaml:{line}: rules.action_cards.cards.9x: no card has the rank '9x'" in broken(tmp_path, '"8": {effect: skip}', '"9x": {effect: skip}')
+    assert f"kumbal.yaml:{line}: rules.action_cards.cards.9x: no card has the rank '9x'" in broken(tmp_path, '8: {effect: skip}', '9x: {effect: skip}')
     assert "variants.five_cards.set.call.limit: expected a whole number from 0 to 200; got -1" in \
         broken(tmp_path, "call.limit: 5}", "call.limit: -1}")
     assert "layout: the shedding family has no layout" in broken(tmp_path, "rules:\n", "layout: {rows: 2}\nrules:\n")
     assert "rules.decks.extra_from_players: 54 cards cannot deal 7 to 8 players" in \
         broken(tmp_path, "extra_from_players: 8", "extra_from_players: 9")
-    assert "rules.scoring.resets[1].at: two resets at 99" in \
-        broken(tmp_path, "- {at: 51, to: 0}", "- {at: 99, to: 0}")
+    assert "rules.scoring.resets.51: expected a whole number from 0 to 10000; got -1" in \
+        broken(tmp_path, "51: 0 ", "51: -1 ")
+
+
+def test_the_log_tells_a_turn_in_words():
+    """Issue 9: "the log sentences for its events" (what each move looks like in "What happened")"""
+    describe = family("shedding").describe
+    names = ["Ana", "Ben"]
+    game = rigged(hands={0: ["4_clubs", "5_clubs", "6_clubs", "K_hearts"], 1: ["A_clubs", "2_hearts"]},
+                  deck=["9_spades"], last=["9_diamonds"], totals=[29, 0])
+    said = [describe(e, names) for e in game.apply(0, discard(game, 0, "4_clubs", "5_clubs", "6_clubs"))]
+    assert said == ["Ana discards a run: 4 of clubs, 5 of clubs, 6 of clubs."]
+    said = [describe(e, names) for e in game.apply(0, take(game.last_discard[0]))]
+    assert said == ["Ana takes the 9 of diamonds from the discard pile.", ""]
+    said = [describe(e, names, "Kumbal") for e in game.apply(1, CALL)]
+    assert said == ["Ben calls Kumbal with 3 points!", "The round is over: hands are revealed.",
+                    "Ana has exactly 51 points: back to 0!"]

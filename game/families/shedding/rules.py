@@ -33,7 +33,7 @@ from typing import Optional
 from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.piles import cut, new_deck, refill
 from game.engine.registry import Family, register
-from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, List, Located, Map, Str
+from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, Located, Map, Str
 from game.families.shedding.view import ShedResult, ShedSeat, ShedView
 
 # --- what a ruleset of this family may say ----------------------------------
@@ -75,19 +75,13 @@ _ACTION_CARDS = Map({
     "sets": (Enum("each", "once"), "each"),  # in a set every card acts, or the set acts once
     "in_runs": (Bool(), False),              # does a card inside a run act?
 })
-_RESET_LIST = List(Map({"at": (Int(1, 10_000), REQUIRED), "to": (Int(0, 10_000), REQUIRED)}))
-
-
-def _resets(value, path, doc):
-    """The total resets: a list of {at, to} (a tuple once checked: the rules are checked twice)."""
-    return _RESET_LIST(list(value) if isinstance(value, tuple) else value, path, doc)
-
-
 _SCORING = Map({
     "caller_lowest": (Int(-100, 100), 0),
     "undercut_penalty": (Int(0, 200), 25),
     "tie_counts_as": (Enum("lowest", "not_lowest"), "lowest"),
-    "resets": (_resets, ({"at": 51, "to": 0}, {"at": 99, "to": 50})),
+    # a total of exactly the key becomes the value: written {51: 0, 99: 50}, so the rules page
+    # lists each reset on its own line and a house rule can change one (`scoring.resets.51`)
+    "resets": (Dict(Int(0, 10_000), key_pattern=r"^[1-9][0-9]{0,4}$"), {"51": 0, "99": 50}),
 })
 # The safety net: a round of bots that never call still ends (every hand scored as it is), and
 # a match whose totals never pass the limit still ends. A real round takes well under 100 turns.
@@ -131,12 +125,6 @@ def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> 
             raise doc.error(at, f"no card has the rank {rank!r} (ranks: {', '.join(sorted(ranks))})")
         if card["effect"] == "draw" and card["draw"] < 1:
             raise doc.error(at, "a draw card needs draw: 1 or more (how many cards the next player draws)")
-    seen = set()
-    for i, reset in enumerate(rules["scoring"]["resets"]):
-        if reset["at"] in seen:
-            at = where + ("scoring", "resets", i, "at") if mine else where
-            raise doc.error(at, f"two resets at {reset['at']}")
-        seen.add(reset["at"])
     if "points" in match_end["modes"] and max(c.value for c in cards) <= 0 \
             and rules["scoring"]["undercut_penalty"] <= 0:
         raise doc.error(("match_end", "modes") if mine else where,
@@ -629,6 +617,7 @@ class ShedGame(Game):
     # ---- the end of a round: reveal, score, 51 -> 0 and 99 -> 50, the match's end ----
     def _end_round(self, why: str) -> list:
         scoring = self.parameters["scoring"]
+        resets = {int(at): to for at, to in scoring["resets"].items()}
         points = [self.hand_points(s) for s in range(self.n)]
         penalty = [0] * self.n
         round_points = list(points)
@@ -648,12 +637,11 @@ class ShedGame(Game):
             before = self.totals[s]
             added = total = before + round_points[s]
             reset = ""
-            for rule in scoring["resets"]:
-                if total == rule["at"]:
-                    total = rule["to"]
-                    reset = f"{rule['at']} → {rule['to']}"
-                    events.append(Event("reset", seat=s, data=(("at", rule["at"]), ("to", rule["to"]))))
-                    break
+            to = resets.get(total)
+            if to is not None:
+                reset = f"{total} → {to}"
+                events.append(Event("reset", seat=s, data=(("at", total), ("to", to))))
+                total = to
             self.totals[s] = total
             results.append(ShedResult(seat=s, hand=tuple(self.hands[s]), points=points[s],
                                       penalty=penalty[s], round_points=round_points[s], before=before,
