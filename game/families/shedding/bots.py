@@ -5,29 +5,31 @@ take one card of the previous discard -> (the free discard?).
 
 normal: weighs every legal discard together with the draw that would follow it. A hand is
 worth its points now, less part of what it can shed at its next turn (its best set, run or
-single) and a little for a partial run that the unseen cards can still complete. A known card
-from the discard pile is weighed against the deck's expected card: the mean of the cards it
-cannot see (every face minus its hand, the discard pile, and what the others were seen taking).
-It avoids handing the next player a low card or one that fits what that player took. It calls
-when its chance of being undercut is low: each opponent's hand is estimated from its count, the
-cards it took (public) and the unseen cards, which players tend to keep low.
+single) and a little for a partial run that the unseen cards can still complete; that next turn
+counts for less when an opponent may call before it comes. A known card from the discard pile
+is weighed against the deck's expected card (the mean of the cards it cannot see: every face
+minus its hand, the discard pile, and what the others were seen taking) and must beat it
+clearly. It avoids handing the next player a low card or one that fits what that player took.
+It calls when its chance of being undercut is low: each opponent's hand is estimated from its
+count, the cards it took (public) and the unseen cards, which players tend to keep low; each
+opponent is one more chance to be undercut. With action cards it passes on what it owes when it
+can and values a 2, a joker or an 8 for what it does to the next player.
 easy: discards its single highest card (or a set of equal ranks that sheds more; it does not see
 runs), takes from the discard pile only an obviously low card, and calls as soon as it may.
 
 Both levels are one `ShedBot` with a different `Style`, so a new level is a new set of knobs.
+Decisions are deterministic: the same view and legal actions give the same move.
 The action-card variant is not in the view by name: the bot learns it is on from what the view
-shows (cards owed, the direction reversed, a lone 2, 7 or 8 on the pile that may not be taken).
+shows (cards owed, the direction reversed, cards just laid that may not be taken).
 """
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass
 
 from game.engine.core import Action
 
 CALL = Action("call")
-KEEP = Action("keep")
 
 # the action-card variant: the value on the card -> cards the next player draws
 FORCED_DRAWS = {2: 2, 0: 5}
@@ -41,7 +43,6 @@ class Style:
     plans: bool               # weighs discards with the draws that follow; else rules of thumb
     sees_runs: bool           # rules of thumb: may play a run (easy does not look for them)
     take_at: int              # rules of thumb: take a discarded card worth this much or less
-    free_discard: bool        # throws a drawn card of the rank just discarded
     call_need: float          # plans: call when the chance nobody undercuts us is at least this
     call_need_per_opponent: float   # ... less this per opponent beyond the first
     next_turn: float = 0.35   # share of the next turn's best discard counted now, when no
@@ -60,9 +61,9 @@ class Style:
 
 
 STYLES = {
-    "normal": Style("normal", plans=True, sees_runs=True, take_at=0, free_discard=True,
+    "normal": Style("normal", plans=True, sees_runs=True, take_at=0,
                     call_need=0.8, call_need_per_opponent=0.05),
-    "easy": Style("easy", plans=False, sees_runs=False, take_at=2, free_discard=True,
+    "easy": Style("easy", plans=False, sees_runs=False, take_at=2,
                   call_need=0.0, call_need_per_opponent=0.0),
 }
 
@@ -75,7 +76,7 @@ class ShedBot:
         self.seat = seat
         self.style = STYLES[level]
         self.level = level
-        self.rng = random.Random(seed)
+        self.seed = seed                # every family's bots take one; these need no randomness
         self.action_cards = False       # learnt from the views (see the module's docstring)
         self._faces = None              # the faces tuple the card table below was built for
         self._cards: tuple = ()         # id -> (value, suit, is_joker)
@@ -120,7 +121,7 @@ class ShedBot:
             self.action_cards = any(not self._cards[c][2] for c in view.last_discard)
 
     def _unseen(self, view) -> list:
-        """Values of the cards this seat cannot place: in the deck or in the others' hands unseen."""
+        """(value, suit, joker) of each card this seat cannot place: the deck and the others' unseen cards."""
         seen = set(view.hand)
         seen.update(view.gone, view.last_discard, view.just_discarded)
         for other in view.seats:
@@ -132,8 +133,6 @@ class ShedBot:
     # ---- the free discard and the cards owed ----
     def _free(self, view, legal: list) -> Action:
         """Throw the drawn card of the rank just discarded: it sheds points for nothing."""
-        if not self.style.free_discard:
-            return KEEP if KEEP in legal else legal[0]
         free = [a for a in legal if a.kind == "free_discard"]
         return free[0] if free else legal[0]
 
@@ -186,6 +185,7 @@ class ShedBot:
 
     # ---- discarding and drawing ----
     def _discard(self, view, discards: list) -> Action:
+        """The discard whose hand, after the better draw that follows, is worth least."""
         if not self.style.plans:
             return self._discard_by_thumb(view, discards)
         hand = view.hand
@@ -206,6 +206,7 @@ class ShedBot:
         return best
 
     def _draw(self, view, draws: list) -> Action:
+        """The deck's top card, or a card of the previous discard that clearly beats it."""
         unseen = self._unseen(view)
         if not self.style.plans:
             low = [a for a in draws if a.kind == "take"
