@@ -15,7 +15,8 @@ count, the cards it took (public) and the unseen cards, which players tend to ke
 opponent is one more chance to be undercut. With action cards it passes on what it owes when it
 can and values a 2, a joker or an 8 for what it does to the next player.
 easy: discards its single highest card (or a set of equal ranks that sheds more; it does not see
-runs), takes from the discard pile only an obviously low card, and calls as soon as it may.
+runs), takes from the discard pile only an obviously low card (2 or less), calls as soon as it
+may, and draws what it owes rather than pass it on.
 
 Both levels are one `ShedBot` with a different `Style`, so a new level is a new set of knobs.
 Decisions are deterministic: the same view and legal actions give the same move.
