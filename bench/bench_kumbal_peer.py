@@ -3,13 +3,14 @@
     python bench/bench_kumbal_peer.py [--games 300] [--peer-games 300] [--seed 1] [--venv /tmp/rlcard-venv]
 
 1. Ours: 2-player Kumbal matches of `random` bots on ONE process, through the same code as
-   `main.py --simulate kumbal --players 2 --bots random,random --jobs 1` (play_matches: the real
-   Session, every action validated and recorded). A Kumbal match is rounds until someone
-   passes 100 points; rounds per second are printed too.
+   `main.py --simulate kumbal --players 2 --bots random,random --jobs 1` (run_match, as
+   play_matches calls it on one process: the real Session, every action validated and recorded).
+   A Kumbal match is rounds until someone passes 100 points; rounds per second are printed too.
 2. The peer: RLCard's Gin Rummy (`rlcard.make("gin-rummy")`) with its `RandomAgent`s,
    `env.run(is_training=False)` once per game, in the same run. An RLCard game is one deal, so
-   the fair pairing is our rounds (deals) per second with its games per second; both ratios
-   are printed, the match ratio first as the issue asks for games per second.
+   the fair pairing is our rounds (deals) per second with its games per second; and as random
+   players make rounds of different lengths in the two games, decisions per second too. All
+   three ratios are printed, the match ratio first as the issue asks for games per second.
    RLCard is never a dependency of ours: it lives in a throwaway venv (created at `--venv`
    with `python -m venv` and `pip install rlcard` on first use, reused after) and runs there in
    a subprocess. If it cannot be installed the reason is printed and only our number is given.
@@ -28,7 +29,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from game.ai.simulate import play_matches  # noqa: E402
+from game.ai.simulate import run_match  # noqa: E402
 from game.engine.ruleset import find_ruleset  # noqa: E402
 
 TARGET_RATIO = 3.0
@@ -57,15 +58,19 @@ print(json.dumps({"games": games, "seconds": elapsed, "decisions": steps,
 def ours(games: int, seed: int) -> dict:
     """Kumbal matches per second with random bots, one process, as --simulate plays them."""
     ruleset = find_ruleset("kumbal")
-    play_matches(ruleset, ["random", "random"], [seed - 1], jobs=1)   # warm-up, as the peer's
+    levels = ["random", "random"]
+    run_match(ruleset, levels, seed - 1)       # warm-up, as the peer's
+    rounds = actions = 0
     start = time.perf_counter()
-    results = play_matches(ruleset, ["random", "random"], list(range(seed, seed + games)), jobs=1)
+    for match_seed in range(seed, seed + games):
+        result = run_match(ruleset, levels, match_seed)
+        rounds += result.rounds
+        actions += result.actions
     elapsed = time.perf_counter() - start
-    problems = [r[3] for r in results if r[3]]
-    rounds = sum(r[2] for r in results if not r[3])
-    return {"games": games, "rounds": rounds, "seconds": round(elapsed, 3),
+    return {"games": games, "rounds": rounds, "decisions": actions, "seconds": round(elapsed, 3),
             "games_per_s": round(games / elapsed, 2), "rounds_per_s": round(rounds / elapsed, 2),
-            "failed": problems[:5]}
+            "decisions_per_s": round(actions / elapsed, 1),
+            "decisions_per_round": round(actions / max(rounds, 1), 1)}
 
 
 def peer_python(venv: str) -> tuple:
@@ -101,6 +106,7 @@ def peer(python: str, games: int, seed: int) -> dict:
         raise RuntimeError(done.stderr.strip()[-400:])
     out = json.loads(done.stdout.strip().splitlines()[-1])
     out["games_per_s"] = round(out["games"] / out["seconds"], 2)
+    out["decisions_per_s"] = round(out["decisions"] / out["seconds"], 1)
     out["decisions_per_game"] = round(out["decisions"] / out["games"], 1)
     out["seconds"] = round(out["seconds"], 3)
     return out
@@ -118,9 +124,8 @@ def main(argv=None) -> int:
               "machine": platform.machine(), "target_ratio": TARGET_RATIO}
     mine = result["kumbal"] = ours(args.games, args.seed)
     print(f"Kumbal, 2 random bots, one process: {mine['games']} matches ({mine['rounds']} rounds) in "
-          f"{mine['seconds']:.1f} s: {mine['games_per_s']:.1f} games/s, {mine['rounds_per_s']:.1f} rounds/s")
-    if mine["failed"]:
-        print(f"  matches that did not end normally: {mine['failed']}")
+          f"{mine['seconds']:.1f} s: {mine['games_per_s']:.1f} games/s, {mine['rounds_per_s']:.1f} rounds/s "
+          f"({mine['decisions_per_round']:.0f} decisions a round, {mine['decisions_per_s']:.0f} decisions/s)")
 
     python, why = peer_python(args.venv)
     if python is None:
@@ -135,15 +140,19 @@ def main(argv=None) -> int:
         else:
             print(f"RLCard {theirs['rlcard']} Gin Rummy, 2 random agents, one process: {theirs['games']} games "
                   f"in {theirs['seconds']:.1f} s: {theirs['games_per_s']:.1f} games/s "
-                  f"({theirs['decisions_per_game']:.0f} decisions a game)")
+                  f"({theirs['decisions_per_game']:.0f} decisions a game, "
+                  f"{theirs['decisions_per_s']:.0f} decisions/s)")
             by_game = mine["games_per_s"] / theirs["games_per_s"]
             by_deal = mine["rounds_per_s"] / theirs["games_per_s"]
             result["ratio_games"] = round(by_game, 2)
             result["ratio_deals"] = round(by_deal, 2)
+            by_decision = mine["decisions_per_s"] / theirs["decisions_per_s"]
+            result["ratio_decisions"] = round(by_decision, 2)
             result["target_met"] = by_game >= TARGET_RATIO
             print(f"ratio, Kumbal matches to Gin Rummy games: {by_game:.2f}x "
                   f"(target >= {TARGET_RATIO:g}x -> {'met' if by_game >= TARGET_RATIO else 'MISSED'})")
             print(f"ratio, Kumbal rounds (one deal each) to Gin Rummy games (one deal each): {by_deal:.2f}x")
+            print(f"ratio, decisions per second: {by_decision:.2f}x")
     out = os.path.join(ROOT, "bench", "out")
     os.makedirs(out, exist_ok=True)
     path = os.path.join(out, "bench_kumbal_peer.json")

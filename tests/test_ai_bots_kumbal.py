@@ -2,8 +2,9 @@
 seeded matches, privacy, and strength (normal beats easy).
 
 The behaviour tests build a `ShedView` by hand (the contract in game/families/shedding/view.py)
-with the legal actions of the moment, as the rules would list them. Rule sentences are quoted
-from rules/kumbal.md.
+with the legal actions of the moment, as the rules would list them; the others play the real
+rules (rulesets/kumbal.yaml, states rigged with tests/rigging_kumbal.py). Rule sentences are
+quoted from rules/kumbal.md.
 """
 from __future__ import annotations
 
@@ -11,10 +12,14 @@ import itertools
 
 import pytest
 
+from game.ai import make_bot
+from game.ai.simulate import run_match
 from game.engine.cards import CardDef
 from game.engine.core import Action
 from game.families.shedding.bots import STYLES, ShedBot
 from game.families.shedding.view import ShedSeat, ShedView
+from rigging import blocks
+from rigging_kumbal import DRAW, check_conserved, kumbal, options, rigged
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -261,3 +266,130 @@ def test_normal_plays_a_skip_eight_rather_than_an_equal_card_once_it_knows_the_v
 def test_levels_have_their_styles():
     assert normal().level == "normal" and easy().level == "easy"
     assert STYLES["normal"].plans and not STYLES["easy"].plans
+
+
+# ---- on the real rules ----
+
+def test_the_family_makes_these_bots():
+    """make_bot (the registry's door) gives a ShedBot of the asked level for Kumbal."""
+    for level in ("easy", "normal"):
+        bot = make_bot(kumbal(), 1, level, 3)
+        assert isinstance(bot, ShedBot) and bot.level == level and bot.seat == 1
+
+
+def test_normal_throws_the_drawn_card_for_free_in_a_real_game():
+    """"if you draw a card from the deck that is the same as the one you just discarded, you can
+    discard it 'for free'": normal lays its K, draws the K on top of the deck and throws it."""
+    game = rigged(2, hands={0: ["K_hearts", "2_hearts", "3_spades", "A_clubs"]}, deck=["K_spades"],
+                  last=["9_diamonds"])
+    bot = make_bot(kumbal(), 0, "normal", 1)
+    steps = []
+    while game.current == 0 and game.phase in ("discard", "draw", "free"):
+        action = bot.choose(game.view(0), game.legal_actions(0))
+        steps.append(action.kind)
+        game.apply(0, action)
+    assert steps == ["discard", "draw", "free_discard"]
+    assert sorted(game.faces[c].key for c in game.hands[0]) == ["2_hearts", "3_spades", "A_clubs"]
+    check_conserved(game)
+
+
+def _two_tables():
+    """Two states that differ only in what seat 0 cannot see: seat 1's hand (4 points in one,
+    37 in the other, three cards each) and the order of the deck beneath its top card."""
+    mine = {0: ["A_clubs", "2_hearts", "3_spades", "Q_diamonds"]}
+    low = rigged(2, hands={**mine, 1: ["A_hearts", "A_spades", "2_clubs"]}, deck=["5_diamonds"],
+                 last=["9_diamonds"])
+    high = rigged(2, hands={**mine, 1: ["K_hearts", "K_spades", "J_clubs"]}, deck=["5_diamonds"],
+                  last=["9_diamonds"], seed=7)
+    assert low.hands[1] != high.hands[1] and low.deck != high.deck
+    return low, high
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_a_bot_decides_from_its_view_alone(level):
+    """Bots get a seat's view, never the state: two states that differ only in cards seat 0 cannot
+    see (the other hand, the deck's order) give it the same view and the same moves, turn after
+    turn, until its own draw shows it a card that differs."""
+    low, high = _two_tables()
+    bots = [make_bot(kumbal(), 0, level, 5), make_bot(kumbal(), 0, level, 5)]
+    decisions = 0
+    for _ in range(6):          # seat 0's discard, draw and the free discard, over a few turns
+        if low.is_over() or 0 not in low.to_act():
+            break
+        view_low, view_high = low.view(0), high.view(0)
+        if view_low != view_high:
+            break
+        chosen = [bots[0].choose(view_low, low.legal_actions(0)),
+                  bots[1].choose(view_high, high.legal_actions(0))]
+        assert chosen[0] == chosen[1]
+        decisions += 1
+        low.apply(0, chosen[0])
+        high.apply(0, chosen[1])
+        if 0 not in low.to_act():
+            break
+    assert decisions >= 2       # the discard and the draw (from the same top card) at least
+
+
+def test_normal_calls_or_not_the_same_whatever_the_hidden_hand():
+    """"If another player has fewer points than the player who calls Kumbal ... plus 25": normal
+    must judge that risk from the view, so with 6 points it decides the same whether seat 1 holds
+    4 points (it would be undercut) or 37."""
+    game_low, game_high = _two_tables()
+    for game in (game_low, game_high):
+        game.hands[0] = [c for c in game.hands[0] if game.faces[c].key != "Q_diamonds"]
+        game.deck.append(next(c for c in range(len(game.faces)) if game.faces[c].key == "Q_diamonds"))
+        game._view_common = None
+        check_conserved(game)
+    assert Action("call") in game_low.legal_actions(0)
+    choices = {make_bot(kumbal(), 0, "normal", 2).choose(g.view(0), g.legal_actions(0))
+               for g in (game_low, game_high)}
+    assert len(choices) == 1
+
+
+class CheckedBot:
+    """A real bot whose every choice is checked against the legal actions it was given."""
+
+    def __init__(self, bot):
+        self.bot, self.level, self.choices = bot, bot.level, 0
+
+    def choose(self, view, legal):
+        action = self.bot.choose(view, legal)
+        assert action in legal, f"{self.level} chose {action}, not among {legal}"
+        assert view.viewer == self.bot.seat
+        self.choices += 1
+        return action
+
+
+VARIANTS = ("five_cards", "action_cards", "wild_jokers", "cut_deck", "ties_against_caller")
+
+
+def _legality_block(block: int, matches: int = 12) -> None:
+    for i in range(matches):
+        seed = 500 + block * matches + i
+        players = 2 + seed % 7
+        variants = {key: bool((seed >> k) & 1) for k, key in enumerate(VARIANTS)}
+        levels = [("normal", "easy")[(seed + s) % 2] for s in range(players)]
+        bots = [CheckedBot(make_bot(kumbal(), s, level, seed * 64 + s)) for s, level in enumerate(levels)]
+        result = run_match(kumbal(), levels, seed, options(**variants), bots=bots)
+        assert result.rounds >= 1 and sum(b.choices for b in bots) == result.actions
+
+
+@pytest.mark.parametrize("block", blocks(5))
+def test_bots_play_only_legal_moves_over_seeded_matches(block):
+    """Easy and normal, 2 to 8 players, every house rule in some match: each choice is among the
+    legal actions given (and the Session applies it, which raises on anything else); every match ends."""
+    _legality_block(block)
+
+
+@pytest.mark.slow
+def test_normal_beats_easy_clearly():
+    """Normal against easy over 100 seeded 2-player matches to 100 points, seats alternating:
+    normal wins at least 62% (it wins about 77% over thousands)."""
+    wins = 0.0
+    for i in range(100):
+        normal_seat = i % 2
+        levels = ["normal", "easy"] if normal_seat == 0 else ["easy", "normal"]
+        result = run_match(kumbal(), levels, 9000 + i)
+        if normal_seat in result.winners:
+            wins += 1 / len(result.winners)
+    assert wins >= 62, f"normal won {wins} of 100"

@@ -5,29 +5,32 @@ take one card of the previous discard -> (the free discard?).
 
 normal: weighs every legal discard together with the draw that would follow it. A hand is
 worth its points now, less part of what it can shed at its next turn (its best set, run or
-single) and a little for a partial run that the unseen cards can still complete. A known card
-from the discard pile is weighed against the deck's expected card: the mean of the cards it
-cannot see (every face minus its hand, the discard pile, and what the others were seen taking).
-It avoids handing the next player a low card or one that fits what that player took. It calls
-when its chance of being undercut is low: each opponent's hand is estimated from its count, the
-cards it took (public) and the unseen cards, which players tend to keep low.
+single) and a little for a partial run that the unseen cards can still complete; that next turn
+counts for less when an opponent may call before it comes. A known card from the discard pile
+is weighed against the deck's expected card (the mean of the cards it cannot see: every face
+minus its hand, the discard pile, and what the others were seen taking) and must beat it
+clearly. It avoids handing the next player a card that fits what that player was seen taking.
+It calls when its chance of being undercut is low: each opponent's hand is estimated from its
+count, the cards it took (public) and the unseen cards, which players tend to keep low; each
+opponent is one more chance to be undercut. With action cards it passes on what it owes when it
+can and values a 2, a joker or an 8 for what it does to the next player.
 easy: discards its single highest card (or a set of equal ranks that sheds more; it does not see
-runs), takes from the discard pile only an obviously low card, and calls as soon as it may.
+runs), takes from the discard pile only an obviously low card (2 or less), calls as soon as it
+may, and draws what it owes rather than pass it on.
 
 Both levels are one `ShedBot` with a different `Style`, so a new level is a new set of knobs.
+Decisions are deterministic: the same view and legal actions give the same move.
 The action-card variant is not in the view by name: the bot learns it is on from what the view
-shows (cards owed, the direction reversed, a lone 2, 7 or 8 on the pile that may not be taken).
+shows (cards owed, the direction reversed, cards just laid that may not be taken).
 """
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass
 
 from game.engine.core import Action
 
 CALL = Action("call")
-KEEP = Action("keep")
 
 # the action-card variant: the value on the card -> cards the next player draws
 FORCED_DRAWS = {2: 2, 0: 5}
@@ -41,14 +44,15 @@ class Style:
     plans: bool               # weighs discards with the draws that follow; else rules of thumb
     sees_runs: bool           # rules of thumb: may play a run (easy does not look for them)
     take_at: int              # rules of thumb: take a discarded card worth this much or less
-    free_discard: bool        # throws a drawn card of the rank just discarded
     call_need: float          # plans: call when the chance nobody undercuts us is at least this
     call_need_per_opponent: float   # ... less this per opponent beyond the first
     next_turn: float = 0.35   # share of the next turn's best discard counted now, when no
                               # opponent may call first (hoarding high sets for later loses rounds)
     partial_run: float = 0.5  # worth of a partial run, as a share of its points times its chance
-    give_away: float = 0.4    # cost per point below `give_low` of a card left for the next player
-    give_low: int = 4
+    # a known card from the pile must beat the deck's unknown one by this: a middling card taken
+    # for sure blocks a call, where the deck may give the low card a call needs (measured: 74% ->
+    # 77% against easy with 7 cards, 49% -> 62% with 5)
+    take_edge: float = 1.5
     fits_taken: float = 2.0   # cost of leaving the next player a card that fits what it took
     keep_low: float = 1.5     # how strongly players keep low cards (0: unseen cards are uniform)
     attack: float = 0.5       # action cards: worth of each card the next player must draw, per point
@@ -56,9 +60,9 @@ class Style:
 
 
 STYLES = {
-    "normal": Style("normal", plans=True, sees_runs=True, take_at=0, free_discard=True,
+    "normal": Style("normal", plans=True, sees_runs=True, take_at=0,
                     call_need=0.8, call_need_per_opponent=0.05),
-    "easy": Style("easy", plans=False, sees_runs=False, take_at=2, free_discard=True,
+    "easy": Style("easy", plans=False, sees_runs=False, take_at=2,
                   call_need=0.0, call_need_per_opponent=0.0),
 }
 
@@ -71,7 +75,7 @@ class ShedBot:
         self.seat = seat
         self.style = STYLES[level]
         self.level = level
-        self.rng = random.Random(seed)
+        self.seed = seed                # every family's bots take one; these need no randomness
         self.action_cards = False       # learnt from the views (see the module's docstring)
         self._faces = None              # the faces tuple the card table below was built for
         self._cards: tuple = ()         # id -> (value, suit, is_joker)
@@ -116,7 +120,7 @@ class ShedBot:
             self.action_cards = any(not self._cards[c][2] for c in view.last_discard)
 
     def _unseen(self, view) -> list:
-        """Values of the cards this seat cannot place: in the deck or in the others' hands unseen."""
+        """(value, suit, joker) of each card this seat cannot place: the deck and the others' unseen cards."""
         seen = set(view.hand)
         seen.update(view.gone, view.last_discard, view.just_discarded)
         for other in view.seats:
@@ -128,8 +132,6 @@ class ShedBot:
     # ---- the free discard and the cards owed ----
     def _free(self, view, legal: list) -> Action:
         """Throw the drawn card of the rank just discarded: it sheds points for nothing."""
-        if not self.style.free_discard:
-            return KEEP if KEEP in legal else legal[0]
         free = [a for a in legal if a.kind == "free_discard"]
         return free[0] if free else legal[0]
 
@@ -182,6 +184,7 @@ class ShedBot:
 
     # ---- discarding and drawing ----
     def _discard(self, view, discards: list) -> Action:
+        """The discard whose hand, after the better draw that follows, is worth least."""
         if not self.style.plans:
             return self._discard_by_thumb(view, discards)
         hand = view.hand
@@ -196,12 +199,13 @@ class ShedBot:
             rest = [c for c in hand if c not in laid]
             cost = self._after_draw(rest, takeable, unseen, mean, laid, share)
             cost += self._given_away(laid, nxt)
-            cost -= self._action_worth(laid, mean)
+            cost -= self._action_worth(laid, mean, view.n - 1)
             if best_cost is None or cost < best_cost - 1e-9:
                 best, best_cost = action, cost
         return best
 
     def _draw(self, view, draws: list) -> Action:
+        """The deck's top card, or a card of the previous discard that clearly beats it."""
         unseen = self._unseen(view)
         if not self.style.plans:
             low = [a for a in draws if a.kind == "take"
@@ -218,7 +222,7 @@ class ShedBot:
             if action.kind == "draw":
                 cost = deck_cost
             else:
-                cost = self._worth(hand + [action.places[0][1]], unseen, share)
+                cost = self._worth(hand + [action.places[0][1]], unseen, share) + self.style.take_edge
             if best_cost is None or cost < best_cost - 1e-9:
                 best, best_cost = action, cost
         return best
@@ -228,7 +232,7 @@ class ShedBot:
         """What the hand is worth after this discard and the better of the draws that follow."""
         cost = self._worth(rest, unseen, share) + mean - self._free_chance(laid, unseen)
         for card in takeable:
-            cost = min(cost, self._worth(rest + [card], unseen, share))
+            cost = min(cost, self._worth(rest + [card], unseen, share) + self.style.take_edge)
         return cost
 
     def _free_chance(self, laid, unseen: list) -> float:
@@ -246,30 +250,30 @@ class ShedBot:
         return points - share * _best_shed(cards) - self.style.partial_run * share * _partial_runs(cards, unseen)
 
     def _given_away(self, laid: list, nxt) -> float:
-        """What our discard offers the next player: low cards, or cards that fit what it took."""
-        if nxt.seat == self.seat:
+        """What our discard offers the next player: a card that fits what it was seen taking.
+
+        (Not simply low cards: keeping them back cost more than it denied, in 2 and 4 players,
+        against easy and against normal itself.)"""
+        if nxt.seat == self.seat or not nxt.taken:
             return 0.0
         cards = self._cards
         offered = [cards[c] for c in laid if not cards[c][2]]
-        if len(laid) >= 3 and len({cards[c][0] for c in laid}) > 1:
+        run = self._is_run(laid)
+        if run:
             offered = [offered[0], offered[-1]] if offered else []   # of a run, only its ends
-        if self.action_cards:
+        if self.action_cards and not run:       # action cards that act cannot be taken
             offered = [c for c in offered if c[0] not in (2, REVERSE_VALUE, SKIP_VALUE)]
-        if not offered:
-            return 0.0
-        style = self.style
-        cost = style.give_away * max(0, style.give_low - min(v for v, _, _ in offered))
         taken = [cards[c] for c in nxt.taken]
         for value, suit, _ in offered:
             if any(v == value or (s == suit and abs(v - value) <= 2) for v, s, _ in taken):
-                cost += style.fits_taken
-                break
-        return cost
+                return self.style.fits_taken
+        return 0.0
 
-    def _action_worth(self, laid: list, mean: float) -> float:
-        """Action cards: the cards the next player will draw, and a skipped turn."""
-        if not self.action_cards:
-            return 0.0
+    def _action_worth(self, laid: list, mean: float, opponents: int) -> float:
+        """Action cards: the cards the next player will draw, and a skipped turn. Hurting one
+        opponent is worth less the more opponents there are (the others gain from it too)."""
+        if not self.action_cards or self._is_run(laid):
+            return 0.0              # a card inside a run does not act
         worth = 0.0
         for card in laid:
             value, _, joker = self._cards[card]
@@ -277,7 +281,10 @@ class ShedBot:
             worth += self.style.attack * forced * mean
             if value == SKIP_VALUE and not joker:
                 worth += self.style.skip
-        return worth
+        return worth / max(1, opponents)
+
+    def _is_run(self, laid: list) -> bool:
+        return len(laid) >= 3 and len({self._cards[c][0] for c in laid}) > 1
 
     def _discard_by_thumb(self, view, discards: list) -> Action:
         """Easy: the single highest card, or a set of equal ranks that sheds more (no runs)."""
