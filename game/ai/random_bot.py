@@ -12,6 +12,8 @@ import random
 class RandomBot:
     """Picks uniformly among the legal actions; deterministic given its seed."""
 
+    reads_view = False      # it never looks: bot-only matches need not build a view for it
+
     def __init__(self, seat: int, seed=0):
         self.seat = seat
         self.level = "random"

@@ -95,7 +95,10 @@ def bot_step(game, bots, apply) -> int:
     for seat in game.to_act():
         if seat not in game.to_act():
             continue            # an earlier seat's action changed who acts
-        apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+        bot = bots[seat]
+        # a view is built for every decision of a bot that reads one (a random bot does not)
+        view = game.view(seat) if getattr(bot, "reads_view", True) else None
+        apply(seat, bot.choose(view, game.legal_actions(seat)))
         applied += 1
     return applied
 

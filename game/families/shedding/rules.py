@@ -788,12 +788,7 @@ def _take(card: int) -> Action:
 
 
 def _make_bot(ruleset, seat: int, level: str, seed):
-    try:
-        from game.families.shedding.bots import ShedBot
-    except ImportError:
-        # Temporary, until the kumbal-bots branch with bots.py is merged: every level plays at random.
-        from game.ai.random_bot import RandomBot
-        return RandomBot(seat, seed)
+    from game.families.shedding.bots import ShedBot
     return ShedBot(ruleset, seat, level, seed)
 
 
