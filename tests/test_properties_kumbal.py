@@ -135,7 +135,7 @@ def check_bot_match(seed, folder):
         game = session.game
         assert game.is_over(), "the match did not end"
         assert max(game.scores()) > opts["match_end"]["points"] or game.round_no >= \
-            game.parameters["limits"]["rounds_per_match"]
+            game.rules["limits"]["rounds_per_match"]
         record = json.loads(json.dumps(session.to_json()))                # the save file's text
         again = CheckedReplay.resume(record, folder=folder)               # (a), (b), (e) on every action
         assert again.checked == len(record["actions"]) == result.actions

@@ -526,7 +526,7 @@ def test_a_round_that_runs_too_long_ends_with_every_hand_scored():
     """clarifications.md is silent: a safety limit (rules.limits.turns_per_round) ends a round that
     nobody calls, every hand scored as it is."""
     game = rigged(hands={0: HIGH}, deck=["3_spades"], last=["9_clubs"])
-    game.turns = game.parameters["limits"]["turns_per_round"] - 1
+    game.turns = game.rules["limits"]["turns_per_round"] - 1
     game.apply(0, discard(game, 0, "K_clubs"))
     events = game.apply(0, DRAW)
     assert events[-1].kind == "round_over" and events[-1].get("why") == "limit"

@@ -131,23 +131,41 @@ def _card_values(doc, rng):
     return f"cards: {kind}"
 
 
+def _sub(mapping, key) -> dict:
+    """The mapping under `key`, made one if something else is there (the fuzzer may have put it)."""
+    if not isinstance(mapping.get(key), dict):
+        mapping[key] = {}
+    return mapping[key]
+
+
 def _rules(doc, rng):
-    """Parameters the attack found unplayable: players, call limit, scoring, match end."""
-    rules = doc.setdefault("rules", {})
-    choice = rng.choice(["players", "limit", "scoring", "target", "zero_cards", "look"])
+    """Parameters the attack found unplayable: players, call limit, scoring, match end; and the
+    shedding family's hand size, run length, penalty and resets."""
+    rules = _sub(doc, "rules")
+    choice = rng.choice(["players", "limit", "scoring", "target", "zero_cards", "look",
+                         "hand_size", "runs", "penalty", "resets"])
     if choice == "players":
         doc["players"] = {"min": rng.randint(0, 3), "max": rng.randint(1, 13)}
     elif choice == "limit":
-        rules.setdefault("call", {})["limit"] = rng.randint(-60, 60)
+        _sub(rules, "call")["limit"] = rng.randint(-60, 60)
     elif choice == "scoring":
         side = rng.choice(["caller_lowest", "caller_not_lowest"])
         who = rng.choice(["caller", "others"])
-        rules.setdefault("scoring", {}).setdefault(side, {})[who] = rng.randint(-100, 100)
+        _sub(_sub(rules, "scoring"), side)[who] = rng.randint(-100, 100)
+    elif choice == "hand_size":
+        rules["hand_size"] = rng.choice([0, 1, 2, 15, 30, 60])
+    elif choice == "runs":
+        _sub(rules, "runs")["min_length"] = rng.randint(0, 14)
+    elif choice == "penalty":
+        _sub(rules, "scoring")["undercut_penalty"] = rng.randint(-100, 100)
+    elif choice == "resets":
+        _sub(rules, "scoring")["resets"] = {rng.randint(-5, 120): rng.randint(-5, 120)
+                                             for _ in range(rng.randint(0, 3))}
     elif choice == "target":
         doc["match_end"] = {"modes": ["points"], "default": "points",
                             "points": rng.choice([1, 5, 100, 1000, 10000])}
     elif choice == "zero_cards":
-        rules.setdefault("call", {})["zero_cards"] = rng.choice(["auto_call", "end_round"])
+        _sub(rules, "call")["zero_cards"] = rng.choice(["auto_call", "end_round"])
     else:
         doc["layout"] = {"rows": rng.randint(1, 4), "cols": rng.randint(1, 6),
                          "look_at_start": rng.sample(range(6), rng.randint(0, 3))}

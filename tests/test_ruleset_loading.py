@@ -554,3 +554,16 @@ def test_text_keys_keep_the_text_as_written(tmp_path):
     assert rs.parameters(opts)["call"]["name"] == "2.50"
     # numbers stay numbers where numbers are meant
     assert rs.match_end.points == 100 and card.count == 5
+
+
+@pytest.mark.parametrize("name", sorted(f for f in os.listdir(os.path.join(ROOT, "rulesets")) if f.endswith(".yaml")))
+def test_a_shipped_ruleset_still_loads_after_a_standard_yaml_tool_rewrote_it(name, tmp_path):
+    """A player may edit a ruleset with any YAML tool. A key such as `on:` reads as the boolean
+    true in YAML 1.1 (PyYAML's safe_load), and written back it becomes `true:`, an unknown key:
+    the Kumbal ruleset had one. Every shipped ruleset must come through the round trip."""
+    import yaml
+    with open(os.path.join(ROOT, "rulesets", name), encoding="utf-8") as fh:
+        data = yaml.safe_load(fh)
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    assert load_ruleset(str(path)).id == data["id"]

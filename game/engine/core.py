@@ -188,6 +188,7 @@ class Game:
     options, seed)`; given the same seed and the same actions it always reaches the same state.
     """
     round_no: int = 0     # the round being played, from 1 (a family without rounds keeps 1)
+    rules: dict           # the ruleset's `rules:` parameters in force (house rules applied, defaults filled)
 
     def take_seats(self, ruleset, n_seats: int, options: Optional[dict]) -> None:
         """What every family's game does first: refuse a player count the ruleset does not allow,

@@ -162,7 +162,8 @@ class ShedBot:
         the rest are unseen cards, weighted towards the low ones that players keep."""
         weights = [0.0] * 14
         for value, _, _ in unseen:
-            weights[min(value, 13)] += math.exp(-self.style.keep_low * value / 13)
+            # a house rule's card outside 0-13 points counts as the nearest end (an estimate)
+            weights[max(0, min(value, 13))] += math.exp(-self.style.keep_low * value / 13)
         total = sum(weights) or 1.0
         one = [w / total for w in weights]
         none = 1.0

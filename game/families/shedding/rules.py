@@ -67,7 +67,7 @@ _SETS = Map({"min_size": (Int(2, 8), 2)})
 _JOKERS = Map({"rank": (Str(max_len=40), "joker"), "wild_in_runs": (Bool(), False)})
 _ACTION_CARD = Map({"effect": (Enum("reverse", "skip", "draw"), REQUIRED), "draw": (Int(0, 20), 0)})
 _ACTION_CARDS = Map({
-    "on": (Bool(), False),
+    "enabled": (Bool(), False),
     "cards": (Dict(_ACTION_CARD, key_pattern=_RANK), {
         "7": {"effect": "reverse", "draw": 0}, "8": {"effect": "skip", "draw": 0},
         "2": {"effect": "draw", "draw": 2}, "joker": {"effect": "draw", "draw": 5}}),
@@ -161,9 +161,9 @@ class ShedGame(Game):
 
     def __init__(self, ruleset, n_seats: int, options: Optional[dict] = None, seed: int = 0):
         self.take_seats(ruleset, n_seats, options)
-        self.parameters = _fill(ruleset.parameters(self.options))
+        self.rules = _fill(ruleset.parameters(self.options))
         one_deck = tuple(c for c in ruleset.cards for _ in range(c.count))
-        self.faces = one_deck * _decks_for(n_seats, self.parameters, len(one_deck))  # card id -> face
+        self.faces = one_deck * _decks_for(n_seats, self.rules, len(one_deck))  # card id -> face
         self.rng = random.Random(seed)
         end = self.options.get("match_end", {})
         self.match_mode = end.get("mode", ruleset.match_end.default_mode)
@@ -184,7 +184,7 @@ class ShedGame(Game):
 
     def _rules_of_cards(self) -> None:
         """What each card id is to the rules, worked out once: its rank, joker or not, its action."""
-        p = self.parameters
+        p = self.rules
         joker = p["jokers"]["rank"]
         self.rank = tuple(f.match for f in self.faces)
         self.is_joker = tuple(f.match == joker for f in self.faces)
@@ -192,8 +192,8 @@ class ShedGame(Game):
         suited = [f.value for f in self.faces if f.suit is not None and f.match != joker]
         self.run_bottom, self.run_top = (min(suited), max(suited)) if suited else (0, -1)
         actions = p["action_cards"]
-        self.actions_on = actions["on"]
-        self.action = tuple(actions["cards"].get(r) if actions["on"] else None for r in self.rank)
+        self.actions_on = actions["enabled"]
+        self.action = tuple(actions["cards"].get(r) if actions["enabled"] else None for r in self.rank)
         self.call_name = p["call"]["name"]
         self.call_limit = p["call"]["limit"]
 
@@ -213,7 +213,7 @@ class ShedGame(Game):
     # ---- round set-up ----
     def _start_round(self) -> list:
         """Deal: shuffle (or cut), hand_size cards each from the left of the dealer, flip one."""
-        p = self.parameters
+        p = self.rules
         self.round_no += 1
         if self.round_no == 1 or p["between_rounds"] == "shuffle":
             self.deck = new_deck(len(self.faces), self.rng)
@@ -292,7 +292,7 @@ class ShedGame(Game):
         out = [_CALL] if self._may_call(seat) else []
         if self.owed:
             out.append(_DRAW_PENALTY)
-            if not self.parameters["action_cards"]["stacking"]:
+            if not self.rules["action_cards"]["stacking"]:
                 return out
         hand = self.hands[seat]
         groups = self._discards(hand)
@@ -308,7 +308,7 @@ class ShedGame(Game):
         by_rank: dict = {}
         for c in hand:
             by_rank.setdefault(self.rank[c], []).append(c)
-        least = self.parameters["sets"]["min_size"]
+        least = self.rules["sets"]["min_size"]
         for same in by_rank.values():
             for size in range(least, len(same) + 1):
                 out.extend(combinations(same, size))
@@ -327,7 +327,7 @@ class ShedGame(Game):
                 by_suit.setdefault(self.faces[c].suit, {}).setdefault(self.faces[c].value, []).append(c)
         if not self.wild:
             jokers = []
-        least = self.parameters["runs"]["min_length"]
+        least = self.rules["runs"]["min_length"]
         out: list = []
 
         def extend(values, value, laid, used, natural):
@@ -367,7 +367,7 @@ class ShedGame(Game):
         if problem:
             raise IllegalAction(problem)
         if self.owed:
-            if not self.parameters["action_cards"]["stacking"]:
+            if not self.rules["action_cards"]["stacking"]:
                 raise IllegalAction(f"You owe {self.owed} cards: draw them first.")
             if not self._stacks(cards):
                 raise IllegalAction(f"You owe {self.owed} cards: pass them on with a draw card "
@@ -412,9 +412,9 @@ class ShedGame(Game):
         if len(cards) == 1:
             return "single", None
         ranks = {self.rank[c] for c in cards}
-        if len(ranks) == 1 and len(cards) >= self.parameters["sets"]["min_size"]:
+        if len(ranks) == 1 and len(cards) >= self.rules["sets"]["min_size"]:
             return "set", None
-        least = self.parameters["runs"]["min_length"]
+        least = self.rules["runs"]["min_length"]
         if len(cards) < least:
             return "", (f"Cards laid together must be of one rank (a set), or {least} or more of "
                         "one suit in a row (a run).")
@@ -422,7 +422,7 @@ class ShedGame(Game):
         return ("", problem) if problem else ("run", None)
 
     def _run_problem(self, cards: list) -> Optional[str]:
-        least = self.parameters["runs"]["min_length"]
+        least = self.rules["runs"]["min_length"]
         in_a_row = f"A run needs {least} cards of one suit in a row."
         naturals = [(i, c) for i, c in enumerate(cards) if not self.is_joker[c]]
         if len(naturals) < len(cards) and not self.wild:
@@ -484,7 +484,7 @@ class ShedGame(Game):
         if self.has_drawn or self.last_acted:
             return ()
         last = self.last_discard
-        if self.last_kind == "run" and self.parameters["take_from_run"] == "ends" and len(last) > 1:
+        if self.last_kind == "run" and self.rules["take_from_run"] == "ends" and len(last) > 1:
             last = (last[0], last[-1])
         return tuple(c for c in last if not self.is_joker[c])
 
@@ -513,7 +513,7 @@ class ShedGame(Game):
         self.hands[seat].append(card)
         self.has_drawn = True
         events.append(Event("draw", seat=seat, places=(("deck",),)))
-        if (self.parameters["free_discard"] and self.just_kind in ("single", "set")
+        if (self.rules["free_discard"] and self.just_kind in ("single", "set")
                 and self.rank[card] == self.rank[self.just_discarded[0]]):
             self.drawn = card
             self.phase = "free"
@@ -576,8 +576,8 @@ class ShedGame(Game):
         """The discard becomes the previous discard; action cards act; the next seat's turn."""
         just = self.just_discarded
         acting = [c for c in just if self.action[c] is not None] \
-            if self.actions_on and (self.just_kind != "run" or self.parameters["action_cards"]["in_runs"]) else []
-        if acting and self.parameters["action_cards"]["sets"] == "once":
+            if self.actions_on and (self.just_kind != "run" or self.rules["action_cards"]["in_runs"]) else []
+        if acting and self.rules["action_cards"]["sets"] == "once":
             acting = list({self.rank[c]: c for c in acting}.values())
         events = []
         skips = draws = 0
@@ -604,14 +604,14 @@ class ShedGame(Game):
             events.append(Event("owe", seat=self.current, data=(("cards", self.owed),)))
         self.phase = "discard"
         self.turns += 1
-        if self.turns >= self.parameters["limits"]["turns_per_round"]:
+        if self.turns >= self.rules["limits"]["turns_per_round"]:
             return events + self._end_round("limit")
         events.append(Event("turn", seat=self.current))
         return events
 
     # ---- the end of a round: reveal, score, 51 -> 0 and 99 -> 50, the match's end ----
     def _end_round(self, why: str) -> list:
-        scoring = self.parameters["scoring"]
+        scoring = self.rules["scoring"]
         resets = {int(at): to for at, to in scoring["resets"].items()}
         points = [self.hand_points(s) for s in range(self.n)]
         penalty = [0] * self.n
@@ -655,7 +655,7 @@ class ShedGame(Game):
             over = self.round_no >= self.match_rounds
         else:
             over = max(self.totals) > self.limit
-        stopped = not over and self.round_no >= self.parameters["limits"]["rounds_per_match"]
+        stopped = not over and self.round_no >= self.rules["limits"]["rounds_per_match"]
         if over or stopped:
             self.match_over = True
             self.phase = "match_over"
