@@ -80,6 +80,7 @@ def rig(game: ShedGame, hands: dict, deck=(), last=(), gone=(), current: int = 0
     if totals is not None:
         game.totals = list(totals)
     game._view_common = None     # the state was changed behind the contract's back
+    game._legal_cache = {}
     check_conserved(game)
     return game
 

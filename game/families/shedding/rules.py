@@ -180,6 +180,7 @@ class ShedGame(Game):
         self.hands: list = [[] for _ in range(n_seats)]
         self.match_over = False
         self._view_common = None     # the view's shared fields for this state, once worked out
+        self._legal_cache: dict = {}  # seat -> its legal actions in this state, once listed
         self._start_round()
 
     def _rules_of_cards(self) -> None:
@@ -208,6 +209,7 @@ class ShedGame(Game):
         new.hands = [list(h) for h in self.hands]
         new.taken = [list(t) for t in self.taken]
         new._view_common = None      # a copy is changed in place by tests and searches
+        new._legal_cache = {}
         return new
 
     # ---- round set-up ----
@@ -273,7 +275,11 @@ class ShedGame(Game):
     def legal_actions(self, seat: int) -> list:
         if seat not in self.to_act():
             return []
-        return _LEGAL[self.phase](self, seat)
+        # asked by the bot, the table and the checks alike for one state: listed once per state
+        cache = self._legal_cache
+        if seat not in cache:
+            cache[seat] = _LEGAL[self.phase](self, seat)
+        return list(cache[seat])
 
     def apply(self, seat: int, action: Action) -> list:
         if not isinstance(action, Action):
@@ -281,6 +287,7 @@ class ShedGame(Game):
         if seat not in self.to_act():
             raise IllegalAction(self._not_your_move())
         self._view_common = None     # the state may change: views are worked out afresh
+        self._legal_cache = {}
         return _STEPS[self.phase](self, seat, action)
 
     # ---- the start of a turn: call, draw what is owed, discard ----
