@@ -74,7 +74,8 @@ def discards(seat: int, hand: tuple) -> list:
 
 
 def view(hand, *, seat=0, n=2, phase="discard", last=(), takeable=None, counts=None, taken=None,
-         gone=(), just=(), owed=0, direction=1, limit=7) -> ShedView:
+         gone=(), just=(), owed=0, direction=1, limit=7, action_cards=None,
+         tie_undercuts=False) -> ShedView:
     """A view for `seat` at the start of its turn (by default), the previous player's discard `last`."""
     counts = counts or {}
     taken = taken or {}
@@ -87,7 +88,8 @@ def view(hand, *, seat=0, n=2, phase="discard", last=(), takeable=None, counts=N
         discard_count=len(gone) + len(last), last_discard=last, last_by=(seat - 1) % n if last else None,
         takeable=tuple(last if takeable is None else takeable), just_discarded=tuple(just), drawn=None,
         gone=tuple(gone), call_name="Kumbal", call_limit=limit, caller=None, owed=owed, results=(),
-        history=(), totals=(0,) * n, limit=100, winners=())
+        history=(), totals=(0,) * n, limit=100, winners=(),
+        action_cards=bool(owed) if action_cards is None else action_cards, tie_undercuts=tie_undercuts)
 
 
 def turn_start(hand, seat=0, **kw):
@@ -252,15 +254,23 @@ def test_normal_stacks_a_two_when_it_owes_cards():
     assert normal().choose(v, legal) == stack
 
 
-def test_normal_plays_a_skip_eight_rather_than_an_equal_card_once_it_knows_the_variant():
-    """"8: next person is skipped": once the variant has shown itself (cards owed), an 8 is worth
-    more than its points, so normal lays it before a 9 it could equally shed."""
-    bot = normal()
-    bot.choose(view(cards("2C", "9D"), owed=2, last=cards("2H"), takeable=()),
-               [discards(0, (card("2C"),))[0], Action("draw_penalty", places=(("deck",),))])
-    assert bot.action_cards
-    first, _ = play_turn(bot, cards("8C", "9D", "AS", "AH"))
+def test_normal_plays_a_skip_eight_rather_than_an_equal_card_with_the_action_cards():
+    """"8: next person is skipped": with the action-card house rule in force (the view says so:
+    house rules are public), an 8 is worth more than its points, so normal lays it before a 9 it
+    could equally shed; without the house rule it does not prefer the 8."""
+    first, _ = play_turn(normal(), cards("8C", "9D", "AS", "AH"), action_cards=True)
     assert laid(first) == {card("8C")}
+    first, _ = play_turn(normal(), cards("8C", "9D", "AS", "AH"), action_cards=False)
+    assert laid(first) != {card("8C")}
+
+
+def test_normal_calls_more_carefully_when_a_tie_counts_against_the_caller():
+    """clarifications.md: "a variant makes ties count against the caller": the same hand's chance
+    of calling safely is lower when a tie undercuts the caller."""
+    hand = cards("AS", "2C", "3H")
+    plain = normal().safe_chance(view(hand, counts={1: 2}), 6)
+    strict = normal().safe_chance(view(hand, counts={1: 2}, tie_undercuts=True), 6)
+    assert strict < plain
 
 
 def test_levels_have_their_styles():

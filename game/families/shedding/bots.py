@@ -20,8 +20,8 @@ may, and draws what it owes rather than pass it on.
 
 Both levels are one `ShedBot` with a different `Style`, so a new level is a new set of knobs.
 Decisions are deterministic: the same view and legal actions give the same move.
-The action-card variant is not in the view by name: the bot learns it is on from what the view
-shows (cards owed, the direction reversed, cards just laid that may not be taken).
+The house rules in force are public and in the view (`action_cards`, `tie_undercuts`): with ties
+against the caller, normal calls only when nobody is likely to hold as few points.
 """
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ class ShedBot:
         self.style = STYLES[level]
         self.level = level
         self.seed = seed                # every family's bots take one; these need no randomness
-        self.action_cards = False       # learnt from the views (see the module's docstring)
+        self.action_cards = False       # the action-card house rule, as the last view said
         self._faces = None              # the faces tuple the card table below was built for
         self._cards: tuple = ()         # id -> (value, suit, is_joker)
 
@@ -107,17 +107,11 @@ class ShedBot:
 
     # ---- what the view tells ----
     def _learn(self, view) -> None:
-        """Build the card table once per deck; notice the action-card variant when it shows."""
+        """Build the card table once per deck; the house rules in force are public, in the view."""
         if view.faces is not self._faces:
             self._faces = view.faces
             self._cards = tuple((f.value, f.suit, f.suit is None) for f in view.faces)
-        if self.action_cards:
-            return
-        if view.owed or view.direction == -1:
-            self.action_cards = True
-        elif view.phase == "discard" and view.last_by is not None and not view.takeable:
-            # cards just laid that may not be taken and are no jokers: they acted as action cards
-            self.action_cards = any(not self._cards[c][2] for c in view.last_discard)
+        self.action_cards = view.action_cards
 
     def _unseen(self, view) -> list:
         """(value, suit, joker) of each card this seat cannot place: the deck and the others' unseen cards."""
@@ -153,9 +147,10 @@ class ShedBot:
         return self.safe_chance(view, mine) >= need
 
     def safe_chance(self, view, mine: int) -> float:
-        """The chance that no opponent holds fewer points than `mine` (a tie does not undercut)."""
+        """The chance that no opponent holds fewer points than `mine` (nor as few, where the house
+        rule makes a tie count against the caller)."""
         self._learn(view)
-        return self._chance_none_below(view, self._unseen(view), mine)
+        return self._chance_none_below(view, self._unseen(view), mine + (1 if view.tie_undercuts else 0))
 
     def _chance_none_below(self, view, unseen: list, points: int) -> float:
         """The chance that no opponent's hand sums below `points`: what each one took is known,

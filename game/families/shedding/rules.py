@@ -747,7 +747,9 @@ class ShedGame(Game):
             call_name=self.call_name, call_limit=self.call_limit, caller=self.caller, owed=self.owed,
             results=self.results, history=tuple(self.history), totals=tuple(self.totals),
             limit=self.limit, winners=tuple(self.winners()) if self.match_over else (),
-            log_hint=self._log_hint() if playing else "")
+            log_hint=self._log_hint() if playing else "",
+            action_cards=self.actions_on,
+            tie_undercuts=self.rules["scoring"]["tie_counts_as"] == "not_lowest")
 
 
 def _build(cls, **fields):

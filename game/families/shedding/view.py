@@ -85,6 +85,8 @@ class ShedView:
     limit: int                      # the match ends when someone passes this total (100)
     winners: tuple                  # seats with the lowest total once the match is over
     log_hint: str = ""              # what the rules expect now, in words ("Ben: discard, then draw")
+    action_cards: bool = False      # the action-card house rule is in force (the rules are public)
+    tie_undercuts: bool = False     # a tie with the caller counts against the caller (house rule)
 
     def face(self, card: int) -> CardDef:
         return self.faces[card]
