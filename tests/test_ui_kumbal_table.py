@@ -472,3 +472,29 @@ def test_random_input_on_a_kumbal_table_never_raises(seed, speed, seats, variant
             d.step(rng.randint(5, 40))
         d.step(rng.randint(0, 3))
     assert app.scenes
+
+
+def test_each_player_finds_their_own_sorting_again_after_the_pass_screen():
+    # issue 9: "your hand fanned at the bottom and sortable": the order is each player's own, kept
+    # across the other players' turns (and never shown to them)
+    app = make_app()
+    game = rigged(2, {0: RUN_HAND}, seed=5)
+    d, session = open_rigged(app, game, [ANA, BEN])
+    rigging.confirm_pass(d, "Ana", 400)
+    wait_ready(d, 0)
+    d.key(pygame.K_u)                                   # Ana sorts by suit
+    plugin = d.table.plugin
+    assert plugin.sort_mode == "suit"
+    ana_order = hand_keys(d)
+    discard = next(a for a in session.game.legal_actions(0) if a.kind == "discard" and len(a.places) == 2)
+    d.table.ctrl.apply(0, discard)
+    d.table.ctrl.apply(0, next(a for a in session.game.legal_actions(0) if a.kind == "draw"))
+    if session.game.phase == "free":
+        d.table.ctrl.apply(0, Action("keep"))
+    rigging.confirm_pass(d, "Ben", 400)
+    wait_ready(d, 1)
+    assert plugin.sort_mode == ""                       # Ben's hand as dealt: Ana's sorting is hers
+    d.key(pygame.K_r)
+    assert plugin.sort_mode == "rank"
+    assert plugin.sort_modes[0] == "suit"
+    assert len(ana_order) == 7 and plugin.arranged.get(1) != plugin.arranged.get(0)

@@ -34,9 +34,9 @@ class ShedPlugin(TablePlugin):
 
     def __init__(self, scene):
         super().__init__(scene)
-        self.sort_mode = ""             # "rank", "suit", or "" (as dealt, drawn and arranged)
-        self.arranged: list = []        # the viewer's own order of its hand (dragging along the fan)
-        self.arranged_for = None        # whose hand `arranged` is (a pass screen changes the seat)
+        self.sort_modes: dict = {}      # seat -> "rank", "suit", or "" (as dealt, drawn and arranged)
+        self.arranged: dict = {}        # seat -> its own order of its hand (dragging along the fan);
+        #                                 each player finds their order again after the pass screen
         self._before: dict = {}         # place -> rect at the last layout: where flying cards start
         self.still_focus = None         # the seat at the bottom when a view is drawn alone (offscreen)
         self._frozen = None             # `_before` as it was when an action's events came in
@@ -45,22 +45,25 @@ class ShedPlugin(TablePlugin):
     def hand_order(self, view) -> list:
         """The viewer's hand in the order shown: sorted, or as arranged with new cards at the right."""
         cards = list(view.hand)
-        if self.sort_mode == "rank":
+        mode = self.sort_modes.get(view.viewer, "")
+        if mode == "rank":
             return sorted(cards, key=lambda c: (words.by_rank(view.face(c)), c))
-        if self.sort_mode == "suit":
+        if mode == "suit":
             return sorted(cards, key=lambda c: (words.by_suit(view.face(c)), c))
-        if self.arranged_for != view.viewer:
-            self.arranged, self.arranged_for = [], view.viewer
-        kept = [c for c in self.arranged if c in cards]
-        self.arranged = kept + [c for c in cards if c not in kept]
-        return list(self.arranged)
+        kept = [c for c in self.arranged.get(view.viewer, ()) if c in cards]
+        order = self.arranged[view.viewer] = kept + [c for c in cards if c not in kept]
+        return list(order)
+
+    @property
+    def sort_mode(self) -> str:
+        """How the hand on screen is sorted: "rank", "suit" or "" (as arranged)."""
+        return self.sort_modes.get(self.ctrl.view().viewer, "")
 
     def sort(self, mode: str) -> None:
         """Sort the hand by "rank" or "suit" (again: back to as arranged)."""
         view = self.ctrl.view()
-        self.arranged = self.hand_order(view)
-        self.arranged_for = view.viewer
-        self.sort_mode = "" if self.sort_mode == mode else mode
+        self.arranged[view.viewer] = self.hand_order(view)
+        self.sort_modes[view.viewer] = "" if self.sort_mode == mode else mode
 
     def move_card(self, card, index: int) -> None:
         """Put `card` at `index` of the hand as shown (dragging it along the fan)."""
@@ -71,7 +74,7 @@ class ShedPlugin(TablePlugin):
         old = order.index(card)
         order.remove(card)
         order.insert(index - (1 if index > old else 0), card)
-        self.arranged, self.arranged_for, self.sort_mode = order, view.viewer, ""
+        self.arranged[view.viewer], self.sort_modes[view.viewer] = order, ""
 
     # ---- zones ----
     def focus(self, view) -> int:
@@ -186,7 +189,7 @@ class ShedPlugin(TablePlugin):
         marks = Marks(names=names, lit=frozenset(vis.targets or ()), selected=frozenset(vis.selected or ()),
                       hidden=frozenset(hidden),
                       acting=view.current if view.phase in ("discard", "draw", "free") else None,
-                      sort=self.sort_mode, banner=self.banner(view, names),
+                      sort=self.sort_modes.get(view.viewer, ""), banner=self.banner(view, names),
                       reveal=view.phase in ("round_over", "match_over") and bool(view.results))
         draw_table(surf, zones, view, marks, self.scene.art, self.focus(view), self._image_for(view))
 
