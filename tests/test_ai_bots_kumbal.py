@@ -19,7 +19,7 @@ from game.engine.core import Action
 from game.families.shedding.bots import STYLES, ShedBot
 from game.families.shedding.view import ShedSeat, ShedView
 from rigging import blocks
-from rigging_kumbal import DRAW, check_conserved, kumbal, options, rigged
+from rigging_kumbal import check_conserved, kumbal, options, rigged
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}

@@ -1,6 +1,5 @@
 """Kumbal's table laid out from the window size alone (game/ui/families/shedding/layout.py), hit-tested,
 and its refusals worded (words.py): real games and views, no window needed."""
-import pygame
 import pytest
 
 from game.ui.families.shedding import layout as shed_layout
