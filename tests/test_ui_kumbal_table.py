@@ -127,15 +127,19 @@ def test_an_illegal_run_slides_back_and_says_why(monkeypatch):
         d.click(point(d, ("hand", 0, c)))
     picked = (("hand", 0, c4), ("hand", 0, c5), ("hand", 0, c7))
     assert d.table.input.selected == picked
-    origin = zones(d).rect(("hand", 0, c7))
+    homes = [zones(d).rect(p) for p in picked]
     added = slide_backs(monkeypatch, d.table)
     actions = len(session.match.actions)
     d.drag(point(d, ("hand", 0, c7)), point(d, ("discard",)), steps=6)
     assert len(session.match.actions) == actions                     # nothing was discarded
     text, error = d.table.ctrl.message[:2]
     assert text == "A run needs 3 cards of one suit in a row: there is a gap." and error
-    moves = [tw for step in added for tw in step.tweens if isinstance(tw, CardMove)]
-    assert moves and moves[-1].stop == origin                         # the card slides back home
+    # issue 9: "an illegal set or run slides back and says why": all three cards go home, each to
+    # its own place in the hand, and none is drawn there until it lands
+    step = added[-1]
+    moves = [tw for tw in step.tweens if isinstance(tw, CardMove)]
+    assert sorted(tuple(m.stop) for m in moves) == sorted(tuple(h) for h in homes)
+    assert set(picked) <= step.hide
     assert d.table.input.selected == picked                           # still picked, to be mended
     d.click(point(d, ("hand", 0, c7)))                                 # 7♣ out, and 4♣ 5♣ ...
     assert d.table.input.selected == picked[:2]

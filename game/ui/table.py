@@ -321,12 +321,13 @@ class TableScene(Scene):
                 if plugin.rearrange(zones, inp.carried(place), event.pos):
                     inp.reset()         # the plug-in's own use of the drop (a card moved along the hand)
                     return
+                carried = inp.carried(place)      # what the drag carried (the drop lets it go)
                 g = inp.drop(place, target)
                 drop_rect = plugin.place_rect(zones, place)
                 if drop_rect is not None:
                     drop_rect = drop_rect.move(event.pos[0] - inp.drag_offset[0] - drop_rect.x,
                                                event.pos[1] - inp.drag_offset[1] - drop_rect.y)
-                self.perform(g, seat, dragged=place, drop_rect=drop_rect, layout=zones)
+                self.perform(g, seat, dragged=place, drop_rect=drop_rect, layout=zones, carried=carried)
             else:
                 target = plugin.hit(zones, event.pos)
                 if target != place:
@@ -354,7 +355,7 @@ class TableScene(Scene):
         except pygame.error:
             pass
 
-    def perform(self, g: Gesture, seat, dragged=None, drop_rect=None, layout=None):
+    def perform(self, g: Gesture, seat, dragged=None, drop_rect=None, layout=None, carried=()):
         """Carry out a gesture; a refused drop slides back and the reason is shown."""
         ok = True
         if g.select is not None:
@@ -375,11 +376,11 @@ class TableScene(Scene):
             ok = False
         if not ok and dragged is not None and drop_rect is not None:
             zones = self.current_layout()
-            origin = self.plugin.place_rect(zones, dragged)
-            img = self.plugin.image(dragged, zones, self.ctrl.view())
-            if origin is not None and img is not None:
-                self.anim.add(Step([CardMove(img, drop_rect, origin, 0.22 * max(0.3, self.app.anim_scale()))],
-                                   self.plugin.slide_back_hide(dragged)))
+            seconds = 0.22 * max(0.3, self.app.anim_scale())
+            moves, hide = self.plugin.slide_back(dragged, tuple(carried) or (dragged,), drop_rect, zones,
+                                                 self.ctrl.view())
+            if moves:
+                self.anim.add(Step([CardMove(img, start, end, seconds) for img, start, end in moves], hide))
 
     # ---- place-less actions: buttons and keys ----
     def armed(self, seat, action) -> bool:

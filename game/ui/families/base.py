@@ -154,6 +154,16 @@ class TablePlugin:
         """The places drawn empty while a refused drop slides back to `place`."""
         return {place}
 
+    def slide_back(self, dragged, carried, drop_rect, zones, view) -> tuple:
+        """A refused drop going home: ([(image, from rect, to rect), ...], places drawn empty
+        meanwhile). Default: the one card dragged; a plug-in whose drags carry several cards
+        sends each back to its own place."""
+        origin = self.place_rect(zones, dragged)
+        img = self.image(dragged, zones, view)
+        if origin is None or img is None:
+            return [], set()
+        return [(img, drop_rect, origin)], self.slide_back_hide(dragged)
+
     def visuals(self, vis, zones, view):
         """The common Visuals, extended with what this family's drawing needs (default: as is)."""
         return vis

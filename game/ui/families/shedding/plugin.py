@@ -115,6 +115,23 @@ class ShedPlugin(TablePlugin):
         size = rect.size if rect is not None else card_size(120)
         return self._image_for(view)(place, size)
 
+    @staticmethod
+    def _carry_step(width: int) -> int:
+        """How far apart the cards of a carried selection are drawn."""
+        return max(8, int(width * 0.45))
+
+    def slide_back(self, dragged, carried, drop_rect, zones, view) -> tuple:
+        """A refused set or run goes home card by card, from where each was carried."""
+        moves = []
+        for i, place in enumerate(carried):
+            home, img = self.place_rect(zones, place), self.image(place, zones, view)
+            if home is None or img is None:
+                continue
+            start = pygame.Rect(drop_rect.x + i * self._carry_step(img.get_width()), drop_rect.y,
+                                *img.get_size())
+            moves.append((img, start, home))
+        return moves, set(carried)
+
     def selection_image(self, selection, zones, view):
         """What a drag of several picked cards carries: the cards side by side, slightly overlapping."""
         images = [self.image(p, zones, view) for p in selection]
@@ -122,7 +139,7 @@ class ShedPlugin(TablePlugin):
         if not images:
             return None
         w, h = images[0].get_size()
-        step = max(8, int(w * 0.45))
+        step = self._carry_step(w)
         surf = pygame.Surface((w + step * (len(images) - 1), h), pygame.SRCALPHA)
         for i, img in enumerate(images):
             surf.blit(img, (i * step, 0))
