@@ -42,6 +42,28 @@ def test_every_card_stays_readable_at_the_smallest_window(n):
     assert zones["backs", 1].size[1] >= 44
 
 
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("held", [7, 12, 16, 22])
+def test_a_long_hand_shows_every_card_s_corner(held, size):
+    # kumbal.md, action cards: "next person to pick 2 ... the amount of to-be-drawn cards add up":
+    # a hand can grow far past 7; each fanned card still shows 40% of its width (its corner index),
+    # the cards growing smaller rather than the strips narrower, and the fan stays on the table
+    game = new_game(2, 1, action_cards=True)
+    extra = held - len(game.hands[0])
+    if extra:
+        game.hands[0].extend(game.deck[-extra:])
+        del game.deck[-extra:]
+    game._view_common, game._legal_cache = None, {}
+    view = game.view(0)
+    zones = shed_layout.compute(size, view, 0, list(view.hand))
+    rects = sorted(zones["hand"].rects().values(), key=lambda r: r.x)
+    assert len(rects) == held
+    width = rects[0].w
+    assert all(b.x - a.x >= 0.4 * width - 1 for a, b in zip(rects, rects[1:]))
+    assert zones["hand"].size[1] >= (100 if held <= 7 and size == (1024, 640) else 40)
+    assert all(zones.extra["table"].contains(r) for r in rects)
+
+
 def test_a_click_on_the_visible_strip_of_a_fanned_card_finds_that_card():
     _, view, zones = zones_for(4, (1280, 800))
     fan = zones["hand"]

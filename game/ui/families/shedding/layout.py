@@ -18,6 +18,9 @@ from game.ui.kit import Fan, Pile, Row, Zones, card_size
 
 MARGIN = 10
 SORT_CHIPS = (("sort", "rank"), ("sort", "suit"))
+# A fanned card shows at least this share of its width: its corner (a "10" and its suit) stays
+# readable however many cards a hand holds (the action cards can make it 12 or more).
+MIN_STRIP = 0.4
 
 
 @dataclass
@@ -159,6 +162,10 @@ def compute(size, view, focus: int, hand_order) -> Zones:
     zones.extra["chips"] = chips
     fan_area = pygame.Rect(me.right + 10, hand_rect.y + 18, chips.x - me.right - 20, hand_h)
     size_hand = card_size(hand_h)
+    held = len(hand_order) if view.viewer == focus else view.seats[focus].hand_count
+    fit_w = int(fan_area.w / (1 + MIN_STRIP * max(0, held - 1)))
+    if fit_w < size_hand[0]:        # a long hand: smaller cards rather than unreadable strips
+        size_hand = card_size(hand_h * fit_w / size_hand[0])
     zones.add("deck", Pile(("deck",), deck, "Deck", view.deck_count))
     zones.add("discard", Pile(("discard",), pile, "Discard", view.discard_count))
     # what the player on turn has just laid lies on the pile, fanned a little (never over the spread)
