@@ -466,6 +466,9 @@ def test_the_match_ends_when_a_total_passes_100_and_the_lowest_wins():
     assert game.scores() == [30, 101, 24] and game.is_over()
     assert game.winners() == [2] and game.view(1).winners == (2,)
     assert game.to_act() == [] and game.legal_actions(0) == []
+    # every view's seats carry the final totals (the standings and the statistics read them there)
+    for seat in (None, 0, 1, 2):
+        assert [s.total for s in game.view(seat).seats] == [30, 101, 24]
 
 
 def test_resets_come_before_the_end_of_the_match():

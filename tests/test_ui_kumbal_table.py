@@ -178,7 +178,10 @@ def test_the_call_button_shows_only_when_the_call_is_legal_and_asks_first():
     assert labels == ["Kumbal!"]
     d.click(d.table.action_buttons[0].rect.center)
     assert last_action(session) is None and d.table.ctrl.message[0].startswith("Call Kumbal with 6 points?")
-    d.key(pygame.K_k)
+    d.step(2)
+    # the question says "click Confirm": the button now says so
+    assert [b.label for b in d.table.action_buttons] == ["Confirm Kumbal!"]
+    d.click(d.table.action_buttons[0].rect.center)
     assert last_action(session) == (0, Action("call"))
     assert app.sound.played[-1] == "round_end"          # the call ends the round: its cue wins
     high = rigged(2, {0: RUN_HAND}, seed=5)

@@ -136,7 +136,9 @@ def test_an_action_the_plugin_asks_about_is_made_only_on_the_second_press(bare_t
     d.key(pygame.K_ESCAPE)                                        # Esc keeps playing
     assert len(session.match.actions) == before and not table.buttons["cancel"].visible
     d.click(buttons(table)["Call"].rect.center)
-    d.click(buttons(table)["Call"].rect.center)
+    d.step(1)
+    assert "Call" not in buttons(table)                           # the button says what a press does now
+    d.click(buttons(table)["Confirm Call"].rect.center)
     assert session.match.actions[before] == (0, Action("call"))
 
 

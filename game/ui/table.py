@@ -83,7 +83,8 @@ class TableScene(Scene):
             b["cancel"].label, b["cancel"].hint = "Keep playing", "Esc"
         self.plugin.sync_buttons(b, seat, legal)
         labelled = [(a, self.plugin.button_label(a)) for a in legal if not a.places]
-        labelled = [(a, label) for a, label in labelled if label]
+        # an action asked about (confirm_question) says on its button that a second press makes it
+        labelled = [(a, f"Confirm {label}" if self.armed(seat, a) else label) for a, label in labelled if label]
         if [bt.label for bt in self.action_buttons] != [label for _, label in labelled]:
             for bt in self.action_buttons:
                 self.ui.widgets.remove(bt)

@@ -722,12 +722,11 @@ class ShedGame(Game):
     def _public(self) -> dict:
         """The fields of a view every seat shares, worked out once per state (apply forgets them)."""
         playing = self.phase in ("discard", "draw", "free")
-        results, hands, taken = self.results, self.hands, self.taken
+        hands, taken = self.hands, self.taken
         cache = _SEATS
         seats = []
         for s in range(self.n):
-            key = (s, len(hands[s]), results[s].before if results else self.totals[s],
-                   self.caller == s, tuple(taken[s]))
+            key = (s, len(hands[s]), self.totals[s], self.caller == s, tuple(taken[s]))
             seat_view = cache.get(key)
             if seat_view is None:
                 if len(cache) > 100_000:

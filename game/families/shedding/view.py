@@ -32,7 +32,7 @@ class ShedSeat:
     """One seat as everyone sees it."""
     seat: int
     hand_count: int
-    total: int                      # match total before this round
+    total: int                      # match total so far (the last scored round included)
     called: bool                    # called Kumbal this round
     taken: tuple = ()               # ids taken from the discard pile this round and not discarded
                                     # since: public (everyone saw them taken), so they are in its hand

@@ -240,7 +240,7 @@ class ShedPlugin(TablePlugin):
             return ""
         view = self.ctrl.view()
         return (f"Call {view.call_name} with {view.hand_points()} points? The round ends now and every hand "
-                f"is shown: press K again or click Confirm; Esc to keep playing.")
+                f"is shown: press K again or click Confirm {self.button_label(action)}; Esc to keep playing.")
 
     def declined(self, action) -> str:
         return "No call: discard as usual."
