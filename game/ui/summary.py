@@ -79,7 +79,8 @@ class _Over(Scene):
             x = x_cards
             faces = plugin.summary_hand(self.view, r.seat)
             room = x_first - x - 10
-            step_x = min(cw + 4, room // max(1, len(faces))) if faces else cw + 4
+            # overlapping when they must: the last card shows whole and ends inside the room
+            step_x = min(cw + 4, (room - cw) // max(1, len(faces) - 1)) if faces else cw + 4
             for face in faces:
                 surf.blit(art.face(face, (cw, ch)), (x, row.y + (row.h - ch) // 2))
                 x += step_x
