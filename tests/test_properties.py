@@ -26,7 +26,7 @@ import pytest
 from game.engine.core import Action, IllegalAction
 from game.engine.ruleset import default_options
 from game.engine.session import Session
-from rigging import ROOT, all_views, blocks, check_conserved, kombio, load
+from rigging import SWEEP_JOBS, ROOT, all_views, blocks, check_conserved, kombio, load, worker_pool
 
 N_ONE_ROUND = 2000          # one-round matches with random players
 FULL_MATCHES = [("rounds", 5)] * 6 + [("points", 100)] * 3 + [("points", 60)] * 3
@@ -252,16 +252,26 @@ def play_match(seed, folder, policy, opts, n, deep=False, ruleset=None, sampled=
 
 # --- the properties ----------------------------------------------------------------
 
-@pytest.mark.parametrize("block", blocks(20, quick=2))
-def test_one_round_matches_with_random_players(block, folder):
-    """2,000 seeded one-round matches, 2 to 6 players, random variants, three kinds of player."""
-    per_block = N_ONE_ROUND // 20
-    for i in range(per_block):
-        seed = block * per_block + i
+def _one_round_matches(seeds, folder) -> int:
+    """Worker: the one-round Kombio matches of these seeds (an AssertionError names the match)."""
+    for seed in seeds:
         rng = random.Random(seed * 7919)
         n = 2 + seed % 5
         policy = PLAYERS[seed % len(PLAYERS)]
         play_match(seed, folder, policy, match_options(rng), n, deep=(seed % 100 == 0))
+    return len(seeds)
+
+
+@pytest.mark.parametrize("block", blocks(20, quick=2))
+def test_one_round_matches_with_random_players(block, folder, pool):
+    """2,000 seeded one-round matches, 2 to 6 players, random variants, three kinds of player."""
+    per_block = N_ONE_ROUND // 20
+    seeds = [block * per_block + i for i in range(per_block)]
+    if pool is None or block < 2:       # the quick suite's blocks play here: workers cost more to start
+        assert _one_round_matches(seeds, folder) == per_block
+        return
+    futures = [pool.submit(_one_round_matches, seeds[k::SWEEP_JOBS], folder) for k in range(SWEEP_JOBS)]
+    assert sum(f.result() for f in futures) == per_block
 
 
 @pytest.mark.parametrize("k,end", list(enumerate(FULL_MATCHES)), ids=lambda x: str(x))
@@ -344,20 +354,37 @@ def short_options(rng, rs):
     return match_options(rng, "points", 1, rs)
 
 
-@pytest.mark.parametrize("block", blocks(10))
-@pytest.mark.parametrize("rid", OTHER_RULESETS)
-def test_short_matches_with_random_players_other_rulesets(rid, block, folders):
-    """1,000 seeded short matches per ruleset, 2 to 8 players, random variants, every kind of
-    player: cards conserved, only legal actions, every match ends, the replay is the same."""
+def _short_matches(rid, seeds, folder) -> int:
+    """Worker: the short random-player matches of these seeds (an AssertionError names the match)."""
     rs = load(rid)
-    per_block = N_SHORT_OTHER // 10
-    for i in range(per_block):
-        seed = 200000 + block * per_block + i
+    for seed in seeds:
         rng = random.Random(seed * 7919)
         n = rs.min_players + seed % (rs.max_players - rs.min_players + 1)
         policy = PLAYERS[seed % len(PLAYERS)]
-        play_match(seed, folders[rid], policy, short_options(rng, rs), n, deep=(seed % 100 == 0),
+        play_match(seed, folder, policy, short_options(rng, rs), n, deep=(seed % 100 == 0),
                    ruleset=rs, sampled=True)
+    return len(seeds)
+
+
+@pytest.fixture(scope="module")
+def pool():
+    """Worker processes for the sweeps (None: play in this process)."""
+    yield from worker_pool()
+
+
+@pytest.mark.parametrize("block", blocks(10))
+@pytest.mark.parametrize("rid", OTHER_RULESETS)
+def test_short_matches_with_random_players_other_rulesets(rid, block, folders, pool):
+    """1,000 seeded short matches per ruleset, 2 to 8 players, random variants, every kind of
+    player: cards conserved, only legal actions, every match ends, the replay is the same."""
+    per_block = N_SHORT_OTHER // 10
+    seeds = [200000 + block * per_block + i for i in range(per_block)]
+    if pool is None:
+        assert _short_matches(rid, seeds, folders[rid]) == per_block
+        return
+    jobs = SWEEP_JOBS
+    futures = [pool.submit(_short_matches, rid, seeds[k::jobs], folders[rid]) for k in range(jobs)]
+    assert sum(f.result() for f in futures) == per_block
 
 
 OTHER_FULL = [("cambio", "points", 50)] * 4 + [("cambio-classic", "points", 100)] * 2 \
