@@ -8,7 +8,6 @@ median < 20 ms per decision. Writes bench/out/bench_ai.json.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import statistics
@@ -17,6 +16,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+
+from benchout import write_result  # noqa: E402
 
 from game.ai import make_bot  # noqa: E402
 from game.ai.simulate import bot_seed, run_match  # noqa: E402
@@ -92,17 +93,8 @@ def main(argv=None) -> int:
     for kind, s in result["by_kind"].items():
         print(f"    {kind:<24} median {s['median_ms']:.3f} ms   p95 {s['p95_ms']:.3f} ms   (n={s['n']})")
     print(f"target: median < {TARGET_MEDIAN_MS:g} ms -> {'met' if result['target_met'] else 'MISSED'}")
-    _write("bench_ai.json", result)
+    write_result("bench_ai.json", result)
     return 0
-
-
-def _write(name: str, data: dict) -> None:
-    out = os.path.join(ROOT, "bench", "out")
-    os.makedirs(out, exist_ok=True)
-    path = os.path.join(out, name)
-    with open(path, "w", encoding="utf-8") as fh:
-        json.dump(data, fh, indent=2)
-    print(f"wrote {os.path.relpath(path, ROOT)}")
 
 
 if __name__ == "__main__":

@@ -29,6 +29,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+from benchout import write_result  # noqa: E402
+
 from game.ai.simulate import run_match  # noqa: E402
 from game.engine.ruleset import find_ruleset  # noqa: E402
 
@@ -154,12 +156,7 @@ def main(argv=None) -> int:
                   f"(target >= {TARGET_RATIO:g}x -> {'met' if by_deal >= TARGET_RATIO else 'MISSED'})")
             print(f"ratio, Kumbal matches (about 7 deals to 100 points) to Gin Rummy games: {by_game:.2f}x")
             print(f"ratio, decisions per second: {by_decision:.2f}x")
-    out = os.path.join(ROOT, "bench", "out")
-    os.makedirs(out, exist_ok=True)
-    path = os.path.join(out, "bench_kumbal_peer.json")
-    with open(path, "w", encoding="utf-8") as fh:
-        json.dump(result, fh, indent=2)
-    print(f"wrote {os.path.relpath(path, ROOT)}")
+    write_result("bench_kumbal_peer.json", result)
     return 0
 
 

@@ -14,7 +14,6 @@ Writes bench/out/bench_sim.json.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import statistics
@@ -23,6 +22,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+
+from benchout import write_result  # noqa: E402
 
 from game.ai.simulate import default_jobs, play_matches, run_match  # noqa: E402
 from game.engine.ruleset import find_ruleset  # noqa: E402
@@ -147,12 +148,7 @@ def main(argv=None) -> int:
               f"as seat 2: {100 * d['normal_win_rate_by_seat'][1]:.1f}%), "
               f"by {d['mean_margin']:.1f} points on average "
               f"(target >= {100 * TARGET_NORMAL_WIN_RATE:.0f}% -> {'met' if d['target_met'] else 'MISSED'})")
-    out = os.path.join(ROOT, "bench", "out")
-    os.makedirs(out, exist_ok=True)
-    path = os.path.join(out, "bench_sim.json")
-    with open(path, "w", encoding="utf-8") as fh:
-        json.dump(result, fh, indent=2)
-    print(f"wrote {os.path.relpath(path, ROOT)}")
+    write_result("bench_sim.json", result)
     return 0
 
 

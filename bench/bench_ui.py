@@ -12,7 +12,6 @@ it when CARDTABLE_QUIT_AFTER_FIRST_FRAME is set). Targets: median frame under
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import subprocess
@@ -21,6 +20,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+
+from benchout import write_result  # noqa: E402
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -79,10 +80,7 @@ def main() -> int:
         out["startup"] = s = startup(args.startup_runs)
         print(f"start-up, `python main.py` to the first frame and exit: median {s['median_s']} s, "
               f"max {s['max_s']} s over {s['runs']} runs (target < 1.5 s)")
-    os.makedirs(os.path.join(ROOT, "bench", "out"), exist_ok=True)
-    with open(os.path.join(ROOT, "bench", "out", "bench_ui.json"), "w") as fh:
-        json.dump(out, fh, indent=2)
-    print("wrote bench/out/bench_ui.json")
+    write_result("bench_ui.json", out)
     return 0
 
 
