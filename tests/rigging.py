@@ -643,3 +643,24 @@ class FrameLog:
                 f"frame {i}: {names[viewer]}'s view without {names[viewer]} confirming the pass screen "
                 f"since the last public frame (last confirmed: {confirmed})")
             assert viewer in allowed, f"frame {i}: {names[viewer]}'s view during a moment that is not theirs"
+
+
+def play_through_screen(app, session, rng, choose, perform, max_steps: int, exact: bool = False):
+    """Play `session` to its end through the screen: each human decision is `choose(rng, legal)`,
+    made with `perform(d, rng, seat, action)`'s gestures; every pass screen is confirmed and bots
+    play themselves. `exact`: check that each gesture made exactly the chosen action. Returns the
+    Driver."""
+    from game.ui.driver import Driver
+    app.open_table(session)
+    d = Driver(app)
+    for _ in range(max_steps):
+        decision = next_decision(d, rng)
+        if decision is None:
+            return d
+        seat, legal = decision
+        before = len(session.match.actions)
+        action = choose(rng, legal)
+        perform(d, rng, seat, action)
+        if exact:
+            assert session.match.actions[before:before + 1] == [(seat, action)], (action, d.table.ctrl.message)
+    raise AssertionError(f"the match did not end in {max_steps} steps")

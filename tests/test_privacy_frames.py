@@ -25,13 +25,12 @@ from game.engine.ruleset import default_options
 from game.engine.session import Session
 from game.store.settings import Settings
 from game.ui.app import App
-from game.ui.driver import Driver
 from game.ui.pass_screen import PassScene
 from game.ui.summary import RoundSummaryScene
 from game.ui.table_controller import TableController
 from game.ui.families.memory.draw import TableDrawer
 import rigging
-from rigging import confirm_pass, human_decision, next_decision, perform, until_ready
+from rigging import confirm_pass, human_decision, perform, until_ready
 
 # Phases in which the seats in to_act decide something from their own view.
 PRIVATE_PHASES = {"initial_peek", "turn", "drawn", "ability", "give"}
@@ -64,17 +63,10 @@ def make_app(speed="instant", memory_aid=False):
 def play_match(app, session, rng, max_steps=6000, calls=0.05):
     """Play `session` to its end through the screen: humans make random legal moves with gestures,
     confirm every pass screen, start every next round; bots play themselves."""
-    app.open_table(session)
-    d = Driver(app)
-    for _ in range(max_steps):
-        decision = next_decision(d, rng)
-        if decision is None:
-            return d
-        seat, legal = decision
+    def choose(rng, legal):
         calm = [a for a in legal if a.kind != "call"]
-        action = rng.choice(calm if calm and rng.random() > calls else legal)
-        perform(d, rng, seat, action)
-    raise AssertionError(f"the match did not end in {max_steps} steps")
+        return rng.choice(calm if calm and rng.random() > calls else legal)
+    return rigging.play_through_screen(app, session, rng, choose, perform, max_steps)
 
 
 def seats_of(humans, bots):
