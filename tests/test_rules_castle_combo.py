@@ -537,3 +537,18 @@ def test_views_differ_only_in_viewer_and_prices():
 def test_the_game_is_one_round_and_highest_wins():
     from game.engine.registry import family
     assert family("tableau").lower_is_better is False and new_game(2).round_no == 1
+
+
+def test_row_and_column_is_a_rules_parameter(tmp_path):
+    """The rulebook's "row and column" scrolls (Jester: 2 per Nobility shield in its row and column)
+    count the card itself once (`row_and_column: union`, the natural reading); `sum` counts it twice."""
+    with open(YAML, encoding="utf-8") as fh:
+        text = fh.read()
+    path = tmp_path / "castle-combo.yaml"
+    path.write_text(text.replace("row_and_column: union", "row_and_column: sum"), encoding="utf-8")
+    from game.families.tableau.rules import TabGame
+    for ruleset, points in ((castle_combo(), 2), (load_ruleset(str(path)), 4)):
+        g = TabGame(ruleset, 2, None, 0)
+        g.tableaux[0] = list(tableau(["jester"]))
+        g.keys = [0, 0]
+        assert g.scores()[0] == points
