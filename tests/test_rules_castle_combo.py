@@ -282,7 +282,25 @@ def test_a_card_you_cannot_pay_can_only_be_taken_face_down():
     assert ("buy", card("patron")) not in kinds and ("face_down", card("patron")) in kinds
     with pytest.raises(IllegalAction, match="costs you 7"):
         buy(g, "patron")
-    assert g.gold[0] == 3 and card("patron") in g.displays["castle"]
+    assert g.gold[0] == 3 and g.displays["castle"] == [card("patron"), card("nun"), card("cardinal")]
+
+
+@pytest.mark.parametrize("action", [
+    Action("buy", places=(("display", "village", 0), ("cell", 0, 0, 0))),
+    Action("buy", places=(("display", "castle", 99), ("cell", 0, 0, 0))),
+    Action("face_down", places=(("display", "castle", 0), ("cell", 1, 0, 0))),
+    Action("face_down", places=(("display", "castle", 0),)),
+    Action("choose", choice="1"), Action("purses_done"), Action("neighbour", places=(("seat", 1),)),
+    "not an action"])
+def test_an_illegal_action_says_why_and_changes_nothing(action):
+    """DESIGN.md: apply "validates (raises IllegalAction with a sentence a player understands)"."""
+    g = rig(new_game(2), displays={"castle": ["steward", "nun", "cardinal"]}, messenger="castle", current=0)
+    before = repr(vars(g))
+    with pytest.raises(IllegalAction) as err:
+        g.apply(0, action)
+    assert str(err.value).endswith(".") and repr(vars(g)) == before
+    with pytest.raises(IllegalAction, match="not your turn"):
+        g.apply(1, Action("key_move"))
 
 
 def test_face_down_gives_6_gold_2_keys_no_ability_and_does_not_move_the_messenger():
