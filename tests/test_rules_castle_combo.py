@@ -194,6 +194,8 @@ def _broken(tmp_path, old, new):
      "belongs to an ability"),
     ("{gain: keys, amount: 3}", "{gain: keys, amount: 3, per: {count: keys}}",
      "cards[1].ability[0].per.count", "belongs to a scoring scroll"),
+    ("{gain: keys, amount: 3}", "{gain: keys, amount: 3, per: {count: best_neighbour, of: {count: keys}}}",
+     "cards[1].ability[0].per.of.count", "belongs to a scoring scroll"),
     ("{points: 6, per: {count: missing_shield_types}}", "{points: 6, if: {position: centre}}",
      "cards[1].scoring.if.position", "left_column"),
     ("shields: [faith],\n     ability: [{gain: keys, amount: 3}", "shields: [faith, gold],\n     ability: [{gain: keys, amount: 3}",
