@@ -572,3 +572,30 @@ def test_row_and_column_is_a_rules_parameter(tmp_path):
         g.tableaux[0] = list(tableau(["jester"]))
         g.keys = [0, 0]
         assert g.scores()[0] == points
+
+
+def test_a_discard_from_an_empty_location_does_nothing():
+    """Gravedigger after the Village has left the game ("remove from the game all cards from that
+    location"): there is no display card to discard, so the ability gives nothing and the turn ends."""
+    g = rig(new_game(2), displays={"castle": ["gravedigger", "nun", "cardinal"]}, messenger="castle", current=0)
+    g.removed.extend(g.displays["village"] + g.decks["village"])
+    g.displays["village"], g.decks["village"] = [], []
+    g.empty.append("village")
+    buy(g, "gravedigger")
+    assert g.phase == "turn" and g.current == 1 and g.gold[0] == 15 - 4
+    assert accounted(g) == list(range(78))
+
+
+def test_the_view_holds_the_projection_and_at_the_end_the_score_pad():
+    """Issue 10 item 4: "a live projected score per card of your grid"; "the end screen with the
+    per-card scoring table"."""
+    g = rig(new_game(2), tableaux={0: tableau(["duchess", "farmer"])}, current=0)
+    v = g.view(0)
+    assert [s.points for s in v.projected[0]] == [8, 7] and v.projected[1] == ()
+    assert v.legal_cells == ((-1, 0), (-1, 1), (0, -1), (0, 2), (1, 0), (1, 1)) and not v.results
+    g = play_to_the_end(new_game(2, seed=4))
+    while not g.is_over():
+        g.apply(g.current, Action("purses_done"))
+    v = g.view(None)
+    assert v.phase == "over" and v.results == g.results and len(v.results[0].cards) == 9
+    assert v.winners == tuple(g.winners()) and g.legal_actions(0) == [] and g.to_act() == []
