@@ -599,3 +599,16 @@ def test_the_view_holds_the_projection_and_at_the_end_the_score_pad():
     v = g.view(None)
     assert v.phase == "over" and v.results == g.results and len(v.results[0].cards) == 9
     assert v.winners == tuple(g.winners()) and g.legal_actions(0) == [] and g.to_act() == []
+
+
+def test_a_copy_plays_on_without_touching_the_original():
+    """Game.copy: "An independent state to play on (bots search on copies)"."""
+    g = rig(new_game(3), displays={"castle": ["steward", "nun", "cardinal"]}, messenger="castle", current=0,
+            tableaux={0: tableau(["potter", "beekeeper", "vicar"])})
+    before = repr(vars(g))
+    c = g.copy()
+    buy(c, "steward", (1, 0))
+    c.apply(0, c.legal_actions(0)[0])
+    c.apply(1, Action("key_refresh"))
+    assert repr(vars(g)) == before and c.view(None) != g.view(None)
+    assert [a.to_json() for a in g.copy(share_caches=False).legal_actions(0)] == [a.to_json() for a in g.legal_actions(0)]
