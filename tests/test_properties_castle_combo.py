@@ -32,7 +32,7 @@ from game.families.tableau.words import describe
 from rigging import blocks, worker_pool
 from rigging_castle_combo import accounted, new_game
 
-GAMES = 2400                 # seeded games in the whole sweep
+GAMES = 2000                 # seeded games in the whole sweep
 BLOCKS = 8
 QUICK_GAMES = 40             # block 0 (the quick suite)
 SEED_BASE = 31_000_000
