@@ -1,11 +1,14 @@
 """Castle Combo's tagged primitives and the pure rule helpers the game, the bots and the table share.
 
 A card's immediate ability and its scoring scroll are data (the ruleset's YAML, checked by
-rules.py into `Prim` trees); this module holds ONE evaluator per primitive, in three tables:
+cards.py into `Prim` trees); this module holds ONE evaluator per primitive, in three tables:
 COUNTS (what a "per" counts), CONDITIONS (what an "if" asks) and EFFECTS (what an ability does).
 A new card made of these primitives is YAML only.
 
-The vocabulary, as written in the ruleset (snake_case; every parameter is checked on loading):
+The vocabulary, as written in the ruleset (snake_case; every parameter is checked on loading).
+S is a shield type (nobility, faith, scholarship, military, craftsmanship, peasantry), L a
+location (castle, village; a card's location is also its banner). A purse card is a card whose
+scroll counts `gold_on_this_purse`; what it holds is that count's cap.
 
 Effects (a card's `ability:` is a list of them, applied in order):
   {gain: gold|keys, amount: N}                    you gain N
