@@ -1,8 +1,8 @@
 """Castle Combo's primitives, each on a hand-built tableau of real cards (rulesets' castle-combo.yaml).
 
 Every test names the card whose ability or scroll it uses; the card texts are those of
-shared/reference/castle-combo-cards.md (the licensed digital edition), the rule sentences the
-rulebook's (shared/rules/castle-combo.txt).
+docs/reference/castle-combo-cards.md (the licensed digital edition), the rule sentences the
+rulebook's (docs/rules/castle-combo.txt).
 """
 import pytest
 
