@@ -373,6 +373,9 @@ class ClashGame(Game):
         self.switched: set = set()
         self.switch_queue: list = []
         self.last_round = False
+        self.stage = "lay"
+        self.capture_options: list = []
+        self.cleared = False            # step 7 has put the played cards on the discard pile
         self.phase = "group"
         return [Event("round", seat=self.black, data=(("round", self.round_no), ("black", self.black),
                                                       ("white", self.white)))]
@@ -846,6 +849,7 @@ class ClashGame(Game):
         for offerer, o in sorted(self.offers.items()):
             if o["made"] and not o["played"]:
                 self.hands[offerer].append(o["card"])       # "unplayed offers go back"
+        self.cleared = True
         events = []
         for k in range(self.n):
             seat = (self.black + self.step * k) % self.n

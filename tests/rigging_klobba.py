@@ -1,0 +1,156 @@
+"""Build clash-family states (Klobba!) for rule tests: a real ClashGame, then its cards re-dealt.
+
+Rigging only *re-deals*: every card id of the ruleset ends in exactly one place (a Band, the
+Barbarian deck, a hand, the Action deck), so cards are conserved and every later movement is the
+engine's own. Tests then assert through the contract only (to_act, legal_actions, apply, view,
+scores and the events).
+
+    game = rigged(black=0, bands={0: [(YC, 9), (OF, 6)], 1: [(PR, 6), (BT, 8), (BT, 10)]},
+                  face_down=[(OF, 1)], hands={0: ["berzerk"], 1: ["the_boss"]})
+
+- a Barbarian is (clan, value); an Action card is its key;
+- `bands[place]` lists exactly the Barbarians of that Band (others are filled from the deck
+  unless `exact=True` leaves it as given);
+- `hands[seat]` lists cards of that hand (the rest dealt from the deck up to the hand size);
+- `action_deck` / `barbarian_deck`: the next cards drawn, top first;
+- 2 players sit at places 0 and 2; `black` holds the Black Totem, the next seat the White.
+"""
+from __future__ import annotations
+
+import functools
+import os
+
+from game.engine.core import Action
+from game.engine.ruleset import load_ruleset
+import game.families.clash  # noqa: F401  (registers the clash family)
+from game.families.clash.rules import ClashGame
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+KLOBBA_YAML = os.path.join(ROOT, "game", "families", "clash", "klobba.yaml")
+OF, YC, PR, BT = "orange_fox", "yellow_claw", "purple_raven", "blue_talon"
+
+
+@functools.lru_cache(maxsize=None)
+def klobba():
+    """The real Klobba! ruleset (game/families/clash/klobba.yaml), loaded once."""
+    return load_ruleset(KLOBBA_YAML)
+
+
+def barbarian(game, clan: str, value: int) -> int:
+    """The id of that Barbarian."""
+    return next(c for c, f in enumerate(game.faces) if f.kind == "barbarian" and f.clan == clan
+                and f.value == value)
+
+
+def actions_of(game, key: str) -> list:
+    return [c for c, f in enumerate(game.faces) if f.kind == "action" and f.key == key]
+
+
+def rigged(n: int = 2, seed: int = 0, black: int = 0, bands=None, face_down=(), hands=None,
+           action_deck=(), barbarian_deck=(), exact: bool = False, ruleset=None, stars=None) -> ClashGame:
+    """A game re-dealt as asked, at the start of a round (phase "group")."""
+    game = ClashGame(ruleset or klobba(), n, None, seed)
+    p = game.rules
+    bands = bands or {}
+    hands = hands or {}
+    used: set = set()
+
+    def take(spec):
+        cid = barbarian(game, *spec)
+        assert cid not in used, f"{spec} given twice"
+        used.add(cid)
+        return cid
+
+    def take_action(key):
+        cid = next((c for c in actions_of(game, key) if c not in used), None)
+        assert cid is not None, f"no {key} left to rig"
+        used.add(cid)
+        return cid
+
+    band_ids = {place: [take(s) for s in specs] for place, specs in bands.items()}
+    top = [take(s) for s in barbarian_deck]
+    hand_ids = {seat: [take_action(k) for k in keys] for seat, keys in hands.items()}
+    deck_top = [take_action(k) for k in action_deck]
+    rest_b = [c for c in game.barbarian_deck + [c for b in game.bands for c in b] if c not in used]
+    rest_a = [c for c in game.action_deck + [c for h in game.hands for c in h] if c not in used]
+    for place in range(4):
+        band = band_ids.get(place, [])
+        while not (exact and place in band_ids) and len(band) < p["band_size"]:
+            band.append(rest_b.pop())
+        game.bands[place] = band
+    game.barbarian_deck = rest_b + top[::-1]
+    for seat in range(n):
+        hand = hand_ids.get(seat, [])
+        while len(hand) < p["hand_size"]:
+            hand.append(rest_a.pop())
+        game.hands[seat] = hand
+    game.action_deck = rest_a + deck_top[::-1]
+    game.face_down = {barbarian(game, *s) for s in face_down}
+    if stars is not None:
+        game.stars = list(stars)
+    game.black_times = [0] * n
+    game.round_no = 0
+    game.black, game.white = black, (black + 1) % n
+    game._start_round()
+    check_conserved(game)
+    return game
+
+
+def check_conserved(game) -> None:
+    """Every card in exactly one place; every Star with a player, on a Barbarian or in the supply."""
+    places = list(game.barbarian_deck) + [c for b in game.bands for c in b] + \
+        [c for cap in game.captured for c in cap] + list(game.action_deck) + list(game.action_discard) + \
+        [c for h in game.hands for c in h]
+    for o in game.offers.values():
+        if o["made"] and not o["played"] and not game.cleared:
+            places.append(o["card"])
+    for side in game.sides.values():
+        if not game.cleared:
+            table = ([side.laid] if side.laid is not None else []) + side.swaps[1:] + \
+                ([side.final] if side.swaps and side.final is not None else []) + side.surprises
+            places.extend(table)
+    assert sorted(places) == list(range(len(game.faces))), "a card was created or lost"
+    rs = game.rules["stars"]
+    assert sum(game.stars) + len(game.stars_on) + game.supply == rs["per_player"] * game.n + rs["supply"]
+    assert min(game.stars) >= 0 and game.supply >= 0
+
+
+def play(game, *steps) -> list:
+    """Apply (seat, action) pairs in order; every event, in order."""
+    events = []
+    for seat, action in steps:
+        events.extend(game.apply(seat, action))
+        check_conserved(game)
+    return events
+
+
+def group(place: int) -> Action:
+    return Action("group", places=(("band", place),))
+
+
+def lay(game, seat: int, key: str) -> Action:
+    """Lay the card of that key from the seat's hand."""
+    card = next(c for c in game.hands[seat] if game.faces[c].key == key)
+    return Action("lay", places=(("hand", seat, card),))
+
+
+def event(events, kind):
+    """The one event of that kind (None if none)."""
+    found = [e for e in events if e.kind == kind]
+    assert len(found) <= 1, f"{len(found)} {kind} events"
+    return found[0] if found else None
+
+
+def selections(events) -> dict:
+    """seat -> (selected ids, total) from the clobber's `selected` event."""
+    return {seat: (cards, total) for seat, cards, total in event(events, "selected").get("selections")}
+
+
+def clash(black_group, black_card, white_group, white_card, face_down=(), **kw):
+    """A 2-player round up to the reveal: the Black Totem holder (seat 0, place 0) pairs with place 1,
+    the White (seat 1, place 2) gets place 3; each Group is given as 6 Barbarians (3 per Band)."""
+    game = rigged(black=0, bands={0: black_group[:3], 1: black_group[3:], 2: white_group[:3],
+                                  3: white_group[3:]},
+                  face_down=face_down, hands={0: [black_card], 1: [white_card]}, **kw)
+    events = play(game, (0, group(1)), (0, lay(game, 0, black_card)), (1, lay(game, 1, white_card)))
+    return game, events
