@@ -22,8 +22,7 @@ import os
 
 from game.engine.core import Action
 from game.engine.ruleset import load_ruleset
-import game.families.clash  # noqa: F401  (registers the clash family)
-from game.families.clash.rules import ClashGame
+from game.families.clash.rules import ClashGame  # importing it registers the clash family
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KLOBBA_YAML = os.path.join(ROOT, "game", "families", "clash", "klobba.yaml")
