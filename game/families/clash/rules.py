@@ -170,9 +170,9 @@ def check_ruleset(cards, abilities, layout, rules, players, doc) -> None:
     actions = [c for c in cards if c.kind == "action"]
     if players["max"] > PLACES:
         raise doc.error(("players", "max"), f"there are {PLACES} Band places: at most {PLACES} players")
-    if barbarians < PLACES * rules["band_size"]:
+    if barbarians <= PLACES * rules["band_size"]:
         raise doc.error(("rules", "band_size"), f"{barbarians} Barbarians cannot fill {PLACES} Bands "
-                        f"of {rules['band_size']}")
+                        f"of {rules['band_size']} and leave a deck to refill them")
     need = players["max"] * rules["hand_size"] + 1
     if sum(c.count for c in actions) < need:
         raise doc.error(("rules", "hand_size"), f"{sum(c.count for c in actions)} Action cards cannot deal "
@@ -980,7 +980,9 @@ class ClashGame(Game):
         offers_known = all(o["made"] is not None for o in self.offers.values())
         offers = tuple(Offer(offerer=s, holder=o["holder"],
                              made=o["made"] if (offers_known or seat == s) else None,
-                             card=o["card"] if o["made"] and not o["played"] and (
+                             # the card while it is an offer: to its maker, and to its holder
+                             # once every offer is made (after step 3 it is laid or goes back)
+                             card=o["card"] if o["made"] and self.phase in ("offer", "lay") and (
                                  seat == s or (seat == o["holder"] and offers_known)) else None)
                        for s, o in sorted(self.offers.items()))
         showdowns = []
