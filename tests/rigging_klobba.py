@@ -153,3 +153,47 @@ def clash(black_group, black_card, white_group, white_card, face_down=(), **kw):
                   face_down=face_down, hands={0: [black_card], 1: [white_card]}, **kw)
     events = play(game, (0, group(1)), (0, lay(game, 0, black_card)), (1, lay(game, 1, white_card)))
     return game, events
+
+
+# ---- privacy -------------------------------------------------------------------------------------
+
+def hidden_twin(game, seat, rng):
+    """A copy of `game` in which everything `seat` may not see is shuffled: the other seats' hands
+    and unrevealed cards, the order of both decks."""
+    twin = game.copy()
+    pool = [("deck", i) for i in range(len(twin.action_deck))]
+    for s in range(twin.n):
+        if s != seat:
+            pool += [("hand", s, i) for i in range(len(twin.hands[s]))]
+    cards = [twin.action_deck[p[1]] if p[0] == "deck" else twin.hands[p[1]][p[2]] for p in pool]
+    rng.shuffle(cards)
+    for p, c in zip(pool, cards):
+        if p[0] == "deck":
+            twin.action_deck[p[1]] = c
+        else:
+            twin.hands[p[1]][p[2]] = c
+    rng.shuffle(twin.barbarian_deck)
+    return twin
+
+
+def check_views_keep_secrets(game) -> None:
+    """No view names an Action card its seat may not know: the deck, the other hands, a card laid or
+    chosen and not revealed yet (a seat's own offer excepted: it knows that card)."""
+    for seat in [None] + list(range(game.n)):
+        hidden = set(game.action_deck) | {c for s in range(game.n) if s != seat for c in game.hands[s]}
+        hidden -= set(game.hands[seat]) if seat is not None else set()
+        for sd in game.sides.values():          # revealed this round (the discard may be
+            if sd.revealed:                     # shuffled back into the deck since)
+                hidden -= {sd.laid} | set(sd.swaps) | set(sd.surprises)
+            if sd.final_revealed:
+                hidden.discard(sd.final)
+        view = game.view(seat)
+        named = set(view.action_discard) | set(view.swap_drawn)
+        for o in view.offers:
+            named.add(o.card)
+        for sd in view.showdowns:
+            named |= {sd.card, sd.played, sd.effect} | set(sd.swaps) | set(sd.surprises)
+        laid_secret = {sd.laid for sd in game.sides.values() if not sd.revealed and sd.seat != seat}
+        laid_secret -= {o["card"] for s, o in game.offers.items() if s == seat}   # its own offer
+        leak = (named - {None}) & (hidden | laid_secret)
+        assert not leak, f"seat {seat}'s view names hidden cards {sorted(leak)} (phase {game.phase})"

@@ -251,6 +251,7 @@ class ClashGame(Game):
         self.round_no = 0
         self.over = False
         self.results: tuple = ()
+        self._public = None
         self._start_round()
 
     def copy(self, share_caches: bool = True) -> "ClashGame":
@@ -272,6 +273,7 @@ class ClashGame(Game):
         new.sides = copy.deepcopy(self.sides)
         new.stars_on = dict(self.stars_on)
         new.pending = dict(self.pending)
+        new._public = None           # a copy is changed in place by tests and searches
         return new
 
     # ---- the contract ----
@@ -311,6 +313,7 @@ class ClashGame(Game):
             raise IllegalAction("That is not a move.")
         if seat not in self.to_act():
             raise IllegalAction(self._not_your_move(seat))
+        self._public = None          # the state may change: the table is worked out afresh
         legal = self.legal_actions(seat)
         if action not in legal:
             # the same places in another order are the same choice (a table may list them so)
@@ -964,19 +967,37 @@ class ClashGame(Game):
         }.get(self.phase, "")
 
     # ---- the view: the only door out ----
-    def view(self, seat: Optional[int]) -> ClashView:
-        """What `seat` may know: the table (public), its own hand, offers it made or received,
-        its own laid or chosen card; never another seat's hidden card."""
-        bands = tuple(ClashBand(
-            place=p, owner=self.owner[p],
-            cards=tuple(BandCard(c, c not in self.face_down, 1 if c in self.stars_on else 0,
-                                 self.stars_on.get(c)) for c in self.bands[p]),
-            totem="black" if self.owner[p] == self.black else "white" if self.owner[p] == self.white else None,
-            marker=next((k for k, v in self.marker.items() if v == p), None)) for p in range(PLACES))
+    def _table(self) -> tuple:
+        """The Bands and the players as everyone sees them, worked out once per state (apply forgets
+        them): views are built for every seat after every action."""
+        cards = _BAND_CARDS
+        if len(cards) > 50_000:
+            cards.clear()
+        bands = []
+        for p in range(PLACES):
+            row = []
+            for c in self.bands[p]:
+                key = (c, c not in self.face_down, self.stars_on.get(c))
+                band_card = cards.get(key)
+                if band_card is None:
+                    band_card = cards[key] = BandCard(c, key[1], 0 if key[2] is None else 1, key[2])
+                row.append(band_card)
+            owner = self.owner[p]
+            bands.append(ClashBand(
+                place=p, owner=owner, cards=tuple(row),
+                totem="black" if owner == self.black else "white" if owner == self.white else None,
+                marker=next((k for k, v in self.marker.items() if v == p), None)))
         scores = self.scores()
         seats = tuple(ClashSeat(seat=s, place=self.place_of[s], stars=self.stars[s],
                                 captured=tuple(self.captured[s]), hand_count=len(self.hands[s]),
                                 black_times=self.black_times[s], score=scores[s]) for s in range(self.n))
+        self._public = (tuple(bands), seats)
+        return self._public
+
+    def view(self, seat: Optional[int]) -> ClashView:
+        """What `seat` may know: the table (public), its own hand, offers it made or received,
+        its own laid or chosen card; never another seat's hidden card."""
+        bands, seats = self._public or self._table()
         offers_known = all(o["made"] is not None for o in self.offers.values())
         offers = tuple(Offer(offerer=s, holder=o["holder"],
                              made=o["made"] if (offers_known or seat == s) else None,
@@ -1022,6 +1043,8 @@ _LEGAL = {"group": ClashGame._legal_group, "offer": ClashGame._legal_offer, "lay
           "swap": ClashGame._legal_swap, "flee": ClashGame._legal_flee, "select": ClashGame._legal_select,
           "capture": ClashGame._legal_capture, "switch": ClashGame._legal_switch}
 _NO_OFFER, _NO_SWITCH = Action("no_offer"), Action("no_switch")
+# a Barbarian in a Band as a view shows it depends on three public facts: each made once
+_BAND_CARDS: dict = {}
 
 
 def _make_bot(ruleset, seat: int, level: str, seed):
