@@ -18,7 +18,6 @@ A small first block runs in the quick suite; the sweep's blocks are marked slow 
 worker processes (rigging.worker_pool).
 """
 import json
-import os
 import random
 import shutil
 import traceback
