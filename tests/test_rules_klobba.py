@@ -468,3 +468,63 @@ def test_no_view_names_a_hidden_card():
             check_views_keep_secrets(game)
             seat = rng.choice(game.to_act())
             game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+def test_mutants_of_the_ruleset_are_refused_cleanly_or_play_to_their_end(tmp_path):
+    """Hostile input (as tests/test_ruleset_fuzz.py does for the shipped rulesets): seeded mutants of
+    klobba.yaml (a value set to an odd one, a number nudged, a key dropped, a list item removed or
+    repeated) are each either refused with file:line: key, or a game random players finish."""
+    import copy
+    import json
+    import yaml
+    odd = [-1, 0, 1, 2, 3, 10, 13, 99, 10 ** 9, 1.5, "", "x", "all", "highest", True, None, [], {},
+           [1], {"primitive": "mirror"}]
+    original = yaml.safe_load(open(KLOBBA_YAML, encoding="utf-8"))
+    rng = random.Random(11)
+    refused = played = 0
+    for i in range(500):
+        doc = copy.deepcopy(original)
+        leaves, lists = [], []
+
+        def walk(node, path):
+            items = node.items() if isinstance(node, dict) else enumerate(node)
+            for k, v in items:
+                if isinstance(v, (dict, list)) and v:
+                    if isinstance(v, list):
+                        lists.append(path + (k,))
+                    walk(v, path + (k,))
+                else:
+                    leaves.append(path + (k,))
+        walk(doc, ())
+        path = rng.choice(leaves)
+        parent = doc
+        for k in path[:-1]:
+            parent = parent[k]
+        how = rng.randrange(3)
+        if how == 0:
+            parent[path[-1]] = rng.choice(odd)
+        elif how == 1 and isinstance(parent[path[-1]], int) and not isinstance(parent[path[-1]], bool):
+            parent[path[-1]] += rng.choice([-3, -1, 1, 2, 5])
+        elif isinstance(parent, dict):
+            del parent[path[-1]]
+        else:
+            parent.insert(path[-1], parent[path[-1]])
+        name = tmp_path / f"klobba{i}.yaml"
+        # JSON is YAML, and written one key a line it keeps every error's line meaningful
+        name.write_text(json.dumps(doc, indent=1, ensure_ascii=False), encoding="utf-8")
+        try:
+            rs = load_ruleset(str(name))
+        except RulesetError as exc:
+            assert exc.file.endswith(f"klobba{i}.yaml") and exc.line and exc.message, str(exc)
+            refused += 1
+            continue
+        for n in (rs.min_players, rs.max_players):
+            game = ClashGame(rs, n, None, i)
+            for _ in range(200_000):
+                if game.is_over():
+                    break
+                seat = rng.choice(game.to_act())
+                game.apply(seat, rng.choice(game.legal_actions(seat)))
+            assert game.is_over(), f"mutant {i} ({path}) did not end"
+        played += 1
+    assert refused > 100 and played > 100, (refused, played)
