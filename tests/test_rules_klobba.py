@@ -528,3 +528,40 @@ def test_mutants_of_the_ruleset_are_refused_cleanly_or_play_to_their_end(tmp_pat
             assert game.is_over(), f"mutant {i} ({path}) did not end"
         played += 1
     assert refused > 100 and played > 100, (refused, played)
+
+
+def test_every_event_has_words_and_every_card_a_text():
+    """The log (Family.describe) has a sentence for every event worth one, naming players, for every
+    event random games make; every Action card has its text from its primitive."""
+    from game.engine import registry
+    from game.families.clash.words import card_text
+    family = registry.family("clash")
+    names = ["Ana", "Ben", "Cy", "Di"]
+    rng = random.Random(2)
+    kinds = set()
+    for seed in range(60):
+        game = ClashGame(klobba(), 2 + seed % 3, None, seed)
+        while not game.is_over():
+            seat = rng.choice(game.to_act())
+            for e in game.apply(seat, rng.choice(game.legal_actions(seat))):
+                text = family.describe(e, names[:game.n], "")
+                assert isinstance(text, str)
+                if text:
+                    kinds.add(e.kind)
+                    assert "None" not in text, text
+    assert {"round", "laid", "reveal", "victory", "standoff", "game_over", "swap", "flee",
+            "surprise"} <= kinds
+    for face in klobba().cards:
+        if face.kind == "action":
+            assert card_text(face).endswith("."), face.key
+
+
+def test_easy_and_normal_bots_say_they_are_not_built_yet():
+    """Family.make_bot: Klobba!'s own levels come later; the shared random level plays it now."""
+    from game.ai import make_bot
+    from game.families.clash.bots import NotBuiltYet
+    with pytest.raises(NotBuiltYet, match="not built yet"):
+        make_bot(klobba(), 0, "normal", 1)
+    bot = make_bot(klobba(), 0, "random", 1)
+    game = rigged()
+    assert bot.choose(None, game.legal_actions(0)) in game.legal_actions(0)

@@ -14,6 +14,12 @@ A round (the rules' eight steps; `phase` says which decision the table waits for
 group (step 1) -> offer (step 2, 3+ players) -> lay (step 3, both Totem holders at once) ->
 reveal and clobber (step 4: swap, flee, select, capture decisions when a card asks one) ->
 refill, rest, draw (steps 5-7, no decision) -> switch (step 8) -> the Totems move on.
+Inside step 4, in this order: both laid cards are revealed (`reveal` event); Swap & Play players
+swap and choose (at once, face down); their cards are revealed together (`reveal_played`); Flee &
+Surprise players flee (`flee`); the Surprises are drawn and shown (`surprise`); tied selections
+are chosen (at once); Stars go on the selected Barbarians (`selected`); then one of `victory`
+(+ `reward`), `standoff`, `distraction`, `mutual_distraction` or `mirrors` (`Outcome`).
+A decision with a single option is never asked (a forced Swap & Play card, an untied choice).
 
 Places (first item names the zone):
 - ("band", place)              a Band place (0-3 around the table; Free Bands included)
@@ -42,7 +48,9 @@ The actions (game.engine.core.Action), phase by phase:
 - phase "flee" (step 4, Flee & Surprise, when the two mightiest are tied; holders at once):
   Action("keep", places=(("band", place, id), ("band", place, id)))  the two Barbarians kept
 - phase "select" (step 4, when a card's choice is tied; holders at once):
-  Action("select", places=(("band", place, id), ...))   the Barbarians the card selects
+  Action("select", places=(("band", place, id), ...))   the Barbarians the card selects;
+                                                 choice: None, or for Second-Best or Underdogs
+                                                 "second_best" / "underdogs" (equal totals)
 - phase "capture" (step 4, the winner, when the loser's mightiest selected Barbarians tie):
   Action("capture", places=(("band", place, id),))
 - phase "switch" (step 8; each holder who played Mirror & Switch in turn, Black Totem first):
@@ -150,10 +158,13 @@ class ClashSeat:
 
 @dataclass(frozen=True)
 class Offer:
-    """An offer of step 2. `card` is its id only in the views of its maker and its receiver."""
+    """An offer of step 2. `card` is its id only in the views of its maker (at once) and its
+    receiver (once every offer is made), and only in steps 2 and 3: then it is laid (see
+    `Showdown.offered_by`) or goes back to its maker's hand."""
     offerer: int
     holder: int
-    made: Optional[bool]            # None: not decided yet; False: offered nothing
+    made: Optional[bool]            # None: not decided yet (or not shown yet: offers are shown
+                                    # together once all are made); False: offered nothing
     card: Optional[int] = None
 
 
