@@ -158,20 +158,41 @@ def clash(black_group, black_card, white_group, white_card, face_down=(), **kw):
 # ---- privacy -------------------------------------------------------------------------------------
 
 def hidden_twin(game, seat, rng):
-    """A copy of `game` in which everything `seat` may not see is shuffled: the other seats' hands
-    and unrevealed cards, the order of both decks."""
+    """A copy of `game` in which everything `seat` may not see is shuffled among itself: the other
+    seats' hands, the Action deck's order, another holder's card laid or chosen and not revealed
+    yet, an offer it neither made nor received, and the Barbarian deck's order."""
     twin = game.copy()
-    pool = [("deck", i) for i in range(len(twin.action_deck))]
+    known = all(o["made"] is not None for o in twin.offers.values())
+    slots = [(twin.action_deck, i) for i in range(len(twin.action_deck))]
     for s in range(twin.n):
         if s != seat:
-            pool += [("hand", s, i) for i in range(len(twin.hands[s]))]
-    cards = [twin.action_deck[p[1]] if p[0] == "deck" else twin.hands[p[1]][p[2]] for p in pool]
-    rng.shuffle(cards)
-    for p, c in zip(pool, cards):
-        if p[0] == "deck":
-            twin.action_deck[p[1]] = c
+            slots += [(twin.hands[s], i) for i in range(len(twin.hands[s]))]
+    for other in twin.sides.values():
+        if other.seat == seat:
+            continue
+        if other.laid is not None and not other.revealed and other.offered_by != seat:
+            slots.append((other, "laid"))
+        if other.swaps and other.final is not None and not other.final_revealed:
+            slots.append((other, "final"))
+    for s, o in twin.offers.items():
+        if s != seat and o["made"] and not o["played"] and not (o["holder"] == seat and known):
+            slots.append((o, "card"))
+
+    def get(slot):
+        where, key = slot
+        return getattr(where, key) if isinstance(key, str) and not isinstance(where, dict) else where[key]
+
+    def put(slot, card):
+        where, key = slot
+        if isinstance(key, str) and not isinstance(where, dict):
+            setattr(where, key, card)
         else:
-            twin.hands[p[1]][p[2]] = c
+            where[key] = card
+
+    cards = [get(slot) for slot in slots]
+    rng.shuffle(cards)
+    for slot, card in zip(slots, cards):
+        put(slot, card)
     rng.shuffle(twin.barbarian_deck)
     return twin
 
