@@ -85,7 +85,8 @@ def rigged(n: int = 2, seed: int = 0, black: int = 0, bands=None, face_down=(), 
         game.hands[seat] = hand
     game.action_deck = rest_a + deck_top[::-1]
     game.face_down = {barbarian(game, *s) for s in face_down}
-    if stars is not None:
+    if stars is not None:           # the supply takes or gives the difference: Stars are conserved
+        game.supply += sum(game.stars) - sum(stars)
         game.stars = list(stars)
     game.black_times = [0] * n
     game.round_no = 0

@@ -565,3 +565,47 @@ def test_easy_and_normal_bots_say_they_are_not_built_yet():
     bot = make_bot(klobba(), 0, "random", 1)
     game = rigged()
     assert bot.choose(None, game.legal_actions(0)) in game.legal_actions(0)
+
+
+def test_a_flipped_barbarian_sits_out_one_round_then_turns_up():
+    """"Barbarians that were already face down when this round began turn face up again (a Barbarian
+    flipped this round sits out the next).\""""
+    game = rigged(black=0, bands={0: [(OF, 9), (YC, 2), (PR, 1)], 1: [(BT, 8), (BT, 1), (OF, 1)],
+                                  2: [(YC, 5), (PR, 2), (BT, 2)], 3: [(YC, 1), (OF, 2), (PR, 3)]},
+                  hands={0: ["the_boss"], 1: ["the_boss"]})
+    play(game, (0, group(1)), (0, lay(game, 0, "the_boss")), (1, lay(game, 1, "the_boss")))
+    nine = barbarian(game, OF, 9)
+    assert nine in game.face_down and game.round_no == 2                 # flipped in round 1
+    assert all(a.places[0][2] != nine for a in game.legal_actions(game.to_act()[0]) if a.kind == "select")
+    rng = random.Random(4)
+    while game.round_no == 2:
+        seat = game.to_act()[0]
+        play(game, (seat, rng.choice(game.legal_actions(seat))))
+    assert nine not in game.face_down                                    # up again after round 2
+
+
+def test_a_distracting_player_pays_the_stars_they_have():
+    """"the distracting player gives the other player two Stars" [a player with fewer pays what they
+    have: decided here, `distract_penalty`]."""
+    cards = [(OF, 8), (YC, 8), (PR, 8), (BT, 1), (BT, 3), (BT, 10)]
+    game = rigged(black=0, bands={0: cards[:3], 1: cards[3:], 2: [(YC, 1), (PR, 1), (YC, 2)],
+                                  3: [(PR, 2), (YC, 3), (PR, 3)]},
+                  face_down=[(BT, 1), (BT, 3), (BT, 10)], hands={0: ["all_blue_talon"], 1: ["the_boss"]},
+                  stars=[1, 5])
+    events = play(game, (0, group(1)), (0, lay(game, 0, "all_blue_talon")), (1, lay(game, 1, "the_boss")))
+    assert event(events, "distraction").get("paid") == 1 and game.stars == [0, 6]
+
+
+def test_four_players_two_offers_and_the_reward_only_for_a_win():
+    """4 players: both players paired with a Totem holder may offer; "If the holder plays it and wins,
+    the offering player takes 1 Star" (a lost offer earns nothing)."""
+    game = rigged(n=4, black=0, bands={0: HIGH[:3], 2: HIGH[3:], 1: LOW[:3], 3: LOW[3:]},
+                  hands={2: ["the_boss"], 3: ["the_boss"], 0: ["berzerk"], 1: ["berzerk"]})
+    play(game, (0, group(2)))
+    assert game.to_act() == [2, 3]
+    for s, holder in ((2, 0), (3, 1)):
+        card = next(c for c in game.hands[s] if game.faces[c].key == "the_boss")
+        play(game, (s, Action("offer", places=(("hand", s, card), ("totem", holder)))))
+    events = play(game, (0, offered(game, 0)), (1, offered(game, 1)))
+    assert event(events, "victory").seat == 0
+    assert event(events, "reward").seat == 2 and game.stars[2] == 6 and game.stars[3] == 5
