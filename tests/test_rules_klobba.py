@@ -589,7 +589,7 @@ def test_a_distracting_player_pays_the_stars_they_have():
     have: decided here, `distract_penalty`]."""
     cards = [(OF, 8), (YC, 8), (PR, 8), (BT, 1), (BT, 3), (BT, 10)]
     game = rigged(black=0, bands={0: cards[:3], 1: cards[3:], 2: [(YC, 1), (PR, 1), (YC, 2)],
-                                  3: [(PR, 2), (YC, 3), (PR, 3)]},
+                                  3: [(PR, 2), (YC, 3), (OF, 1)]},
                   face_down=[(BT, 1), (BT, 3), (BT, 10)], hands={0: ["all_blue_talon"], 1: ["the_boss"]},
                   stars=[1, 5])
     events = play(game, (0, group(1)), (0, lay(game, 0, "all_blue_talon")), (1, lay(game, 1, "the_boss")))
