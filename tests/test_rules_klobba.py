@@ -609,3 +609,19 @@ def test_four_players_two_offers_and_the_reward_only_for_a_win():
     events = play(game, (0, offered(game, 0)), (1, offered(game, 1)))
     assert event(events, "victory").seat == 0
     assert event(events, "reward").seat == 2 and game.stars[2] == 6 and game.stars[3] == 5
+
+
+def test_one_mirror_switches_after_the_refill_with_any_other_band():
+    """"8. Switch. A player who played Mirror & Switch may swap one available Barbarian of their own
+    Band with one available Barbarian of any other Band." (After steps 5-7: the Bands are full.)"""
+    game, events = clash(HIGH, "mirror_and_switch", LOW, "the_boss")
+    assert event(events, "victory").seat == 0                  # 10 (mirrored Boss) against 3
+    assert game.phase == "switch" and game.to_act() == [0]
+    assert [len(b) for b in game.bands] == [3, 3, 3, 3]
+    legal = game.legal_actions(0)
+    assert Action("no_switch") in legal
+    own = {p[2] for a in legal if a.kind == "switch" for p in a.places[:1]}
+    assert own == {c for c in game.bands[0] if c not in game.face_down}  # only available ones
+    assert {a.places[1][1] for a in legal if a.kind == "switch"} == {1, 2, 3}
+    play(game, (0, Action("no_switch")))
+    assert game.phase == "group" and game.round_no == 2

@@ -227,7 +227,8 @@ class ClashView:
     offers: tuple                   # tuple[Offer] of this round (card ids only for maker/receiver)
     showdowns: tuple                # tuple[Showdown]: the Black Totem holder's, then the White's
     swap_drawn: tuple               # ids the viewer just drew with Swap & Play (may play one)
-    swaps_left: tuple               # the viewer's Swap & Play: cards it would swap next, if any
+    swaps_left: tuple               # the viewer's Swap & Play while swapping: the count of this swap,
+                                    # then of each further one if it plays Swap & Play again
     outcome: Optional[Outcome]      # step 4's result once known (kept until the next round)
     barbarian_deck: int             # cards left in the Barbarian deck
     action_deck: int
