@@ -485,11 +485,15 @@ class ClashGame(Game):
     def _swap_counts(self, card: int) -> tuple:
         return dict(self.faces[card].effect.params)["swaps"]
 
+    def _swap_count(self, side: Side) -> int:
+        """How many cards this Swap & Play swaps: `swaps[i]` the (i+1)-th time in a row."""
+        counts = self._swap_counts(side.swaps[-1])
+        return counts[min(len(side.swaps), len(counts)) - 1]
+
     def _start_swap(self, side: Side) -> list:
         """"Put three Action cards from your hand at the bottom of the Action deck, draw three,
         play one of them" (the count for this time in a row: `swaps`)."""
-        counts = self._swap_counts(side.swaps[-1])
-        count = counts[min(len(side.swaps), len(counts)) - 1]
+        count = self._swap_count(side)
         hand = self.hands[side.seat]
         if len(hand) > count:
             side.swap_stage = "return"
@@ -526,18 +530,14 @@ class ClashGame(Game):
     def _legal_swap(self, seat: int) -> list:
         side = self.sides[seat]
         if side.swap_stage == "return":
-            counts = self._swap_counts(side.swaps[-1])
-            count = counts[min(len(side.swaps), len(counts)) - 1]
             return [Action("swap_return", places=tuple(("hand", seat, c) for c in pick))
-                    for pick in combinations(self.hands[seat], count)]
+                    for pick in combinations(self.hands[seat], self._swap_count(side))]
         return [Action("swap_play", places=(("hand", seat, c),)) for c in side.swap_drawn]
 
     def _do_swap(self, seat: int, action: Action) -> list:
         side = self.sides[seat]
         if action.kind == "swap_return":
-            cards = [p[2] for p in action.places]
-            counts = self._swap_counts(side.swaps[-1])
-            events = self._swap_draw(side, cards, counts[min(len(side.swaps), len(counts)) - 1])
+            events = self._swap_draw(side, [p[2] for p in action.places], self._swap_count(side))
         else:
             events = self._swap_play(side, action.places[0][2])
         return events + self._advance()
