@@ -324,3 +324,38 @@ def test_flee_against_swap_and_play_reveals_both_together():
     kinds = [e.kind for e in more]
     assert kinds.index("reveal_played") < kinds.index("surprise")   # no decision between them
     assert [f.key for _, f in event(more, "surprise").faces] == ["the_glory_seeker"]
+
+
+# --- Swap & Play ---------------------------------------------------------------------------------
+
+def test_swap_and_play_sees_the_opponents_action_with_only_three_cards_to_pick_from():
+    """"Return three Action cards to the bottom of the deck and draw three new ones. Play one of the
+    new cards. Unless your opponent plays 'Swap & Play', 'Mirror & Switch', or 'Flee & Surprise', you
+    see their Action before choosing yours, though you have only three cards to pick from.\""""
+    game, events = clash(GROUP_B, "swap_and_play", GROUP_D, "the_boss",
+                         action_deck=["berzerk", "double_trouble", "the_glory_seeker"])
+    returned = [c for c in game.action_deck[:3]]
+    assert all(game.faces[c].key != "swap_and_play" for c in returned)        # its three others
+    assert game.phase == "swap" and len(game.legal_actions(0)) == 3           # only three to pick from
+    seen = game.view(0).showdown_of(1)
+    assert game.faces[seen.card].key == "the_boss"                            # their Action, seen
+    glory = next(a for a in game.legal_actions(0) if game.faces[a.places[0][2]].key == "the_glory_seeker")
+    events = play(game, (0, glory))
+    assert game.phase == "select"                              # its lowest: one of two 2s
+    events += play(game, (0, game.legal_actions(0)[0]))
+    assert selections(events)[0][1] == 12 and event(events, "victory").seat == 0   # 12 beats 10
+
+
+def test_swap_and_play_against_mirror_does_not_see_what_it_will_face():
+    """"Unless your opponent plays ... 'Mirror & Switch' ... you see their Action": a Mirror selects
+    with the card Swap & Play is yet to choose, so nothing of it is known before choosing."""
+    game, events = clash(GROUP_B, "swap_and_play", GROUP_D, "mirror_and_switch",
+                         action_deck=["berzerk", "double_trouble", "the_glory_seeker"])
+    seen = game.view(0).showdown_of(1)
+    assert seen.effect is None and seen.total is None and seen.selected == ()
+    events = play(game, (0, game.legal_actions(0)[0]))      # Berzerk! for both Groups
+    if game.phase == "select":
+        for seat in game.to_act():
+            events += play(game, (seat, game.legal_actions(seat)[0]))
+    picks = selections(events)
+    assert picks[0][1] == 4 and picks[1][1] == 6             # 2 x 2 against 3 x 2
