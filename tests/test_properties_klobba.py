@@ -29,8 +29,8 @@ from game.engine.session import Session
 from rigging import blocks, worker_pool
 from rigging_klobba import KLOBBA_YAML, check_conserved, check_views_keep_secrets, klobba
 
-N_GAMES = 2400              # seeded games in the slow sweep
-BLOCKS = 6                  # slow tests (N_GAMES / BLOCKS games each)
+N_GAMES = 2000              # seeded games in the slow sweep
+BLOCKS = 5                  # slow tests (N_GAMES / BLOCKS games each)
 QUICK_GAMES = 30            # the quick suite's block (block 0), played before the sweep's seeds
 SEED_BASE = 12_000_000
 VIEWS_EVERY = 5             # one game in 5 checks every view after every action (see CheckedReplay)
