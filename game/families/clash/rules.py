@@ -400,7 +400,8 @@ class ClashGame(Game):
         black.group = (self.place_of[self.black], chosen)
         white.group = (self.place_of[self.white], other)
         events = [Event("group", seat=seat, places=(("band", chosen), ("band", other)),
-                        data=(("black_band", chosen), ("white_band", other)))]
+                        data=(("black_band", chosen), ("white_band", other),
+                              ("owners", (self.owner[chosen], self.owner[other]))))]
         return events + self._start_offers()
 
     # ---- step 2: offer Action cards ----

@@ -58,7 +58,10 @@ def describe(event, names) -> str:
         return (f"Round {event.get('round')}: {_who(names, event.get('black'))} holds the Black Totem, "
                 f"{_who(names, event.get('white'))} the White.")
     if k == "group":
-        return f"{who} pairs with the Band at place {event.get('black_band') + 1}."
+        mine, theirs = event.get("owners")
+        band = "a Free Band" if mine is None else f"{_who(names, mine)}'s Band"
+        other = "a Free Band" if theirs is None else f"{_who(names, theirs)}'s"
+        return f"{who} pairs with {band}; the White Totem holder gets {other}."
     if k == "offers":
         made = [f"{_who(names, s)} to {_who(names, h)}" for s, h, m in event.get("offers") if m]
         return "Offers: " + (", ".join(made) if made else "none") + "."
