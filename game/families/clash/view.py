@@ -1,0 +1,257 @@
+"""What one seat may know in a clash-family game (Klobba!): the contract between the rules
+(rules.py), the bots (bots.py) and the table (game/ui/families/clash/, to come).
+
+Cards are ids into `ClashView.faces` (every card's face; the whole of both decks is public
+knowledge): Barbarians (`Barbarian`) and Action cards (`ActionCard`) share one id space.
+Everything on the table is public: the four Bands and their Barbarians (face-down ones too:
+everyone saw them turn over), the Totems and Grouping markers, every player's Stars and captured
+Barbarians, the Stars on Barbarians, the Action discard pile. Hidden, and never named by id in
+another seat's view: hands, offers (only their maker and their receiver see the card), a laid
+card before the reveal, the card chosen after a Swap & Play before it is revealed, the order of
+both decks (a view gives their counts).
+
+A round (the rules' eight steps; `phase` says which decision the table waits for):
+group (step 1) -> offer (step 2, 3+ players) -> lay (step 3, both Totem holders at once) ->
+reveal and clobber (step 4: swap, flee, select, capture decisions when a card asks one) ->
+refill, rest, draw (steps 5-7, no decision) -> switch (step 8) -> the Totems move on.
+Inside step 4, in this order: both laid cards are revealed (`reveal` event); Swap & Play players
+swap and choose (at once, face down); their cards are revealed together (`reveal_played`); Flee &
+Surprise players flee (`flee`); the Surprises are drawn and shown (`surprise`); tied selections
+are chosen (at once); Stars go on the selected Barbarians (`selected`); then one of `victory`
+(+ `reward`), `standoff`, `distraction`, `mutual_distraction` or `mirrors` (`Outcome`).
+A decision with a single option is never asked (a forced Swap & Play card, an untied choice).
+
+Places (first item names the zone):
+- ("band", place)              a Band place (0-3 around the table; Free Bands included)
+- ("band", place, id)          a Barbarian in the Band at `place`
+- ("hand", seat, id)           an Action card in a seat's hand (only the viewer's own are named)
+- ("offer", offerer, id)       an Action card `offerer` offered to the viewer (a Totem holder)
+- ("totem", seat)              a Totem holder (where an offer goes)
+
+The actions (game.engine.core.Action), phase by phase:
+- phase "group" (step 1; the Black Totem holder):
+  Action("group", places=(("band", place),))     pair with this Band (one holding no Totem);
+                                                 the White Totem holder gets the other one
+- phase "offer" (step 2; every player whose Band is paired with a Totem holder, all at once,
+  each behind the pass screen; skipped with fewer than `rules.offers.from_players` players):
+  Action("offer", places=(("hand", seat, id), ("totem", holder)))   offer that card, face down
+  Action("no_offer")                              offer nothing (a button)
+- phase "lay" (step 3; both Totem holders at once, each behind the pass screen):
+  Action("lay", places=(("hand", seat, id),))     lay a card of your hand face down
+  Action("lay", places=(("offer", offerer, id),)) lay the card that player offered you
+- phase "swap" (step 4, Swap & Play; each holder who played it, at once):
+  Action("swap_return", places=(("hand", seat, id), ...))  the cards to put under the Action
+                                                 deck (asked only when the hand holds more than
+                                                 the swap's count; otherwise all go at once)
+  Action("swap_play", places=(("hand", seat, id),))  play one of the cards just drawn
+                                                 (`swap_drawn`), face down until all are chosen
+- phase "flee" (step 4, Flee & Surprise, when the two mightiest are tied; holders at once):
+  Action("keep", places=(("band", place, id), ("band", place, id)))  the two Barbarians kept
+- phase "select" (step 4, when a card's choice is tied; holders at once):
+  Action("select", places=(("band", place, id), ...))   the Barbarians the card selects;
+                                                 choice: None, or for Second-Best or Underdogs
+                                                 "second_best" / "underdogs" (equal totals)
+- phase "capture" (step 4, the winner, when the loser's mightiest selected Barbarians tie):
+  Action("capture", places=(("band", place, id),))
+- phase "switch" (step 8; each holder who played Mirror & Switch in turn, Black Totem first):
+  Action("switch", places=(("band", own place, id), ("band", other place, id)))
+  Action("no_switch")                             keep the Bands as they are (a button)
+- phase "over": nothing (the game is over; `results` holds the scores).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+PHASES = ("group", "offer", "lay", "swap", "flee", "select", "capture", "switch", "over")
+
+
+@dataclass(frozen=True)
+class Prim:
+    """One selection primitive of an Action card: `tag` names its evaluator (selection.py),
+    `params` its parameters as sorted (key, value) pairs."""
+    tag: str
+    params: tuple = ()
+
+    def get(self, key, default=None):
+        for k, v in self.params:
+            if k == key:
+                return v
+        return default
+
+
+@dataclass(frozen=True)
+class Barbarian:
+    """A Barbarian's face."""
+    key: str                        # "orange_fox_7"
+    clan: str                       # "orange_fox"
+    clan_name: str                  # "Orange Fox"
+    value: int
+    bounty: int                     # printed Stars, scored by whoever captures it
+    colour: str                     # the clan's colour (never the only cue:)
+    symbol: str                     # the clan's symbol name ("fox", "claw", "raven", "talon")
+    count: int = 1
+    kind: str = "barbarian"
+
+    @property
+    def name(self) -> str:
+        return f"{self.clan_name} {self.value}"
+
+    @property
+    def title(self) -> str:
+        return self.name
+
+    @property
+    def label(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True)
+class ActionCard:
+    """An Action card's face; `effect` is its selection primitive (words.card_text says it in words)."""
+    key: str                        # "the_boss", "all_blue_talon"
+    name: str                       # "The Boss"
+    effect: Prim
+    text: str = ""                  # the ruleset's own words for it ("" : words.card_text)
+    count: int = 1
+    kind: str = "action"
+
+    @property
+    def title(self) -> str:
+        return self.name
+
+    @property
+    def label(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class BandCard:
+    """One Barbarian in a Band, as everyone sees it."""
+    card: int
+    face_up: bool                   # False: face down, not available (resting or just flipped)
+    stars: int = 0                  # Stars on it now (placed in step 4 by the Group's holder)
+    star_owner: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class ClashBand:
+    """A Band place around the table."""
+    place: int                      # 0-3, clockwise
+    owner: Optional[int]            # the seat sitting there; None: a Free Band
+    cards: tuple                    # tuple[BandCard], in the order they joined the Band
+    totem: Optional[str] = None     # "black"/"white": its owner holds that Totem this round
+    marker: Optional[str] = None    # "black"/"white": the Grouping marker lies on it (step 1)
+
+
+@dataclass(frozen=True)
+class ClashSeat:
+    """One player as everyone sees them."""
+    seat: int
+    place: int                      # their Band's place
+    stars: int                      # Stars in front of them
+    captured: tuple                 # ids of the Barbarians they captured (face up, with bounty)
+    hand_count: int
+    black_times: int                # rounds they have held the Black Totem (this one included)
+    score: int                      # Stars + bounty of the captured Barbarians
+
+
+@dataclass(frozen=True)
+class Offer:
+    """An offer of step 2. `card` is its id only in the views of its maker (at once) and its
+    receiver (once every offer is made), and only in steps 2 and 3: then it is laid (see
+    `Showdown.offered_by`) or goes back to its maker's hand."""
+    offerer: int
+    holder: int
+    made: Optional[bool]            # None: not decided yet (or not shown yet: offers are shown
+                                    # together once all are made); False: offered nothing
+    card: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """One Totem holder's side of step 4, as the viewer may know it."""
+    seat: int
+    totem: str                      # "black" or "white"
+    group: tuple                    # (own Band place, paired Band place)
+    laid: bool                      # has laid a card (step 3)
+    card: Optional[int]             # the laid card: its id once revealed (to its player at once)
+    offered_by: Optional[int]       # the laid card was that player's offer (public at the reveal)
+    swaps: tuple = ()               # Swap & Play cards played, in order (public)
+    played: Optional[int] = None    # the card finally played (after Swap & Play), once revealed
+    surprises: tuple = ()           # Surprise cards drawn, in order (the last one applies)
+    effect: Optional[int] = None    # the card whose selection applies (Mirror: the opponent's;
+                                    # Flee: the Surprise), once known; None: selects nobody
+    fled: tuple = ()                # Barbarians returned under the deck by Flee & Surprise
+    selected: tuple = ()            # the Barbarians its card selected
+    total: Optional[int] = None     # None until the selection is made
+    distracts: bool = False         # its "All [Clan]" card found no Barbarian of its clan
+    may_switch: bool = False        # played Mirror & Switch (step 8)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How step 4 ended (public)."""
+    kind: str                       # "victory", "standoff", "distraction", "mutual_distraction", "mirrors"
+    winner: Optional[int] = None    # victory: the winner; distraction: the distracted player
+    loser: Optional[int] = None     # victory: the loser; distraction: the distracting player
+    captured: Optional[int] = None  # the Barbarian captured
+    stars_won: int = 0              # Stars taken off the loser's Barbarians
+    paid: int = 0                   # Stars paid for distracting
+    reward: tuple = ()              # ((offerer, Stars), ...) for a winning offer
+
+
+@dataclass(frozen=True)
+class ClashResult:
+    """One player's final score, revealed at the end."""
+    seat: int
+    stars: int
+    bounty: int                     # the printed Stars of their captured Barbarians
+    captured: int                   # how many Barbarians they captured (the tie-break)
+    total: int
+
+
+@dataclass(frozen=True)
+class ClashView:
+    viewer: Optional[int]           # None: the public view
+    faces: tuple                    # card id -> Barbarian | ActionCard (public)
+    n: int
+    phase: str                      # one of PHASES
+    to_act: tuple
+    round_no: int
+    black: int                      # the seat holding the Black Totem this round
+    white: int
+    bands: tuple                    # tuple[ClashBand] for places 0-3
+    seats: tuple                    # tuple[ClashSeat]
+    hand: tuple                     # the viewer's Action cards (() for the public view)
+    offers: tuple                   # tuple[Offer] of this round (card ids only for maker/receiver)
+    showdowns: tuple                # tuple[Showdown]: the Black Totem holder's, then the White's
+    swap_drawn: tuple               # ids the viewer just drew with Swap & Play (may play one)
+    swaps_left: tuple               # the viewer's Swap & Play while swapping: the count of this swap,
+                                    # then of each further one if it plays Swap & Play again
+    outcome: Optional[Outcome]      # step 4's result once known (kept until the next round)
+    barbarian_deck: int             # cards left in the Barbarian deck
+    action_deck: int
+    action_discard: tuple           # ids on the Action discard pile, oldest first (all were seen)
+    supply: int                     # Stars left in the supply
+    switched: tuple                 # Barbarian ids switched this round (none may be switched twice)
+    black_times_to_end: int         # the game ends once everyone has held the Black Totem this often
+    last_round: bool                # the Barbarian deck could not refill: this round is the last
+    results: tuple = ()             # tuple[ClashResult] once the game is over
+    winners: tuple = ()
+    log_hint: str = ""              # what the rules expect now, in words
+
+    def face(self, card: int):
+        return self.faces[card]
+
+    def band(self, place: int) -> ClashBand:
+        return self.bands[place]
+
+    def seat_of(self, seat: int) -> ClashSeat:
+        return self.seats[seat]
+
+    def showdown_of(self, seat: int) -> Optional[Showdown]:
+        for s in self.showdowns:
+            if s.seat == seat:
+                return s
+        return None
