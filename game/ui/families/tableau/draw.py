@@ -68,7 +68,7 @@ def counter(surf, rect, value, kind: str, flash: bool = False):
         draw_coin(surf, icon.center, max(4, icon.h // 2), "")
     else:
         draw_key(surf, icon.inflate(2, -icon.h // 3))
-    size = fonts.fit(str(value), max(10, rect.h - 6), rect.w - icon.w - 8, True, min_size=8)
+    size = fonts.fit(str(value), max(10, min(20, rect.h - 6)), rect.w - icon.w - 8, True, min_size=8)
     blit_text(surf, str(value), size, (rect.right - 4, rect.centery), GOLD if kind == "gold" else (200, 224, 240),
               True, "midright")
 

@@ -22,6 +22,7 @@ MARGIN = 10
 GAP = 8
 PLATE_H = 44            # the focus tableau's plate, at 1280x800
 MARKET_SHARE = 0.52     # of the felt's width for the market and the other players
+NARROW_PLATE = 190      # a plate narrower than this stacks its name, counters and points
 
 
 class Cells(Zone):
@@ -107,16 +108,17 @@ def _market_size(card_h: int) -> tuple:
 
 
 @lru_cache(maxsize=64)
-def plan(size) -> Plan:
+def plan(size, n: int = 3) -> Plan:
     """The market, the other players' area and the focus tableau's area for a window of `size`."""
     area = table_area(size)
     table = area["table"]
     inner = table.inflate(-2 * MARGIN, -2 * MARGIN)
     left_w = int(inner.w * MARKET_SHARE)
+    share = 0.56 if n <= 3 else 0.5        # more players: more room for their tableaux
     card_h = 200
     while card_h > 40:
         w, h = _market_size(card_h)
-        if w <= left_w and h <= inner.h * 0.56:
+        if w <= left_w and h <= inner.h * share:
             break
         card_h -= 2
     w, h = _market_size(card_h)
@@ -145,8 +147,10 @@ def _cell_rects(area: pygame.Rect, rows, cols, max_h: int) -> tuple:
     return rects, (cw, ch)
 
 
-def mini_plate_h(box_h: int) -> int:
-    """A small tableau's plate: two lines (name, gold, keys; discounts and points)."""
+def mini_plate_h(box_h: int, box_w: int = 400) -> int:
+    """A small tableau's plate: two lines (name, gold, keys; discounts and points), three when narrow."""
+    if box_w < NARROW_PLATE:
+        return max(54, min(60, box_h // 3))
     return max(40, min(46, box_h // 4))
 
 
@@ -160,7 +164,7 @@ def _others_boxes(area: pygame.Rect, seats) -> dict:
         per_row = (count + rows - 1) // rows
         box_w = (area.w - GAP * (per_row - 1)) // per_row
         box_h = (area.h - GAP * (rows - 1)) // rows
-        plate = mini_plate_h(box_h)
+        plate = mini_plate_h(box_h, box_w)
         card_h = min((box_h - plate - 6 - 2 * 3) / 3, ((box_w - 2 * 3) / 3) / 0.7)
         if best is None or card_h > best[0]:
             best = (card_h, rows, per_row, box_w, box_h)
@@ -174,7 +178,7 @@ def _others_boxes(area: pygame.Rect, seats) -> dict:
 
 def compute(size, view, focus: int) -> Zones:
     """The zones of a Castle Combo table for a window of `size`, the seat `focus` large."""
-    p = plan(tuple(size))
+    p = plan(tuple(size), view.n)
     area = table_area(size)
     zones = Zones(size)
     zones.extra.update(area)
@@ -211,7 +215,7 @@ def compute(size, view, focus: int) -> Zones:
     boxes = _others_boxes(p.others, [s for s in order if s in others])
     plates = {}
     for seat, box in boxes.items():
-        plate_h = mini_plate_h(box.h)
+        plate_h = mini_plate_h(box.h, box.w)
         plate = pygame.Rect(box.x, box.y, box.w, plate_h)
         plates[("seat", seat)] = plate
         zones.extra["box", seat] = box
@@ -248,7 +252,16 @@ def compute(size, view, focus: int) -> Zones:
 
 def plate_parts(rect: pygame.Rect) -> dict:
     """A plate's parts: the name, the gold and keys counters (right) and, on a tall plate, a second
-    line for the discounts and the projected score."""
+    line for the discounts and the projected score. A narrow plate puts the counters on a line of
+    their own under the name."""
+    if rect.w < NARROW_PLATE:
+        line_h = rect.h // 3
+        name = pygame.Rect(rect.x + 6, rect.y + 2, rect.w - 12, line_h - 2)
+        counter_w = (rect.w - 16) // 2
+        gold = pygame.Rect(rect.x + 6, rect.y + line_h + 1, counter_w, line_h - 2)
+        keys = pygame.Rect(gold.right + 4, gold.y, counter_w, gold.h)
+        info = pygame.Rect(rect.x + 6, rect.y + 2 * line_h, rect.w - 12, rect.h - 2 * line_h - 2)
+        return {"name": name, "gold": gold, "keys": keys, "info": info}
     two_lines = rect.h >= 40
     line_h = rect.h // 2 if two_lines else rect.h
     counter_w = max(44, min(74, rect.w // 5))

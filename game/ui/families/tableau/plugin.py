@@ -204,7 +204,7 @@ class TabPlugin(TablePlugin):
         for sv in view.seats:
             total = projected_total(view, sv.seat)
             value = f"{total} pts" if total is not None else ""
-            lines.append((sv.seat, f"{words.name_of(names, sv.seat)} · {sv.gold} gold · {sv.keys} keys", value))
+            lines.append((sv.seat, words.name_of(names, sv.seat), value))
         vis.scores = tuple(lines)
         return vis
 

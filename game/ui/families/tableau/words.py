@@ -151,12 +151,8 @@ def prompt(view, seat, names, face_down: bool = False) -> str:
     card_name = view.face(card).name if card is not None else "the card"
     if phase in ("turn", "buy"):
         loc = location_word(view.messenger)
-        how = ("take it face down (drag it or click it, then a lit cell)" if face_down
-               else "drag it onto a lit cell of your tableau (or click it, then the cell)")
-        text = f"{who}: take a {loc} card: {how}."
-        if phase == "turn" and not view.key_spent:
-            text += " A key may first move the Messenger or bring new cards."
-        return text
+        how = "face down" if face_down else "onto a lit cell of your tableau (or click it, then the cell)"
+        return f"{who}: drag a {loc} card {how}."
     if phase == "choose":
         return f"{who}: {card_name}: choose one of the two."
     if phase == "neighbour":
