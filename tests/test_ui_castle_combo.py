@@ -15,6 +15,7 @@ from game.ui.app import App
 from game.ui.driver import Driver
 from game.ui.families.tableau import draw as tab_draw
 from game.ui.families.tableau import layout as tab_layout
+from game.ui.families.tableau import words as words_ui
 from game.ui.families.tableau.result import TabResultScene
 from game.ui.pass_screen import PassScene
 import rigging
@@ -252,6 +253,64 @@ def test_hovering_a_card_shows_the_zoom_panel_in_words(monkeypatch):
     plugin = d.table.plugin
     d.click(centre(d, ("display", "castle", card)), button=3)
     assert plugin.pinned == ("display", "castle", card)
+
+
+def reach(phase, n=3):
+    """A real game of n players played at random (the rules' legal actions) up to `phase`."""
+    for seed in range(400):
+        g = Session.new(castle(), [ANA] * n, None, seed).game
+        rng = random.Random(seed)
+        while not g.is_over():
+            if g.phase == phase:
+                return g
+            s = g.to_act()[0]
+            g.apply(s, rng.choice(g.legal_actions(s)))
+    raise AssertionError(f"no game reached {phase}")
+
+
+def open_game(game, seats):
+    app = make_app()
+    session = Session.new(castle(), seats, None, 1)
+    session.game = game
+    app.open_table(session)
+    d = Driver(app)
+    wait_ready(d, game.current)
+    return d, session
+
+
+@pytest.mark.parametrize("phase", ["choose", "neighbour", "discard_display", "fill", "purses"])
+def test_what_an_ability_asks_is_answered_on_the_screen(phase):
+    # castle-combo.txt: "Whenever an ability mentions a neighbor, you choose either the player directly
+    # to your left's tableau, or the player to your right's"; clarifications.md: discard-from-display
+    # abilities, "Fill purses"; "the program proposes the best distribution and lets the player change it"
+    game = reach(phase)
+    d, session = open_game(game, [ANA, BEN, dict(ANA, name="Cleo")])
+    seat = game.current
+    legal = game.legal_actions(seat)
+    view = game.view(None)
+    pending = dict(view.pending)
+    if phase == "choose":
+        assert [b.label for b in d.table.action_buttons] == [words_ui.button_label(a, view) for a in legal]
+        assert [b.label for b in d.table.action_buttons][0].startswith(pending["options"][0][:20])
+    if phase == "neighbour":
+        assert d.table._targets_now() == {("seat", pending["left"]), ("seat", pending["right"])}
+    if phase == "discard_display":
+        assert d.table._targets_now() == {a.places[0] for a in legal}
+    rng = random.Random(1)
+    action = legal[-1]
+    if phase == "purses":
+        takes = [a for a in legal if a.kind == "purse_take"]
+        adds = [a for a in legal if a.kind == "purse_add"]
+        assert takes or adds, legal
+        action = takes[0] if takes else adds[0]
+        before = sum(p.gold for p in game.tableaux[seat])
+        perform(d, rng, seat, action)
+        assert last_action(session) == (seat, action)
+        change = 1 if action.kind == "purse_add" else -1
+        assert sum(p.gold for p in game.tableaux[seat]) == before + change
+        action = Action("purses_done")
+    perform(d, rng, seat, action)
+    assert last_action(session) == (seat, action)
 
 
 # ---- layout: 2-5 players, three window sizes, no overlaps ---------------------------------------

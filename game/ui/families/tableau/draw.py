@@ -197,6 +197,15 @@ def draw_market(surf, zones, view, marks, image_for, dragging):
                 layers = max(1, min(3, 1 + n // 12))
                 for k in range(layers - 1, -1, -1):
                     surf.blit(img, zone.rect.move(-2 * k, -2 * k))
+                if label == "Discard":
+                    # a discarded card is not on offer: shaded, and crossed out at its corner
+                    shade = pygame.Surface(zone.rect.size, pygame.SRCALPHA)
+                    pygame.draw.rect(shade, (0, 0, 0, 110), shade.get_rect(), border_radius=max(3, zone.rect.w // 10))
+                    surf.blit(shade, zone.rect)
+                    m = zone.rect.w // 5
+                    x0, y0 = zone.rect.right - m - 4, zone.rect.y + 4
+                    pygame.draw.line(surf, theme.DANGER, (x0, y0), (x0 + m, y0 + m), 3)
+                    pygame.draw.line(surf, theme.DANGER, (x0, y0 + m), (x0 + m, y0), 3)
             caption(surf, zone.rect, f"{label} · {n}", size=max(10, min(14, zone.rect.h // 8)))
         size = max(10, min(15, zones.extra["slot", loc, 0].h // 8))
         for place, rect in zones[("display", loc)].rects().items():

@@ -200,6 +200,7 @@ class TabPlugin(TablePlugin):
         """The title says whose turn of how many; the side panel lists gold, keys and points now."""
         names = tuple(vis.names)
         vis.title = self._title(view)
+        vis.viewer_label = ""          # nothing is secret: there is no one's view to name
         lines = []
         for sv in view.seats:
             total = projected_total(view, sv.seat)
