@@ -107,7 +107,7 @@ def purse_cap(face) -> int:
 
 
 def _has_discount(face) -> bool:
-    return any(_discount_of(e) for e in face.ability)
+    return any(e.tag == "discount" for e in face.ability)
 
 
 def _discount_of(effect) -> tuple:
