@@ -313,6 +313,77 @@ def test_what_an_ability_asks_is_answered_on_the_screen(phase):
     assert last_action(session) == (seat, action)
 
 
+def reach_where(predicate, n=3):
+    """A real game played at random until `predicate(game)` holds."""
+    for seed in range(400):
+        g = Session.new(castle(), [ANA] * n, None, seed).game
+        rng = random.Random(seed)
+        while not g.is_over():
+            if predicate(g):
+                return g
+            s = g.to_act()[0]
+            g.apply(s, rng.choice(g.legal_actions(s)))
+    raise AssertionError("no game reached the state")
+
+
+def discounted(game):
+    view = game.view(None)
+    return game.phase == "turn" and any(view.price(c) < view.face(c).cost for row in view.displays for c in row)
+
+
+def test_each_display_card_shows_its_price_after_discounts_with_the_cost_struck(monkeypatch):
+    # castle-combo.txt: "Make sure to add up all of the applicable discounts in your tableau! A card
+    # cannot cost less than 0 Gold"; issue 10: "the two displays with each card's price after your discounts"
+    game = reach_where(discounted)
+    d, session = open_game(game, [ANA, BEN, dict(ANA, name="Cleo")])
+    drawn = rigging.record_text(monkeypatch, tab_draw)
+    d.step()
+    view = game.view(None)
+    texts = [(t, r) for t, r, _ in drawn]
+    for loc, row in zip(view.locations, view.displays):
+        for card in row:
+            slot = zones(d).rect(("display", loc, card))
+            price, cost = view.price(card), view.face(card).cost
+            under = [t for t, r in texts if r.y >= slot.bottom and abs(r.centery - slot.bottom) < 30
+                     and slot.x - 20 <= r.centerx <= slot.right + 20]
+            assert f"{price} gold" in under, (view.face(card).name, under)
+            assert (str(cost) in under) == (price < cost)
+
+
+def test_a_card_too_dear_says_so_and_points_to_face_down():
+    # castle-combo.txt: "You may always take a card without paying its cost, and place it face down"
+    game = reach_where(lambda g: g.phase == "turn" and any(
+        g.view(None).price(c) > g.gold[g.current] for c in g.displays[g.messenger]))
+    d, session = open_game(game, [ANA, BEN, dict(ANA, name="Cleo")])
+    seat = game.current
+    dear = next(c for c in game.displays[game.messenger] if game.view(None).price(c) > game.gold[seat])
+    place = ("display", game.messenger, dear)
+    d.drag(centre(d, place), centre(d, ("cell", seat) + next(iter(game.view(None).legal_cells))), steps=4)
+    text, error = d.table.ctrl.message[:2]
+    assert "take it face down" in text and error
+    d.key(pygame.K_f)
+    cell = ("cell", seat) + next(iter(game.view(None).legal_cells))
+    d.drag(centre(d, place), centre(d, cell), steps=4)
+    assert last_action(session) == (seat, Action("face_down", places=(place, cell)))
+
+
+def test_bots_play_with_animations_at_normal_speed_and_the_table_keeps_up():
+    # issue 10: "animations for buy (card flies from display to cell), gold/keys gains (counters tick),
+    # messenger move, display refill": each bot move plays its steps and they end
+    from game.ui.families.tableau.anim import Tick
+    from game.ui.anim import CardMove
+    d, session = open_table([ANA, BOT, BOT], seed=8, speed="normal")
+    seen = set()
+    real = d.table.anim.add
+
+    def spy(step):
+        seen.update(type(tw).__name__ for tw in step.tweens)
+        return real(step)
+    d.table.anim.add = spy
+    assert d.until(lambda: len(session.match.actions) >= 2 and ready(d, 0), 1500)
+    assert {CardMove.__name__, Tick.__name__} <= seen, seen
+
+
 # ---- layout: 2-5 players, three window sizes, no overlaps ---------------------------------------
 
 def played(n, turns, seed=1):

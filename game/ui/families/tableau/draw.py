@@ -123,11 +123,26 @@ def points_token(surf, rect, points: int, colour=None):
     surf.blit(img, img.get_rect(center=box.center))
 
 
-def purse_token(surf, rect, gold: int):
-    """Gold stored on a purse card: a coin with the number on its bottom-left corner."""
+def purse_token(surf, rect, gold: int, cap=None):
+    """Gold stored on a purse card: a coin with the number on its bottom-left corner (and, on a
+    large card, what the purse holds at most: "2 of 4")."""
     radius = max(6, min(13, rect.h // 8))
     centre = (rect.x + radius + 2, rect.bottom - radius - 2)
     draw_coin(surf, centre, radius, gold)
+    if cap and rect.h >= 90:
+        size = max(9, min(13, rect.h // 10))
+        r = blit_text(surf, f"of {cap}", size, (centre[0] + radius + 2, centre[1]), theme.BAR, True, "midleft")
+        pygame.draw.rect(surf, GOLD, r.inflate(4, 0), border_radius=4)
+        blit_text(surf, f"of {cap}", size, r.topleft, theme.BAR, True)
+
+
+def purse_cap(face):
+    """How much gold a purse card holds (None for a card that is no purse)."""
+    try:
+        from game.families.tableau import scoring
+        return scoring.purse_cap(face) or None
+    except Exception:
+        return None
 
 
 def price_tag(surf, slot, price, cost, size):
@@ -136,18 +151,15 @@ def price_tag(surf, slot, price, cost, size):
     if price is None:
         return
     text = f"{price} gold"
-    img = fonts.text(text, size, PRICE_GOOD if price < cost else theme.TEXT, True)
-    total_w = img.get_width()
-    struck = None
+    total_w = fonts.width(text, size, True)
     if price < cost:
-        struck = fonts.text(str(cost), size, theme.MUTED, True)
-        total_w += struck.get_width() + 6
+        total_w += fonts.width(str(cost), size, True) + 6
     x = slot.centerx - total_w // 2
-    if struck is not None:
-        r = surf.blit(struck, (x, y))
+    if price < cost:
+        r = blit_text(surf, str(cost), size, (x, y), theme.MUTED, True)
         pygame.draw.line(surf, theme.DANGER, (r.x - 1, r.centery), (r.right + 1, r.centery), 2)
         x = r.right + 6
-    surf.blit(img, (x, y))
+    blit_text(surf, text, size, (x, y), PRICE_GOOD if price < cost else theme.TEXT, True)
 
 
 def draw_pawn(surf, rect, scale=1.0):
@@ -263,8 +275,9 @@ def draw_tableau(surf, zones, view, seat, marks, image_for, big: bool):
             draw_dashed(surf, rect, (200, 200, 200))
             continue
         surf.blit(image_for(place, rect.size), rect)
-        if card.gold:
-            purse_token(surf, rect, card.gold)
+        cap = purse_cap(view.face(card.card)) if big and card.face_up else None
+        if card.gold or (cap and view.phase == "purses"):
+            purse_token(surf, rect, card.gold, cap)
         score = scores.get(pos)
         if score is not None and card.face_up and (big or rect.h >= 40):
             points_token(surf, rect, score.points)

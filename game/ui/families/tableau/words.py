@@ -136,7 +136,8 @@ def button_label(action, view) -> str:
             index = int(action.choice)
         except (TypeError, ValueError):
             index = 0
-        return option_text(view, index)
+        text = option_text(view, index)
+        return text if len(text) <= 46 else text[:45].rstrip() + "…"
     if kind == "purses_done":
         return "Done"
     return kind.replace("_", " ").capitalize()
