@@ -199,7 +199,7 @@ def test_the_key_buttons_say_what_they_do_and_move_the_messenger():
     wait_ready(d, seat)
     labels = [b.label for b in d.table.action_buttons]
     assert game.messenger == "village"
-    assert labels == ["Key: Messenger to the Castle", "Key: new Village cards"]
+    assert labels == ["Key: Messenger → Castle", "Key: 3 new Village cards"]
     keys = game.keys[seat]
     d.click(button(d, "Key: Messenger").rect.center)
     assert last_action(session) == (seat, Action("key_move"))

@@ -93,14 +93,14 @@ def plate(surf, rect, view, seat, marks, lit=False):
     counter(surf, parts["keys"], keys, "keys", (seat, "keys") in marks.ticks)
     info = parts["info"]
     if info is not None:
-        bits = []
-        disc = words.discounts_text(sv.discounts)
-        if disc:
-            bits.append("discounts " + disc)
+        bits = []                   # the points first: the line is cut at its end on a small plate
         total = projected_total(view, seat)
         if total is not None:
             bits.append(f"{'score' if view.results else 'now'} {total} points")
         bits.append(f"{len(sv.tableau)}/9 cards")
+        disc = words.discounts_text(sv.discounts)
+        if disc:
+            bits.append("discounts " + disc)
         text = " · ".join(bits)
         size = fonts.fit(text, max(9, min(15, info.h - 4)), info.w, False, min_size=8)
         blit_text(surf, fonts.ellipsize(text, size, info.w), size, (info.x, info.centery), theme.MUTED, False,

@@ -128,9 +128,9 @@ def button_label(action, view) -> str:
     kind = action.kind
     if kind == "key_move":
         other = next((loc for loc in view.locations if loc != view.messenger), "")
-        return f"Key: Messenger to the {location_word(other)}" if other else "Key: move the Messenger"
+        return f"Key: Messenger → {location_word(other)}" if other else "Key: move the Messenger"
     if kind == "key_refresh":
-        return f"Key: new {location_word(view.messenger)} cards"
+        return f"Key: 3 new {location_word(view.messenger)} cards"
     if kind == "choose":
         try:
             index = int(action.choice)
