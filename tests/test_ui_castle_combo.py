@@ -498,3 +498,48 @@ def test_a_whole_game_two_humans_and_a_bot_ends_on_the_score_pad(seed):
         assert str(r.total) in drawn and "Leftover gold" in drawn
         for cs in r.cards:
             assert any(cs.why[:10] in t for t in drawn) or cs.why == ""
+
+
+FUZZ_KEYS = [pygame.K_f, pygame.K_m, pygame.K_n, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_TAB,
+             pygame.K_F1]
+
+
+@pytest.mark.parametrize("seed,speed", [(1, "instant"), pytest.param(2, "fast", marks=pytest.mark.slow)])
+def test_random_input_on_a_castle_combo_table_never_raises(seed, speed):
+    # the app runs strict: any exception in a scene fails; most gestures aim at cards, plates, buttons
+    from game.ui.menu import MenuScene
+    from game.ui.table import TableScene
+    rng = random.Random(seed)
+    app = make_app(speed=speed)
+
+    def new_table(i):
+        app.open_table(Session.new(castle(), [ANA, BEN, BOT], None, seed + i))
+    new_table(0)
+    d = Driver(app)
+    for i in range(150):
+        if not app.running or not app.scenes or isinstance(app.top, MenuScene):
+            app.running = True
+            new_table(i)
+        w, h = app.size
+        top = app.top
+        pick = [wd.rect.center for wd in top.ui.widgets if wd.visible and wd.rect.w]
+        if isinstance(top, TableScene):
+            z = top.current_layout()
+            pick += [r.center for r in z.places().values()] + [r.center for r in z.cards.values()]
+        point = rng.choice(pick) if pick and rng.random() < 0.7 else (rng.randrange(w), rng.randrange(h))
+        r = rng.random()
+        if r < 0.35:
+            d.click(point, button=rng.choice([1, 1, 1, 3]))
+        elif r < 0.6:
+            d.drag(point, rng.choice(pick) if pick else point, steps=rng.randint(1, 4))
+        elif r < 0.75:
+            d.post(pygame.MOUSEMOTION, pos=point, rel=(1, 1), buttons=(0, 0, 0))
+            d.step()
+        elif r < 0.9:
+            d.key(rng.choice(FUZZ_KEYS))
+        elif r < 0.95:
+            d.resize(rng.choice(SIZES))
+        else:
+            d.step(rng.randint(5, 40))
+        d.step(rng.randint(0, 3))
+    assert app.scenes

@@ -331,8 +331,22 @@ class TabPlugin(TablePlugin):
 
     def key_help(self) -> tuple:
         return (("Drag", "a card onto a lit cell"), ("Click", "a card, then a cell"), ("F", "face down on/off"),
-                ("Hover", "zoom a card; right click pins it"), ("Right", "click a purse: take a gold back"),
-                ("F1", "rules"), ("Esc", "drop the picked card"))
+                ("M / N", "key: move the Messenger / new cards"), ("Hover", "zoom a card; right click pins it"),
+                ("Right", "click a purse: take a gold back"), ("Enter", "done (purses)"), ("F1", "rules"),
+                ("Esc", "drop the picked card"))
+
+    def keys(self) -> dict:
+        return {pygame.K_m: "key_move", pygame.K_n: "key_refresh", pygame.K_RETURN: "purses_done",
+                pygame.K_KP_ENTER: "purses_done"}
+
+    def sound_cue(self, events):
+        """A human alone at the table hears their turn come (several humans: each sees the prompt)."""
+        humans = list(getattr(self.ctrl, "humans", ()))
+        if any(ev.kind == "game_over" for ev in events):
+            return "round_end"
+        if len(humans) == 1 and any(ev.kind == "turn" and ev.seat in humans for ev in events):
+            return "your_turn"
+        return None
 
     def button_label(self, action) -> str:
         return words.button_label(action, self.ctrl.view())
