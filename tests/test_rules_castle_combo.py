@@ -194,6 +194,8 @@ def _broken(tmp_path, old, new):
      "belongs to an ability"),
     ("{gain: keys, amount: 3}", "{gain: keys, amount: 3, per: {count: keys}}",
      "cards[1].ability[0].per.count", "belongs to a scoring scroll"),
+    ("{gain: keys, amount: 3}", "{gain: keys, amount: 3, per: {count: best_neighbour, of: {count: keys}}}",
+     "cards[1].ability[0].per.of.count", "belongs to a scoring scroll"),
     ("{points: 6, per: {count: missing_shield_types}}", "{points: 6, if: {position: centre}}",
      "cards[1].scoring.if.position", "left_column"),
     ("shields: [faith],\n     ability: [{gain: keys, amount: 3}", "shields: [faith, gold],\n     ability: [{gain: keys, amount: 3}",
@@ -282,7 +284,25 @@ def test_a_card_you_cannot_pay_can_only_be_taken_face_down():
     assert ("buy", card("patron")) not in kinds and ("face_down", card("patron")) in kinds
     with pytest.raises(IllegalAction, match="costs you 7"):
         buy(g, "patron")
-    assert g.gold[0] == 3 and card("patron") in g.displays["castle"]
+    assert g.gold[0] == 3 and g.displays["castle"] == [card("patron"), card("nun"), card("cardinal")]
+
+
+@pytest.mark.parametrize("action", [
+    Action("buy", places=(("display", "village", 0), ("cell", 0, 0, 0))),
+    Action("buy", places=(("display", "castle", 99), ("cell", 0, 0, 0))),
+    Action("face_down", places=(("display", "castle", 0), ("cell", 1, 0, 0))),
+    Action("face_down", places=(("display", "castle", 0),)),
+    Action("choose", choice="1"), Action("purses_done"), Action("neighbour", places=(("seat", 1),)),
+    "not an action"])
+def test_an_illegal_action_says_why_and_changes_nothing(action):
+    """DESIGN.md: apply "validates (raises IllegalAction with a sentence a player understands)"."""
+    g = rig(new_game(2), displays={"castle": ["steward", "nun", "cardinal"]}, messenger="castle", current=0)
+    before = repr(vars(g))
+    with pytest.raises(IllegalAction) as err:
+        g.apply(0, action)
+    assert str(err.value).endswith(".") and repr(vars(g)) == before
+    with pytest.raises(IllegalAction, match="not your turn"):
+        g.apply(1, Action("key_move"))
 
 
 def test_face_down_gives_6_gold_2_keys_no_ability_and_does_not_move_the_messenger():
@@ -537,3 +557,58 @@ def test_views_differ_only_in_viewer_and_prices():
 def test_the_game_is_one_round_and_highest_wins():
     from game.engine.registry import family
     assert family("tableau").lower_is_better is False and new_game(2).round_no == 1
+
+
+def test_row_and_column_is_a_rules_parameter(tmp_path):
+    """The rulebook's "row and column" scrolls (Jester: 2 per Nobility shield in its row and column)
+    count the card itself once (`row_and_column: union`, the natural reading); `sum` counts it twice."""
+    with open(YAML, encoding="utf-8") as fh:
+        text = fh.read()
+    path = tmp_path / "castle-combo.yaml"
+    path.write_text(text.replace("row_and_column: union", "row_and_column: sum"), encoding="utf-8")
+    from game.families.tableau.rules import TabGame
+    for ruleset, points in ((castle_combo(), 2), (load_ruleset(str(path)), 4)):
+        g = TabGame(ruleset, 2, None, 0)
+        g.tableaux[0] = list(tableau(["jester"]))
+        g.keys = [0, 0]
+        assert g.scores()[0] == points
+
+
+def test_a_discard_from_an_empty_location_does_nothing():
+    """Gravedigger after the Village has left the game ("remove from the game all cards from that
+    location"): there is no display card to discard, so the ability gives nothing and the turn ends."""
+    g = rig(new_game(2), displays={"castle": ["gravedigger", "nun", "cardinal"]}, messenger="castle", current=0)
+    g.removed.extend(g.displays["village"] + g.decks["village"])
+    g.displays["village"], g.decks["village"] = [], []
+    g.empty.append("village")
+    buy(g, "gravedigger")
+    assert g.phase == "turn" and g.current == 1 and g.gold[0] == 15 - 4
+    assert accounted(g) == list(range(78))
+
+
+def test_the_view_holds_the_projection_and_at_the_end_the_score_pad():
+    """Issue 10 item 4: "a live projected score per card of your grid"; "the end screen with the
+    per-card scoring table"."""
+    g = rig(new_game(2), tableaux={0: tableau(["duchess", "farmer"])}, current=0)
+    v = g.view(0)
+    assert [s.points for s in v.projected[0]] == [8, 7] and v.projected[1] == ()
+    assert v.legal_cells == ((-1, 0), (-1, 1), (0, -1), (0, 2), (1, 0), (1, 1)) and not v.results
+    g = play_to_the_end(new_game(2, seed=4))
+    while not g.is_over():
+        g.apply(g.current, Action("purses_done"))
+    v = g.view(None)
+    assert v.phase == "over" and v.results == g.results and len(v.results[0].cards) == 9
+    assert v.winners == tuple(g.winners()) and g.legal_actions(0) == [] and g.to_act() == []
+
+
+def test_a_copy_plays_on_without_touching_the_original():
+    """Game.copy: "An independent state to play on (bots search on copies)"."""
+    g = rig(new_game(3), displays={"castle": ["steward", "nun", "cardinal"]}, messenger="castle", current=0,
+            tableaux={0: tableau(["potter", "beekeeper", "vicar"])})
+    before = repr(vars(g))
+    c = g.copy()
+    buy(c, "steward", (1, 0))
+    c.apply(0, c.legal_actions(0)[0])
+    c.apply(1, Action("key_refresh"))
+    assert repr(vars(g)) == before and c.view(None) != g.view(None)
+    assert [a.to_json() for a in g.copy(share_caches=False).legal_actions(0)] == [a.to_json() for a in g.legal_actions(0)]
