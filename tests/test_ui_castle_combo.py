@@ -543,3 +543,17 @@ def test_random_input_on_a_castle_combo_table_never_raises(seed, speed):
             d.step(rng.randint(5, 40))
         d.step(rng.randint(0, 3))
     assert app.scenes
+
+
+def test_the_lattice_shows_every_cell_a_card_may_still_reach_and_frames_the_grid_once_fixed():
+    # castle-combo.txt: "You may never add a fourth card to a column or a row ... Their position is
+    # consolidated over the course of the game, and is only fixed as your rows and columns fill up"
+    from game.families.tableau.view import Placed
+    one = (Placed(0, 0, 0, True),)
+    assert tab_layout.lattice(one).rows == (-2, -1, 0, 1, 2)
+    two = one + (Placed(1, 1, 0, True),)
+    lat = tab_layout.lattice(two)
+    assert lat.rows == (-1, 0, 1, 2) and lat.cols == (-2, -1, 0, 1, 2) and not lat.fixed_rows
+    three = two + (Placed(2, -1, 0, True),)
+    lat = tab_layout.lattice(three)
+    assert lat.rows == (-1, 0, 1) and lat.fixed_rows and not lat.fixed_cols

@@ -266,8 +266,10 @@ def draw_tableau(surf, zones, view, seat, marks, image_for, big: bool):
             if big:
                 lit = place in marks.lit
                 if lit:
-                    pygame.draw.rect(surf, (30, 110, 140), rect, border_radius=6)
-                    draw_lit(surf, rect)
+                    glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+                    pygame.draw.rect(glow, (*theme.TARGET, 70), glow.get_rect(), border_radius=6)
+                    surf.blit(glow, rect)
+                    draw_lit(surf, rect.inflate(-8, -8))
                 else:
                     draw_dashed(surf, rect, (60, 130, 95))
             continue
