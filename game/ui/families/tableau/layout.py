@@ -99,7 +99,7 @@ def _market_size(card_h: int) -> tuple:
     """(width, height) of the market at this card height: a Messenger column, deck, discard, 3 cards;
     two rows, each with a heading line above and a price line below."""
     cw, ch = card_size(card_h)
-    head = max(16, ch // 6)
+    head = max(19, ch // 6)
     foot = max(18, ch // 5)
     pawn = max(26, int(cw * 0.5))
     width = pawn + 5 * cw + 4 * GAP + 2 * GAP
@@ -185,7 +185,7 @@ def compute(size, view, focus: int) -> Zones:
     zones.cards = {}            # place -> rect of every card drawn (hover zooms any of them)
     # the market
     cw, ch = card_size(p.market_h)
-    head = max(16, ch // 6)
+    head = max(19, ch // 6)
     foot = max(18, ch // 5)
     pawn_w = max(26, int(cw * 0.5))
     for i, loc in enumerate(view.locations):

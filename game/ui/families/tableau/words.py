@@ -152,8 +152,8 @@ def prompt(view, seat, names, face_down: bool = False) -> str:
     card_name = view.face(card).name if card is not None else "the card"
     if phase in ("turn", "buy"):
         loc = location_word(view.messenger)
-        how = "face down" if face_down else "onto a lit cell of your tableau (or click it, then the cell)"
-        return f"{who}: drag a {loc} card {how}."
+        down = " face down" if face_down else ""
+        return f"{who}: drag a {loc} card{down} onto a lit cell (or click it, then a cell)."
     if phase == "choose":
         return f"{who}: {card_name}: choose one of the two."
     if phase == "neighbour":
