@@ -180,8 +180,12 @@ def test_the_face_down_toggle_makes_the_next_take_face_down_by_drag_or_by_clicks
     other = game.current
     wait_ready(d, other)
     d.key(pygame.K_f)                                   # F toggles it too; then click, click
-    take = next(a for a in game.legal_actions(other) if a.kind == "face_down")
-    d.click(centre(d, take.places[0]))
+    takes = [a for a in game.legal_actions(other) if a.kind == "face_down"]
+    take = takes[0]
+    wrong = next(a.places[0] for a in takes if a.places[0] != take.places[0])
+    d.click(centre(d, wrong))
+    d.click(centre(d, take.places[0]))                 # another card picked instead of the first
+    assert d.table.input.selected == (take.places[0],)
     d.click(centre(d, take.places[1]))
     assert last_action(session) == (other, take)
 
@@ -249,6 +253,11 @@ def test_hovering_a_card_shows_the_zoom_panel_in_words(monkeypatch):
     # the panel stays inside the felt
     panel = [r for t, r, _ in drawn if t == face.name and r.h > 15][-1]
     assert zones(d).extra["table"].contains(panel)
+    # the discard pile, hovered, lists its cards (public)
+    drawn.clear()
+    d.post(pygame.MOUSEMOTION, pos=centre(d, ("discard", "castle")), rel=(1, 1), buttons=(0, 0, 0))
+    d.step()
+    assert "Castle discard pile" in [t for t, _, _ in drawn]
     # a right click pins it; moving away drops it
     plugin = d.table.plugin
     d.click(centre(d, ("display", "castle", card)), button=3)

@@ -53,6 +53,15 @@ class TabInput(SelectionInput):
         say = words.not_draggable(self.ctrl.view(), place, 0)
         return Gesture(say=say) if say else Gesture()
 
+    def click(self, place) -> Gesture:
+        """Another display card clicked while one is picked: that one is picked instead (a turn
+        takes one card; a display card never joins another)."""
+        picked = self.selected or ()
+        if place is not None and place[0] == "display" and picked and picked[0][0] == "display" \
+                and place not in picked:
+            self.selected = None
+        return super().click(place)
+
     def _gesture(self, out) -> Gesture:
         g = super()._gesture(out)
         g.actions = [self.plugin.original(a) for a in g.actions]
