@@ -157,7 +157,12 @@ def prompt(view, seat, names, face_down: bool = False) -> str:
     if phase == "choose":
         return f"{who}: {card_name}: choose one of the two."
     if phase == "neighbour":
-        return f"{who}: {card_name} counts a neighbour's tableau: click the plate of your left or right neighbour."
+        text = f"{who}: {card_name} counts a neighbour's tableau: click the plate of your left or right neighbour"
+        gains = pending.get("gains")
+        if gains and "left" in pending and "right" in pending:
+            text += (f" ({name_of(names, pending['left'])} gives {gains[0]}, "
+                     f"{name_of(names, pending['right'])} gives {gains[1]})")
+        return text + "."
     if phase == "discard_display":
         return f"{who}: {card_name}: click a display card to discard it and gain its cost."
     if phase == "fill":
