@@ -206,10 +206,9 @@ class TabPlugin(TablePlugin):
         return placed is None or placed.face_up
 
     def visuals(self, vis, zones, view):
-        """The title says whose turn of how many; the side panel lists gold, keys and points now."""
+        """The side panel lists each player's points now; no one's view is named (nothing is secret)."""
         names = tuple(vis.names)
-        vis.title = self._title(view)
-        vis.viewer_label = ""          # nothing is secret: there is no one's view to name
+        vis.viewer_label = ""
         lines = []
         for sv in view.seats:
             total = projected_total(view, sv.seat)
@@ -218,7 +217,8 @@ class TabPlugin(TablePlugin):
         vis.scores = tuple(lines)
         return vis
 
-    def _title(self, view) -> str:
+    def title(self, view) -> str:
+        """The game's name and the turn (of nine), or what the end is doing."""
         name = self.scene.ruleset.name
         if view.phase == "over":
             return f"{name} · the game is over"
@@ -226,9 +226,6 @@ class TabPlugin(TablePlugin):
             return f"{name} · storing leftover gold on purses"
         turn = min(9, view.turn_no // max(1, view.n) + 1)
         return f"{name} · turn {turn} of 9"
-
-    def title(self, view) -> str:
-        return self._title(view)
 
     # ---- input ----
     def make_input(self):
