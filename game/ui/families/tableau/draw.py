@@ -237,6 +237,15 @@ def draw_market(surf, zones, view, marks, image_for, dragging):
             pygame.draw.rect(surf, (255, 255, 255), zones.extra["slot", loc, k], 1, border_radius=6)
 
 
+def face_down_band(surf, rect):
+    """A band across a card on offer while the face-down toggle is on: how it would be taken."""
+    band = pygame.Rect(rect.x - 2, rect.centery - max(9, rect.h // 8), rect.w + 4, 2 * max(9, rect.h // 8))
+    pygame.draw.rect(surf, theme.DANGER, band, border_radius=4)
+    text = "FACE DOWN"
+    size = fonts.fit(text, max(9, band.h - 6), band.w - 6, True, min_size=8)
+    blit_text(surf, text, size, band.center, theme.BAR, True, "center")
+
+
 def draw_dashed(surf, rect, colour, dash=6):
     x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
     for x in range(x0, x1, dash * 2):

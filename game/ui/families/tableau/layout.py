@@ -99,7 +99,7 @@ def _market_size(card_h: int) -> tuple:
     """(width, height) of the market at this card height: a Messenger column, deck, discard, 3 cards;
     two rows, each with a heading line above and a price line below."""
     cw, ch = card_size(card_h)
-    head = max(19, ch // 6)
+    head = max(19, ch // 6) + 5         # the heading, and room for a pile's stacked edges
     foot = max(18, ch // 5)
     pawn = max(26, int(cw * 0.5))
     width = pawn + 5 * cw + 4 * GAP + 2 * GAP
@@ -114,7 +114,7 @@ def plan(size, n: int = 3) -> Plan:
     table = area["table"]
     inner = table.inflate(-2 * MARGIN, -2 * MARGIN)
     left_w = int(inner.w * MARKET_SHARE)
-    share = 0.56 if n <= 3 else 0.5        # more players: more room for their tableaux
+    share = 0.56 if n <= 3 else 0.52       # more players: more room for their tableaux
     card_h = 200
     while card_h > 40:
         w, h = _market_size(card_h)
@@ -185,14 +185,14 @@ def compute(size, view, focus: int) -> Zones:
     zones.cards = {}            # place -> rect of every card drawn (hover zooms any of them)
     # the market
     cw, ch = card_size(p.market_h)
-    head = max(19, ch // 6)
+    head = max(19, ch // 6) + 5         # the heading, and room for a pile's stacked edges
     foot = max(18, ch // 5)
     pawn_w = max(26, int(cw * 0.5))
     for i, loc in enumerate(view.locations):
         y = p.market.y + i * (head + ch + foot + GAP)
         row = pygame.Rect(p.market.x, y, p.market.w, head + ch + foot)
         zones.extra["row", loc] = row
-        zones.extra["heading", loc] = pygame.Rect(row.x, row.y, row.w, head)
+        zones.extra["heading", loc] = pygame.Rect(row.x, row.y, row.w, head - 5)
         zones.extra["pawn", loc] = pygame.Rect(row.x, row.y + head, pawn_w, ch)
         x = row.x + pawn_w + GAP
         deck = pygame.Rect(x, row.y + head, cw, ch)

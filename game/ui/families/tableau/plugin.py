@@ -18,12 +18,11 @@ from itertools import permutations
 
 import pygame
 
-from game.ui import theme
 from game.ui.families.base import Moment, TablePlugin
 from game.ui.families.tableau import layout as tab_layout
 from game.ui.families.tableau import words
 from game.ui.families.tableau.art import TabArt
-from game.ui.families.tableau.draw import Marks, draw_table, draw_zoom, projected_total
+from game.ui.families.tableau.draw import Marks, draw_table, draw_zoom, face_down_band, projected_total
 from game.ui.table_input import Gesture, SelectionInput
 from game.ui.widgets import Button
 
@@ -184,13 +183,10 @@ class TabPlugin(TablePlugin):
         marks = self.marks(view, vis)
         draw_table(surf, zones, view, marks, self._image_for(view), vis.dragging)
         if self.face_down and view.phase in ("turn", "buy"):
-            banner = zones.extra["market"]
-            text = "FACE DOWN: the next card you take gives 6 gold and 2 keys, and no ability or points"
-            from game.ui.widgets import blit_text
-            from game.ui import fonts
-            size = fonts.fit(text, 14, banner.w, True, min_size=9)
-            r = blit_text(surf, text, size, (banner.x, banner.bottom + 2), theme.DANGER, True, "topleft")
-            pygame.draw.line(surf, theme.DANGER, (r.x, r.bottom), (r.right, r.bottom), 1)
+            # each card on offer says how it would be taken (words on it: not colour alone)
+            for place, rect in zones[("display", view.messenger)].rects().items():
+                if place not in marks.hidden and place != vis.dragging:
+                    face_down_band(surf, rect)
         place = marks.hover
         if place is not None and not vis.dragging:
             anchor = self.place_rect(zones, place)
@@ -326,8 +322,8 @@ class TabPlugin(TablePlugin):
             return
         self.face_down = not self.face_down
         self.scene.input.reset()
-        self.ctrl.say("The next card you take goes face down: +6 gold, +2 keys." if self.face_down
-                      else "The next card you take is bought face up.")
+        self.ctrl.say("Face down on: the next card gives 6 gold and 2 keys." if self.face_down
+                      else "Face down off: the next card is bought.")
 
     def key(self, key) -> bool:
         if key == pygame.K_f:
