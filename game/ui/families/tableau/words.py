@@ -153,7 +153,9 @@ def prompt(view, seat, names, face_down: bool = False) -> str:
     if phase in ("turn", "buy"):
         loc = location_word(view.messenger)
         down = " face down" if face_down else ""
-        return f"{who}: drag a {loc} card{down} onto a lit cell (or click it, then a cell)."
+        # short: at 1024x640 the key buttons leave the prompt two short lines (the side panel's
+        # keys say "Click: a card, then a cell")
+        return f"{who}: drag a {loc} card{down} onto a lit cell."
     if phase == "choose":
         return f"{who}: {card_name}: choose one of the two."
     if phase == "neighbour":
