@@ -568,3 +568,36 @@ def test_the_lattice_shows_every_cell_a_card_may_still_reach_and_frames_the_grid
     three = two + (Placed(2, -1, 0, True),)
     lat = tab_layout.lattice(three)
     assert lat.rows == (-1, 0, 1) and lat.fixed_rows and not lat.fixed_cols
+
+
+def _mask(draw):
+    surf = pygame.Surface((40, 40), pygame.SRCALPHA)
+    draw(surf)
+    return pygame.mask.from_surface(surf)
+
+
+def _differ(a, b) -> float:
+    """The share of the two shapes' pixels that only one of them covers (0: the same shape)."""
+    both = a.overlap_area(b, (0, 0))
+    return (a.count() + b.count() - 2 * both) / max(1, a.count() + b.count() - both)
+
+
+def test_castle_and_village_and_the_six_shields_differ_by_shape_not_colour_alone():
+    # issue 10: "Castle and Village cards differ by more than colour (banner symbol)"; DESIGN.md:
+    # "Colour is never the only cue (suits, clans, runes and shields also have symbols)"
+    from game.ui.families.tableau import art
+    ink = (0, 0, 0)
+    tower = _mask(lambda s: art.draw_banner_symbol(s, "castle", pygame.Rect(4, 4, 32, 32), ink))
+    house = _mask(lambda s: art.draw_banner_symbol(s, "village", pygame.Rect(4, 4, 32, 32), ink))
+    assert _differ(tower, house) > 0.15
+    glyphs = {}
+    for key in art.SHIELD_ORDER:
+        glyphs[key] = _mask(lambda s, k=key: art._glyph(s, k, (20, 20), 30, ink))
+    for a in art.SHIELD_ORDER:
+        for b in art.SHIELD_ORDER:
+            if a < b:
+                assert _differ(glyphs[a], glyphs[b]) > 0.25, (a, b, _differ(glyphs[a], glyphs[b]))
+    # every shield type of the deck has its own glyph and colour
+    kinds = {art.shield_key(s) for face in castle().cards for s in face.shields}
+    assert kinds == set(art.SHIELD_ORDER)
+    assert len({art.shield_colour(k) for k in kinds}) == 6
