@@ -14,9 +14,8 @@ from game.families.tableau.words import ability_text, describe, option_labels, s
 from rigging_castle_combo import (ROOT, YAML, accounted, card, castle_combo, cell, new_game,
                                   on_display, rig, tableau)
 
+# the reference data sits beside the repository (shared/reference), not in it
 REFERENCE = os.path.join(ROOT, "..", "shared", "reference", "castle-combo-cards.json")
-if not os.path.exists(REFERENCE):
-    REFERENCE = "/work/shared/reference/castle-combo-cards.json"
 
 
 # ---- the deck against the reference -----------------------------------------------------------
@@ -121,6 +120,8 @@ def _with_defaults(tree):
 
 
 def reference():
+    if not os.path.exists(REFERENCE):
+        pytest.skip(f"the reference data is not at {REFERENCE}")
     with open(REFERENCE, encoding="utf-8") as fh:
         return json.load(fh)
 
