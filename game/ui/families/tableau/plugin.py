@@ -18,6 +18,8 @@ from itertools import permutations
 
 import pygame
 
+from game.ui import fonts, theme
+from game.ui.anim import Banner, Step
 from game.ui.families.base import Moment, TablePlugin
 from game.ui.families.tableau import layout as tab_layout
 from game.ui.families.tableau import words
@@ -27,6 +29,9 @@ from game.ui.table_input import Gesture, SelectionInput
 from game.ui.widgets import Button
 
 TAKES = ("buy", "face_down")
+BOT_BANNERS = ("face_down", "key_move", "key_refresh")     # a bot did it: said in words over the table
+TABLE_BANNERS = ("reshuffle", "location_empty")
+BANNER = 1.4                                            # seconds at speed "normal"
 
 
 def price_for(view, card, seat):
@@ -379,7 +384,34 @@ class TabPlugin(TablePlugin):
         zones = self.layout(self.scene.app.size, view)
         if old is None or self._scale(ctx) <= 0:
             return []
-        return steps_between(self, old, view, before, zones, self._scale(ctx), tuple(self.ctrl.names))
+        steps = steps_between(self, old, view, before, zones, self._scale(ctx), tuple(self.ctrl.names))
+        banners = self._banners(events, zones, self._scale(ctx))
+        if banners:
+            if steps:
+                steps[0].tweens += banners
+            else:
+                steps = [Step(banners)]
+        return steps
+
+    def _banners(self, events, zones, scale) -> list:
+        """Words over the table for what a card's flight does not show: a bot's face-down take or
+        key, a reshuffled deck, a location leaving the game."""
+        names = tuple(self.ctrl.names)
+        table = zones.extra["table"]
+        out = []
+        for ev in events:
+            mine = ev.kind in BOT_BANNERS and self.ctrl.is_bot(ev.seat)
+            if not (mine or ev.kind in TABLE_BANNERS):
+                continue
+            try:
+                text = self.ctrl.family.describe(ev, names, "")
+            except Exception:
+                continue
+            if text:
+                size = fonts.fit(text, 24, table.w - 80, True, min_size=12)
+                out.append(Banner(text, table.center, BANNER * max(0.3, scale), colour=theme.ACCENT, size=size,
+                                  delay=len(out) * BANNER * 0.5 * scale))
+        return out
 
     # ---- the end ----
     def result_scene(self, app, table):
