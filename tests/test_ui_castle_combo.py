@@ -246,6 +246,8 @@ def test_hovering_a_card_shows_the_zoom_panel_in_words(monkeypatch):
     face = view.face(card)
     d.post(pygame.MOUSEMOTION, pos=centre(d, ("display", "castle", card)), rel=(1, 1), buttons=(0, 0, 0))
     d.step()
+    assert face.name not in [t for t, _, _ in drawn]          # passing over a card flashes nothing
+    d.step(8)                                                   # resting on it zooms it
     texts = " ".join(t for t, _, _ in drawn)
     from game.families.tableau import words
     assert face.name in texts and f"{face.cost} gold" in texts
@@ -258,7 +260,7 @@ def test_hovering_a_card_shows_the_zoom_panel_in_words(monkeypatch):
     # the discard pile, hovered, lists its cards (public)
     drawn.clear()
     d.post(pygame.MOUSEMOTION, pos=centre(d, ("discard", "castle")), rel=(1, 1), buttons=(0, 0, 0))
-    d.step()
+    d.step(8)
     assert "Castle discard pile" in [t for t, _, _ in drawn]
     # a right click pins it; moving away drops it
     plugin = d.table.plugin
