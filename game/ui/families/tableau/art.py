@@ -239,6 +239,8 @@ class TabArt:
         # the name
         y = band_h + max(2, h // 40)
         name_size = max(8, min(int(h * 0.1), 22))
+        longest = max(card.name.split(), key=lambda word: fonts.width(word, name_size, True), default="")
+        name_size = fonts.fit(longest, name_size, w - 6, True, min_size=7)     # no word of the name is cut
         lines = fonts.wrap(card.name, name_size, w - 6, True)
         if len(lines) > 2:
             name_size = max(7, name_size - 2)
