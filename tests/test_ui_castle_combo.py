@@ -482,13 +482,17 @@ def choose(rng, legal):
 
 
 @pytest.mark.parametrize("seed", [5])
-def test_a_whole_game_two_humans_and_a_bot_ends_on_the_score_pad(seed):
+def test_a_whole_game_two_humans_and_a_bot_ends_on_the_score_pad(monkeypatch, seed):
     # castle-combo.txt: "The game ends once all players have built their 9-cards tableaux"; issue 10:
-    # "the end screen with the per-card scoring table"
+    # "the end screen with the per-card scoring table", and no pass screen ever (open information)
     app = make_app(size=(1024, 640))
+    pushed = []
+    real_push = app.push
+    monkeypatch.setattr(app, "push", lambda scene: (pushed.append(type(scene).__name__), real_push(scene))[1])
     session = Session.new(castle(), [ANA, BEN, BOT], None, seed)
     d = rigging.play_through_screen(app, session, random.Random(seed), choose, perform, 600, exact=True)
     assert isinstance(d.app.top, TabResultScene) and session.game.is_over()
+    assert "PassScene" not in pushed and "TabResultScene" in pushed
     view = session.game.view(None)
     assert all(len(sv.tableau) == 9 for sv in view.seats)
     humans = {s for s, a in session.match.actions if s in (0, 1)}
