@@ -22,18 +22,14 @@ PRICE_GOOD = (150, 236, 150)
 
 @dataclass
 class Marks:
-    """What the table adds to the view: lit places, the selection, what flies or is dragged, the
-    card under the pointer, the face-down mode, the prices to the player on turn."""
+    """What the table adds to the view: lit places, the selection, what flies or is dragged, whose
+    turn it is, the prices to the player on turn."""
     names: tuple = ()
     lit: frozenset = frozenset()
     selected: frozenset = frozenset()
     hidden: frozenset = frozenset()
     acting: Optional[int] = None
-    hover: Optional[tuple] = None           # the place (or pile) under the pointer: zoomed
-    pinned: bool = False                    # the zoom was asked by a right click (stays until another)
-    face_down: bool = False                 # the next card taken goes face down
     prices: dict = field(default_factory=dict)     # display card -> its price to the player on turn
-    ticks: dict = field(default_factory=dict)      # (seat, "gold"/"keys") -> value shown while it ticks
 
 
 def name_of(marks, seat) -> str:
@@ -87,10 +83,8 @@ def plate(surf, rect, view, seat, marks, lit=False):
     size = fonts.fit(name, max(10, min(18, nr.h - 4)), nr.w, True, min_size=9)
     blit_text(surf, fonts.ellipsize(name, size, nr.w, True), size, (nr.x, nr.centery),
               theme.ACCENT if acting else theme.TEXT, True, "midleft")
-    gold = marks.ticks.get((seat, "gold"), sv.gold)
-    keys = marks.ticks.get((seat, "keys"), sv.keys)
-    counter(surf, parts["gold"], gold, "gold", (seat, "gold") in marks.ticks)
-    counter(surf, parts["keys"], keys, "keys", (seat, "keys") in marks.ticks)
+    counter(surf, parts["gold"], sv.gold, "gold")       # a tick (anim.Tick) counts over it while it changes
+    counter(surf, parts["keys"], sv.keys, "keys")
     info = parts["info"]
     if info is not None:
         bits = []                   # the points first: the line is cut at its end on a small plate

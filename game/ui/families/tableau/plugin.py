@@ -91,7 +91,6 @@ class TabPlugin(TablePlugin):
         self._last_view = None          # the view of the last layout (what the animation starts from)
         self._frozen = None
         self._fill_map = {}             # a fill's places in another order -> the legal action
-        self.ticks = {}                 # (seat, "gold"/"keys") -> value shown while a counter ticks
 
     # ---- moments: open information ----
     def moment(self) -> Moment:
@@ -183,8 +182,7 @@ class TabPlugin(TablePlugin):
         seat = view.current
         prices = {c: price_for(view, c, seat) for row in view.displays for c in row}
         return Marks(names=tuple(vis.names), lit=frozenset(vis.targets or ()), selected=frozenset(selected),
-                     hidden=frozenset(hidden), acting=acting, hover=self.pinned or self.hover,
-                     pinned=self.pinned is not None, face_down=self.face_down, prices=prices, ticks=dict(self.ticks))
+                     hidden=frozenset(hidden), acting=acting, prices=prices)
 
     def draw(self, surf, zones, view, vis) -> None:
         marks = self.marks(view, vis)

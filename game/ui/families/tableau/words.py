@@ -1,12 +1,12 @@
 """What Castle Combo's table says: a card in words (for the zoom panel), the prompt of each phase,
 the buttons' labels and why a drop is refused.
 
-A card's ability and scoring come from the family's words (game/families/tableau/words.py:
-`ability_text`, `scoring_text`); until those exist, `prim_text` says a primitive's tag and
-parameters plainly, so every card is still readable.
+A card's ability and scoring are the family's words (game/families/tableau/words.py), so the log,
+the cards and the zoom panel say the same.
 """
 from __future__ import annotations
 
+from game.families.tableau import words as family_words
 from game.ui.families.tableau.art import location_of, shield_word
 
 FACE_DOWN_GOLD = 6
@@ -25,51 +25,14 @@ def plural(n: int, noun: str, nouns: str = "") -> str:
 
 # ---- a card in words ----
 
-def _value_text(value) -> str:
-    if hasattr(value, "tag"):
-        return prim_text(value)
-    if isinstance(value, tuple):
-        return " or ".join(_value_text(v) for v in value)
-    return str(value).replace("_", " ")
-
-
-def prim_text(prim) -> str:
-    """A primitive in plain words from its tag and parameters ("gain gold: amount 2, per nobility")."""
-    if prim is None:
-        return ""
-    params = ", ".join(f"{k.replace('_', ' ')} {_value_text(v)}" for k, v in prim.params)
-    tag = prim.tag.replace("_", " ")
-    return f"{tag}: {params}" if params else tag
-
-
-def _family_words():
-    try:
-        from game.families.tableau import words
-    except ImportError:
-        return None
-    return words
-
-
 def ability_text(face) -> str:
-    """The card's immediate ability in words ("" for none)."""
-    words = _family_words()
-    if words is not None and hasattr(words, "ability_text"):
-        try:
-            return words.ability_text(face)
-        except Exception:       # a words bug must not hide the card: say the primitives plainly
-            pass
-    return "; ".join(prim_text(p) for p in face.ability) if face.ability else "No ability."
+    """The card's immediate ability in words (the family's words)."""
+    return family_words.ability_text(face) if face.ability else "No ability."
 
 
 def scoring_text(face) -> str:
-    """The card's scoring scroll in words."""
-    words = _family_words()
-    if words is not None and hasattr(words, "scoring_text"):
-        try:
-            return words.scoring_text(face)
-        except Exception:
-            pass
-    return prim_text(face.scoring) if face.scoring is not None else "Scores nothing."
+    """The card's scoring scroll in words (the family's words)."""
+    return family_words.scoring_text(face) if face.scoring is not None else "Scores nothing."
 
 
 def shields_text(face) -> str:
@@ -118,8 +81,7 @@ def option_text(view, index: int) -> str:
     pending = dict(view.pending)
     options = pending.get("options", ())
     if index < len(options):
-        text = options[index]
-        return text if isinstance(text, str) else _value_text(text)
+        return str(options[index])
     return f"Option {index + 1}"
 
 
