@@ -55,7 +55,7 @@ class TabInput(SelectionInput):
     def why_not_drag(self, place) -> Gesture:
         if self.actor() is None:
             return self.waiting(place)
-        say = words.not_draggable(self.ctrl.view(), place, 0)
+        say = words.not_draggable(self.ctrl.view(), place)
         return Gesture(say=say) if say else Gesture()
 
     def click(self, place) -> Gesture:
@@ -235,9 +235,6 @@ class TabPlugin(TablePlugin):
     # ---- input ----
     def make_input(self):
         return TabInput(self)
-
-    def hit(self, zones, point):
-        return zones.hit(point)
 
     def hover_place(self, zones, point):
         """The card or pile under `point` that the zoom panel can show (small tableaux too)."""

@@ -166,7 +166,7 @@ def why_not(view, selection, place, names=()) -> str:
     return ""
 
 
-def not_draggable(view, place, gold: int) -> str:
+def not_draggable(view, place) -> str:
     """Why a display card cannot be lifted now ("" when no reason is known)."""
     if not place or place[0] != "display" or view.phase not in ("turn", "buy"):
         return ""
