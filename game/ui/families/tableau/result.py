@@ -83,9 +83,9 @@ class TabResultScene(MatchResultScene):
             return
         n = len(results)
         col_w = (rect.w - 8 * (n - 1)) // n
-        lines = max(len(r.cards) for r in results) + 3
-        head = 30
-        row_h = max(24, min(46, (rect.h - head) // lines))
+        cards = max(len(r.cards) for r in results)
+        head, totals = 30, 3 * 28           # the name; keys, total and leftover gold under the cards
+        row_h = max(24, min(58, (rect.h - head - totals) // max(1, cards)))
         size = max(11, min(15, row_h // 2 - 2)) if row_h >= 34 else max(10, min(14, row_h - 10))
         small = max(9, size - 3)
         for i, r in enumerate(results):
@@ -105,8 +105,15 @@ class TabResultScene(MatchResultScene):
                 blit_text(surf, fonts.ellipsize(face.name, size, pr.x - x - 12, True), size, (x + 6, y), theme.TEXT,
                           True)
                 if row_h >= 30:
-                    blit_text(surf, fonts.ellipsize(cs.why, small, col_w - 12), small,
-                              (x + 6, y + fonts.line_height(size, True) - 1), theme.MUTED)
+                    # the why on two lines where the row has room for them, else one line cut short
+                    top = y + fonts.line_height(size, True) - 1
+                    room = (y + row_h - 2 - top) // fonts.line_height(small)
+                    lines = fonts.wrap(cs.why, small, col_w - 12) if room >= 2 else [cs.why]
+                    if len(lines) > 2:
+                        lines = [lines[0], " ".join(lines[1:])]
+                    for k, line in enumerate(lines[:max(1, room)]):
+                        blit_text(surf, fonts.ellipsize(line, small, col_w - 12), small,
+                                  (x + 6, top + k * fonts.line_height(small)), theme.MUTED)
                 y += row_h
             pygame.draw.line(surf, theme.PANEL_EDGE, (x + 4, y - 2), (col.right - 4, y - 2), 1)
             for label, value, strong in (("Keys", f"{r.keys:+d}" if r.keys else "0", False),
@@ -115,4 +122,4 @@ class TabResultScene(MatchResultScene):
                 colour = theme.ACCENT if strong else theme.TEXT
                 blit_text(surf, label, size + (2 if strong else 0), (x + 6, y), colour, strong)
                 blit_text(surf, value, size + (2 if strong else 0), (col.right - 6, y), colour, True, "topright")
-                y += max(row_h * 2 // 3, fonts.line_height(size + 2, True) + 2)
+                y += max(24, fonts.line_height(size + 2, True) + 2)
