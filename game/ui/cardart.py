@@ -152,7 +152,8 @@ class CardArt:
     def __init__(self, ruleset=None):
         self.ruleset = ruleset
         self._cache: dict = {}
-        values = sorted({c.value for c in ruleset.cards}) if ruleset is not None else []
+        # a family's own card schema may have no values (Castle Combo's characters): no tints then
+        values = sorted({c.value for c in ruleset.cards if hasattr(c, "value")}) if ruleset is not None else []
         self._value_rank = {v: i / max(1, len(values) - 1) for i, v in enumerate(values)}
 
     def clear(self):

@@ -37,10 +37,9 @@ def render_view(ruleset, view, names, size=(1280, 800), settings=None, focus=Non
     _ensure_display()
     surf = pygame.Surface(size).convert()
     show_log = bool(getattr(settings, "show_log", True))
-    focus = view.viewer if focus is None and view.viewer is not None else (focus or 0)
     plugin = plugin_for(ruleset.family)(_Still(ruleset, settings, size))
-    vis = table_frame.Visuals(names=tuple(names), title=f"{ruleset.name} · Round {view.round_no}",
-                              show_log=show_log, viewer=view.viewer)
+    focus = view.viewer if focus is None and view.viewer is not None else (focus or 0)
+    vis = table_frame.Visuals(names=tuple(names), title=plugin.title(view), show_log=show_log, viewer=view.viewer)
     zones, vis = plugin.still(size, view, vis, focus)
     frame = table_frame.compute(size)
     drawer = table_frame.FrameDrawer()

@@ -196,9 +196,8 @@ class TableScene(Scene):
             self.summary_round = v.round_no
             self.app.push(RoundSummaryScene(self.app, self))
         elif m.kind == "over" and not self.result_shown:
-            from game.ui.summary import MatchResultScene
             self.result_shown = True
-            self.app.push(MatchResultScene(self.app, self))
+            self.app.push(self.plugin.result_scene(self.app, self))
 
     def visuals(self, layout, view):
         """What the table adds to the view this frame (the plug-in extends it for its drawing)."""
@@ -216,12 +215,7 @@ class TableScene(Scene):
             targets = inp.targets(None) if not self.anim.busy() else set()
         m = ctrl.moment()
         msg = ctrl.message
-        title = f"{self.ruleset.name} · Round {view.round_no}"
-        end = self.session.options.get("match_end", {})
-        if end.get("mode") == "rounds":
-            title += f" of {end.get('rounds')}"
-        elif end.get("mode") == "points":
-            title += f" · to {end.get('points')} points"
+        title = self.plugin.title(view)
         viewer_label = ""
         if len(ctrl.humans) > 1:
             viewer_label = (f"Showing {ctrl.names[ctrl.viewer]}'s view" if ctrl.viewer is not None
@@ -281,6 +275,8 @@ class TableScene(Scene):
         zones = self.current_layout()
         plugin = self.plugin
         inp = self.input
+        if t in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and plugin.pointer(event, zones):
+            return
         if t == pygame.MOUSEBUTTONDOWN:
             button = getattr(event, "button", 1)
             if button == 3:

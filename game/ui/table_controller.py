@@ -323,7 +323,7 @@ class TableController:
             from game.store import saves, stats
             saves.clear_current()
             warning = stats.record_match(self.session.ruleset.id, self.names,
-                                         [s.total for s in v.seats], list(v.winners),
+                                         list(self.game.scores()), list(v.winners),
                                          lower_is_better=self.family.lower_is_better)
             if warning:
                 self.say(warning, True)

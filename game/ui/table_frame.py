@@ -71,6 +71,8 @@ class Visuals:
     acting: Optional[int] = None                      # whose move it is (highlighted plate)
     viewer: Optional[int] = None                      # whose view is on screen (None: the public view)
     text_right: Optional[int] = None                  # the status bar's text ends before this x (buttons)
+    scores: Optional[tuple] = None                    # the side panel's lines ((seat, label, value), ...);
+    #                                                   None: each seat's total (a plug-in's `visuals` may say)
 
 
 class FrameDrawer:
@@ -146,15 +148,17 @@ class FrameDrawer:
         x, y, w = r.x + 14, r.y + 12, r.w - 28
         blit_text(surf, "Scores", self.fs(17), (x, y), theme.ACCENT, True)
         y += self.fs(26)
-        for s in view.seats:
-            name = vis.names[s.seat] if s.seat < len(vis.names) else f"Seat {s.seat + 1}"
-            marks = []
-            if s.seat == view.dealer:
-                marks.append("dealer")
-            label = fonts.ellipsize(name + (f"  ({', '.join(marks)})" if marks else ""), self.fs(15), w - 50)
-            colour = theme.ACCENT if s.seat == vis.acting else theme.TEXT
-            blit_text(surf, ("▶ " if s.seat == vis.acting else "  ") + label, self.fs(15), (x, y), colour)
-            blit_text(surf, str(s.total), self.fs(15), (r.right - 14, y), colour, True, "topright")
+        lines = vis.scores
+        if lines is None:
+            lines = []
+            for s in view.seats:
+                name = vis.names[s.seat] if s.seat < len(vis.names) else f"Seat {s.seat + 1}"
+                lines.append((s.seat, name + ("  (dealer)" if s.seat == view.dealer else ""), str(s.total)))
+        for seat, name, value in lines:
+            label = fonts.ellipsize(name, self.fs(15), w - 50)
+            colour = theme.ACCENT if seat == vis.acting else theme.TEXT
+            blit_text(surf, ("▶ " if seat == vis.acting else "  ") + label, self.fs(15), (x, y), colour)
+            blit_text(surf, value, self.fs(15), (r.right - 14, y), colour, True, "topright")
             y += self.fs(21)
         y += 10
         keys_h = (len(vis.key_help) + 1) * self.fs(19) + 12

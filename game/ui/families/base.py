@@ -131,6 +131,25 @@ class TablePlugin:
         hidden places while a card flies, the seat on screen, names."""
         raise NotImplementedError
 
+    def title(self, view) -> str:
+        """The top bar's title (default: the game's name, the round and how the match ends)."""
+        title = self.scene.ruleset.name
+        round_no = getattr(view, "round_no", None)
+        if round_no is not None:
+            title += f" · Round {round_no}"
+        session = getattr(self.scene, "session", None)
+        end = (getattr(session, "options", None) or {}).get("match_end", {})
+        if end.get("mode") == "rounds":
+            title += f" of {end.get('rounds')}"
+        elif end.get("mode") == "points":
+            title += f" · to {end.get('points')} points"
+        return title
+
+    def pointer(self, event, zones) -> bool:
+        """A mouse event before the common input sees it (where the pointer hovers, a right click on
+        a card): True if the plug-in used it up. Default: nothing."""
+        return False
+
     def still(self, size, view, vis, focus):
         """(zones, visuals) to draw `view` alone, without a controller (`self.ctrl` is None): the
         selftest, benchmarks and pixel privacy tests (game/ui/offscreen.py). `focus`: the seat at
@@ -264,6 +283,11 @@ class TablePlugin:
     def result_note(self, view, result) -> str:
         """A note on one seat's round ("called above the limit")."""
         return ""
+
+    def result_scene(self, app, table):
+        """The screen shown when the match is over (default: the common match result)."""
+        from game.ui.summary import MatchResultScene
+        return MatchResultScene(app, table)
 
     def summary_heading(self, view):
         """(a sentence under the round summary's title, the seat its line highlights or None)."""

@@ -1,0 +1,285 @@
+"""Castle Combo's cards drawn procedurally from a TabCard, cached per size.
+
+A face: the cost in a gold coin (top left), the banner's symbol beside it (a tower for the Castle,
+a house for the Village: the two locations differ by shape as well as by colour), the Messenger's
+arrow when the banner shows it (up: it sends the Messenger to the Castle, down: to the Village),
+the shields top right (each type its own glyph and colour), the name, and on larger cards the
+ability and the scoring scroll in words. A face-down card is its location's back with what it
+gave in words ("face down").
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import fonts
+
+# The six shield types: (short word, colour). Keys are matched on their first three letters, so
+# "nobility" and "Nobility" and "nob" are one type.
+SHIELDS = {
+    "nob": ("Nobility", (142, 64, 176)),
+    "fai": ("Faith", (52, 142, 214)),
+    "sch": ("Scholarship", (36, 62, 150)),
+    "mil": ("Military", (186, 42, 42)),
+    "cra": ("Craftsmanship", (196, 112, 30)),
+    "pea": ("Peasantry", (58, 142, 58)),
+}
+SHIELD_ORDER = ("nob", "fai", "sch", "mil", "cra", "pea")
+LOCATION = {
+    "castle": {"face": (218, 222, 232), "band": (84, 96, 122), "back": (110, 116, 128), "word": "Castle"},
+    "village": {"face": (234, 212, 176), "band": (138, 92, 50), "back": (120, 82, 48), "word": "Village"},
+}
+INK = (30, 30, 34)
+GOLD = (232, 186, 52)
+KEY = (170, 200, 222)
+
+
+def shield_key(shield: str) -> str:
+    """The three-letter key of a shield type ("Nobility" -> "nob")."""
+    return str(shield).strip().lower()[:3]
+
+
+def shield_word(shield: str) -> str:
+    return SHIELDS.get(shield_key(shield), (str(shield).capitalize(), None))[0]
+
+
+def shield_colour(shield: str):
+    return SHIELDS.get(shield_key(shield), ("", (90, 90, 90)))[1]
+
+
+def location_of(loc: str) -> dict:
+    return LOCATION.get(str(loc).lower(), LOCATION["castle"])
+
+
+# ---- symbols (pygame primitives only) ----
+
+def draw_tower(surf, rect, colour=INK):
+    """The Castle's banner: a tower with battlements and a door."""
+    r = pygame.Rect(rect)
+    body = pygame.Rect(r.x + r.w // 6, r.y + r.h // 4, r.w - r.w // 3, r.h - r.h // 4)
+    pygame.draw.rect(surf, colour, body)
+    merlon = max(2, body.w // 5)
+    for i in range(3):
+        x = body.x + i * 2 * merlon
+        pygame.draw.rect(surf, colour, (x, r.y, merlon, r.h // 4 + 1))
+    door = pygame.Rect(0, 0, max(2, body.w // 3), max(2, body.h // 2))
+    door.midbottom = body.midbottom
+    pygame.draw.rect(surf, (250, 246, 234), door, border_top_left_radius=door.w // 2,
+                     border_top_right_radius=door.w // 2)
+
+
+def draw_house(surf, rect, colour=INK):
+    """The Village's banner: a house with a pitched roof and a door."""
+    r = pygame.Rect(rect)
+    roof_h = r.h * 2 // 5
+    pygame.draw.polygon(surf, colour, [(r.x, r.y + roof_h), (r.centerx, r.y), (r.right, r.y + roof_h)])
+    body = pygame.Rect(r.x + r.w // 8, r.y + roof_h, r.w - r.w // 4, r.h - roof_h)
+    pygame.draw.rect(surf, colour, body)
+    door = pygame.Rect(0, 0, max(2, body.w // 3), max(2, body.h * 3 // 5))
+    door.midbottom = body.midbottom
+    pygame.draw.rect(surf, (250, 246, 234), door)
+
+
+def draw_banner_symbol(surf, location: str, rect, colour=INK):
+    if str(location).lower() == "village":
+        draw_house(surf, rect, colour)
+    else:
+        draw_tower(surf, rect, colour)
+
+
+def draw_arrow(surf, rect, up: bool, colour=INK):
+    """The Messenger icon: an arrow to the location it sends the Messenger to (up: the Castle)."""
+    r = pygame.Rect(rect)
+    w = max(2, r.w // 3)
+    shaft = pygame.Rect(r.centerx - w // 2, r.y + r.h // 3, w, r.h - r.h // 3) if up else \
+        pygame.Rect(r.centerx - w // 2, r.y, w, r.h - r.h // 3)
+    pygame.draw.rect(surf, colour, shaft)
+    if up:
+        pygame.draw.polygon(surf, colour, [(r.x, r.y + r.h // 3 + 1), (r.centerx, r.y), (r.right, r.y + r.h // 3 + 1)])
+    else:
+        pygame.draw.polygon(surf, colour, [(r.x, r.bottom - r.h // 3 - 1), (r.centerx, r.bottom),
+                                           (r.right, r.bottom - r.h // 3 - 1)])
+
+
+def _glyph(surf, key, c, s, colour):
+    """The glyph of a shield type centred at c, about s pixels across."""
+    x, y = c
+    h = s / 2
+    width = max(1, int(s / 7))
+    if key == "nob":        # a crown
+        pygame.draw.polygon(surf, colour, [(x - h, y + h * 0.6), (x - h, y - h * 0.5), (x - h * 0.5, y),
+                                           (x, y - h * 0.8), (x + h * 0.5, y), (x + h, y - h * 0.5),
+                                           (x + h, y + h * 0.6)])
+    elif key == "fai":      # a cross
+        pygame.draw.rect(surf, colour, (x - s * 0.12, y - h, s * 0.24 + 1, s))
+        pygame.draw.rect(surf, colour, (x - h * 0.75, y - h * 0.45, h * 1.5, s * 0.24 + 1))
+    elif key == "sch":      # an open book
+        pygame.draw.polygon(surf, colour, [(x, y - h * 0.4), (x - h, y - h * 0.7), (x - h, y + h * 0.6), (x, y + h * 0.9)])
+        pygame.draw.polygon(surf, colour, [(x + 1, y - h * 0.4), (x + h, y - h * 0.7), (x + h, y + h * 0.6),
+                                           (x + 1, y + h * 0.9)])
+    elif key == "mil":      # a sword
+        pygame.draw.polygon(surf, colour, [(x, y - h), (x + h * 0.22, y - h * 0.6), (x + h * 0.22, y + h * 0.35),
+                                           (x - h * 0.22, y + h * 0.35), (x - h * 0.22, y - h * 0.6)])
+        pygame.draw.line(surf, colour, (x - h * 0.6, y + h * 0.4), (x + h * 0.6, y + h * 0.4), width + 1)
+        pygame.draw.line(surf, colour, (x, y + h * 0.4), (x, y + h), width + 1)
+    elif key == "cra":      # a hammer
+        pygame.draw.rect(surf, colour, (x - h * 0.8, y - h * 0.9, h * 1.6, h * 0.6))
+        pygame.draw.line(surf, colour, (x, y - h * 0.4), (x, y + h), width + 1)
+    elif key == "pea":      # an ear of wheat
+        pygame.draw.line(surf, colour, (x, y - h), (x, y + h), width)
+        for dy in (-0.55, -0.05, 0.45):
+            pygame.draw.ellipse(surf, colour, (x - h * 0.75, y + h * dy - h * 0.2, h * 0.7, h * 0.42))
+            pygame.draw.ellipse(surf, colour, (x + h * 0.05, y + h * dy - h * 0.2, h * 0.7, h * 0.42))
+    else:
+        pygame.draw.circle(surf, colour, (x, y), h * 0.5)
+
+
+def draw_shield(surf, shield: str, center, size: int):
+    """One shield: a badge in the type's colour with its own glyph (never colour alone)."""
+    key = shield_key(shield)
+    colour = shield_colour(shield)
+    x, y = center
+    r = max(3, size // 2)
+    points = [(x - r, y - r), (x + r, y - r), (x + r, y + r * 0.2), (x, y + r), (x - r, y + r * 0.2)]
+    pygame.draw.polygon(surf, colour, points)
+    pygame.draw.polygon(surf, (250, 246, 234), points, 1)
+    _glyph(surf, key, (x, y - r * 0.08), r * 1.15, (250, 246, 234))
+
+
+def draw_coin(surf, center, radius, text, colour=GOLD, size=None):
+    """A gold coin with a number (a cost, a purse's gold)."""
+    pygame.draw.circle(surf, colour, center, radius)
+    pygame.draw.circle(surf, INK, center, radius, max(1, radius // 8))
+    if text != "":
+        size = size or max(8, int(radius * 1.25))
+        img = fonts.text(str(text), size, INK, True)
+        surf.blit(img, img.get_rect(center=center))
+
+
+def draw_key(surf, rect, colour=KEY):
+    """A key: a ring and a bit (the keys counter's symbol)."""
+    r = pygame.Rect(rect)
+    rad = max(2, r.h // 3)
+    pygame.draw.circle(surf, colour, (r.x + rad, r.centery), rad, max(1, rad // 2))
+    pygame.draw.line(surf, colour, (r.x + 2 * rad, r.centery), (r.right, r.centery), max(1, rad // 2))
+    pygame.draw.line(surf, colour, (r.right - 1, r.centery), (r.right - 1, r.centery + rad), max(1, rad // 2))
+
+
+# ---- faces ----
+
+class TabArt:
+    """Faces and backs of Castle Combo's cards, cached per (card, size)."""
+
+    def __init__(self):
+        self._cache: dict = {}
+
+    def _get(self, key, make):
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > 500:
+                self._cache.clear()
+            surf = self._cache[key] = make()
+            if pygame.display.get_surface() is not None:
+                surf = self._cache[key] = surf.convert_alpha()
+        return surf
+
+    def face(self, card, size, ability: str = "", scoring: str = "") -> pygame.Surface:
+        size = (max(8, int(size[0])), max(10, int(size[1])))
+        return self._get(("face", card.key, size), lambda: self._draw_face(card, size, ability, scoring))
+
+    def back(self, location: str, size, note: str = "") -> pygame.Surface:
+        size = (max(8, int(size[0])), max(10, int(size[1])))
+        return self._get(("back", location, size, note), lambda: self._draw_back(location, size, note))
+
+    def _draw_back(self, location, size, note):
+        w, h = size
+        loc = location_of(location)
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        radius = max(3, w // 10)
+        pygame.draw.rect(surf, loc["back"], surf.get_rect(), border_radius=radius)
+        pygame.draw.rect(surf, INK, surf.get_rect(), max(1, w // 40), border_radius=radius)
+        inner = surf.get_rect().inflate(-max(4, w // 8), -max(4, w // 8))
+        pygame.draw.rect(surf, (255, 255, 255, 40), inner, max(1, w // 30), border_radius=radius)
+        sym = pygame.Rect(0, 0, w // 2, w // 2)
+        sym.center = (w // 2, h // 2 - (h // 10 if note else 0))
+        draw_banner_symbol(surf, location, sym, (255, 255, 255, 90))
+        if note and h >= 40:
+            size_t = fonts.fit(note, max(8, h // 9), w - 6, True, min_size=7)
+            img = fonts.text(fonts.ellipsize(note, size_t, w - 6, True), size_t, (250, 246, 234), True)
+            surf.blit(img, img.get_rect(midbottom=(w // 2, h - max(3, h // 14))))
+        return surf
+
+    def _draw_face(self, card, size, ability, scoring):
+        w, h = size
+        loc = location_of(card.location)
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        radius = max(3, w // 10)
+        pygame.draw.rect(surf, loc["face"], surf.get_rect(), border_radius=radius)
+        band_h = max(10, int(h * 0.22))
+        band = pygame.Rect(0, 0, w, band_h)
+        pygame.draw.rect(surf, loc["band"], band, border_top_left_radius=radius, border_top_right_radius=radius)
+        pygame.draw.rect(surf, INK, surf.get_rect(), max(1, w // 50), border_radius=radius)
+        # the cost, the banner symbol and the Messenger's arrow, left to right
+        coin_r = max(4, int(band_h * 0.42))
+        draw_coin(surf, (coin_r + 2, coin_r + 2), coin_r, card.cost)
+        sym = pygame.Rect(2 * coin_r + 5, max(1, band_h // 7), int(band_h * 0.75), int(band_h * 0.75))
+        draw_banner_symbol(surf, card.location, sym, (250, 246, 234))
+        right_of_symbol = sym.right + 2
+        if card.messenger:
+            arrow = pygame.Rect(right_of_symbol + 1, max(1, band_h // 7), max(4, band_h // 2), int(band_h * 0.75))
+            draw_arrow(surf, arrow, up=str(card.location).lower() == "village", colour=GOLD)
+            right_of_symbol = arrow.right + 2
+        # the shields, right-aligned in the band (a second row of the band when many)
+        n = len(card.shields)
+        if n:
+            s = max(6, min(int(band_h * 0.8), (w - right_of_symbol - 4) // max(1, n)))
+            x = w - 3 - s // 2
+            for shield in reversed(card.shields):
+                draw_shield(surf, shield, (x, band_h // 2), s)
+                x -= s + 1
+        # the name
+        y = band_h + max(2, h // 40)
+        name_size = max(8, min(int(h * 0.1), 22))
+        longest = max(card.name.split(), key=lambda word: fonts.width(word, name_size, True), default="")
+        name_size = fonts.fit(longest, name_size, w - 6, True, min_size=7)     # no word of the name is cut
+        lines = fonts.wrap(card.name, name_size, w - 6, True)
+        if len(lines) > 2:
+            name_size = max(7, name_size - 2)
+            lines = fonts.wrap(card.name, name_size, w - 6, True)[:2]
+        for line in lines[:2]:
+            line = fonts.ellipsize(line, name_size, w - 4, True)
+            img = fonts.text(line, name_size, INK, True)
+            surf.blit(img, img.get_rect(midtop=(w // 2, y)))
+            y += fonts.line_height(name_size, True)
+        # the ability and the scroll, when the card is big enough to read them
+        if h >= 96 and (ability or scoring):
+            small = max(8, min(13, h // 13))
+            lh = fonts.line_height(small)
+            scroll_lines = fonts.wrap(scoring, small, w - 10) if scoring else []
+            scroll_h = len(scroll_lines) * lh + 6
+            scroll = pygame.Rect(3, h - scroll_h - 4, w - 6, scroll_h)
+            ability_lines = fonts.wrap(ability, small, w - 8) if ability else []
+            room = (scroll.y - 3 - y) // lh
+            if ability_lines and room > 0:
+                if len(ability_lines) > room:
+                    ability_lines = ability_lines[:room]
+                    ability_lines[-1] = fonts.ellipsize(ability_lines[-1] + " …", small, w - 8)
+                for line in ability_lines:
+                    img = fonts.text(line, small, (60, 50, 40))
+                    surf.blit(img, img.get_rect(midtop=(w // 2, y)))
+                    y += lh
+            if scroll_lines and scroll.y > band_h:
+                pygame.draw.rect(surf, (246, 236, 204), scroll, border_radius=4)
+                pygame.draw.rect(surf, (150, 120, 70), scroll, 1, border_radius=4)
+                sy = scroll.y + 3
+                for line in scroll_lines:
+                    img = fonts.text(line, small, INK)
+                    surf.blit(img, img.get_rect(midtop=(w // 2, sy)))
+                    sy += lh
+        elif h >= 60 and scoring:
+            small = max(7, min(11, h // 11))
+            line = fonts.ellipsize(scoring, small, w - 6)
+            img = fonts.text(line, small, INK)
+            rect = img.get_rect(midbottom=(w // 2, h - 3))
+            pygame.draw.rect(surf, (246, 236, 204), rect.inflate(4, 2), border_radius=3)
+            surf.blit(img, rect)
+        return surf

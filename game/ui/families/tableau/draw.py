@@ -1,0 +1,402 @@
+"""Drawing Castle Combo's table from a view: the market, the tableaux, the plates and the zoom panel.
+
+Everything here is a function of (zones, view, marks): Castle Combo is open information, so the
+view holds all there is to show (only the decks' order is hidden: their counts are shown).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+import pygame
+
+from game.ui import fonts, theme
+from game.ui.families.tableau import words
+from game.ui.families.tableau.art import GOLD, INK, draw_banner_symbol, draw_coin, draw_key, location_of
+from game.ui.families.tableau.layout import plate_parts
+from game.ui.kit import caption, draw_lit, draw_selected
+from game.ui.widgets import blit_text, draw_panel
+
+PRICE_GOOD = (150, 236, 150)
+
+
+@dataclass
+class Marks:
+    """What the table adds to the view: lit places, the selection, what flies or is dragged, whose
+    turn it is, the prices to the player on turn."""
+    names: tuple = ()
+    lit: frozenset = frozenset()
+    selected: frozenset = frozenset()
+    hidden: frozenset = frozenset()
+    acting: Optional[int] = None
+    prices: dict = field(default_factory=dict)     # display card -> its price to the player on turn
+
+
+def name_of(marks, seat) -> str:
+    return words.name_of(marks.names, seat)
+
+
+def projected(view, seat) -> dict:
+    """(row, col) -> CardScore of `seat`'s tableau as it would score now."""
+    if seat >= len(view.projected):
+        return {}
+    return {(s.row, s.col): s for s in view.projected[seat]}
+
+
+def projected_total(view, seat) -> Optional[int]:
+    """The points `seat` would have now: its cards' projected points and its keys."""
+    if view.results:
+        for r in view.results:
+            if r.seat == seat:
+                return r.total
+    if seat >= len(view.projected):
+        return None
+    return sum(s.points for s in view.projected[seat]) + view.seats[seat].keys
+
+
+# ---- plates ----
+
+def counter(surf, rect, value, kind: str, flash: bool = False):
+    """A gold or keys counter: its symbol and the number (never colour alone)."""
+    pygame.draw.rect(surf, (60, 50, 20) if flash else theme.BAR, rect, border_radius=5)
+    icon = pygame.Rect(rect.x + 3, rect.y + 2, rect.h - 4, rect.h - 4)
+    if kind == "gold":
+        draw_coin(surf, icon.center, max(4, icon.h // 2), "")
+    else:
+        draw_key(surf, icon.inflate(2, -icon.h // 3))
+    size = fonts.fit(str(value), max(10, min(20, rect.h - 6)), rect.w - icon.w - 8, True, min_size=8)
+    blit_text(surf, str(value), size, (rect.right - 4, rect.centery), GOLD if kind == "gold" else (200, 224, 240),
+              True, "midright")
+
+
+def plate(surf, rect, view, seat, marks, lit=False):
+    """Name, gold, keys; discounts and the projected score on the second line."""
+    sv = view.seats[seat]
+    acting = marks.acting == seat
+    draw_panel(surf, rect, (64, 52, 20) if acting else theme.PANEL, theme.ACCENT if acting else theme.PANEL_EDGE,
+               radius=7, width=2 if acting else 1)
+    parts = plate_parts(rect)
+    name = ("▶ " if acting else "") + name_of(marks, seat)
+    if seat == view.first:
+        name += " (first)"
+    nr = parts["name"]
+    size = fonts.fit(name, max(10, min(18, nr.h - 4)), nr.w, True, min_size=9)
+    blit_text(surf, fonts.ellipsize(name, size, nr.w, True), size, (nr.x, nr.centery),
+              theme.ACCENT if acting else theme.TEXT, True, "midleft")
+    counter(surf, parts["gold"], sv.gold, "gold")       # a tick (anim.Tick) counts over it while it changes
+    counter(surf, parts["keys"], sv.keys, "keys")
+    info = parts["info"]
+    if info is not None:
+        bits = []                   # the points first: the line is cut at its end on a small plate
+        total = projected_total(view, seat)
+        if total is not None:
+            bits.append(f"{'score' if view.results else 'now'} {total} points")
+        bits.append(f"{len(sv.tableau)}/9 cards")
+        disc = words.discounts_text(sv.discounts)
+        if disc:
+            bits.append("discounts " + disc)
+        text = " · ".join(bits)
+        size = fonts.fit(text, max(9, min(15, info.h - 4)), info.w, False, min_size=8)
+        blit_text(surf, fonts.ellipsize(text, size, info.w), size, (info.x, info.centery), theme.MUTED, False,
+                  "midleft")
+    if lit:
+        draw_lit(surf, rect)
+
+
+# ---- cards ----
+
+def points_token(surf, rect, points: int, colour=None):
+    """A card's projected points on its bottom-right corner (a number with its sign: never colour alone)."""
+    size = max(9, min(16, rect.h // 7))
+    text = f"{points:+d}" if points else "0"
+    img = fonts.text(text, size, theme.BAR, True)
+    box = img.get_rect().inflate(8, 2)
+    box.bottomright = (rect.right + 3, rect.bottom + 3)
+    pygame.draw.rect(surf, colour or (theme.GOOD if points > 0 else theme.MUTED), box, border_radius=5)
+    pygame.draw.rect(surf, theme.BAR, box, 1, border_radius=5)
+    surf.blit(img, img.get_rect(center=box.center))
+
+
+def purse_token(surf, rect, gold: int, cap=None):
+    """Gold stored on a purse card: a coin with the number on its bottom-left corner (and, on a
+    large card, what the purse holds at most: "2 of 4")."""
+    radius = max(6, min(13, rect.h // 8))
+    centre = (rect.x + radius + 2, rect.bottom - radius - 2)
+    draw_coin(surf, centre, radius, gold)
+    if cap and rect.h >= 90:
+        size = max(9, min(13, rect.h // 10))
+        r = blit_text(surf, f"of {cap}", size, (centre[0] + radius + 2, centre[1]), theme.BAR, True, "midleft")
+        pygame.draw.rect(surf, GOLD, r.inflate(4, 0), border_radius=4)
+        blit_text(surf, f"of {cap}", size, r.topleft, theme.BAR, True)
+
+
+def purse_cap(face):
+    """How much gold a purse card holds (None for a card that is no purse)."""
+    try:
+        from game.families.tableau import scoring
+        return scoring.purse_cap(face) or None
+    except Exception:
+        return None
+
+
+def price_tag(surf, slot, price, cost, size):
+    """The price to the player on turn under a display card; a discounted cost struck through."""
+    y = slot.bottom + 3
+    if price is None:
+        return
+    text = f"{price} gold"
+    total_w = fonts.width(text, size, True)
+    if price < cost:
+        total_w += fonts.width(str(cost), size, True) + 6
+    x = slot.centerx - total_w // 2
+    if price < cost:
+        r = blit_text(surf, str(cost), size, (x, y), theme.MUTED, True)
+        pygame.draw.line(surf, theme.DANGER, (r.x - 1, r.centery), (r.right + 1, r.centery), 2)
+        x = r.right + 6
+    blit_text(surf, text, size, (x, y), PRICE_GOOD if price < cost else theme.TEXT, True)
+
+
+def draw_pawn(surf, rect, scale=1.0):
+    """The Messenger pawn: a figure (head and robe) in gold, with its name below when there is room."""
+    cx = rect.centerx
+    h = min(rect.h * 0.5, rect.w * 1.3)
+    top = rect.centery - h / 2
+    head_r = max(4, h * 0.16)
+    pygame.draw.circle(surf, GOLD, (cx, top + head_r), head_r)
+    pygame.draw.circle(surf, INK, (cx, top + head_r), head_r, 1)
+    body = [(cx - h * 0.3, top + h), (cx, top + head_r * 1.6), (cx + h * 0.3, top + h)]
+    pygame.draw.polygon(surf, GOLD, body)
+    pygame.draw.polygon(surf, INK, body, 1)
+    size = max(8, min(13, int(rect.w / 6)))
+    blit_text(surf, "Messenger", size, (cx, top + h + 3), theme.ACCENT, True, "midtop")
+
+
+def draw_market(surf, zones, view, marks, image_for, dragging):
+    for i, loc in enumerate(view.locations):
+        heading = zones.extra["heading", loc]
+        word = words.location_word(loc)
+        here = view.messenger == loc
+        sym = pygame.Rect(heading.x, heading.y + 1, heading.h - 2, heading.h - 2)
+        draw_banner_symbol(surf, loc, sym, location_of(loc)["face"])
+        size = max(10, min(16, heading.h - 3))
+        text = word + ("  · the Messenger is here: buy from this row" if here else "")
+        if loc in view.empty:
+            text = word + " · removed from the game (no cards left)"
+        blit_text(surf, fonts.ellipsize(text, size, heading.w - sym.w - 6, True), size, (sym.right + 6, heading.centery),
+                  theme.ACCENT if here else theme.MUTED, True, "midleft")
+        row = zones.extra["row", loc]
+        if here:
+            pygame.draw.rect(surf, theme.ACCENT, row.inflate(6, 4), 1, border_radius=8)
+        pawn = zones.extra["pawn", loc]
+        if here and ("messenger",) not in marks.hidden:
+            draw_pawn(surf, pawn)
+        deck = zones[("deck", loc)]
+        discard = zones[("discard", loc)]
+        count = view.deck_counts[i] if i < len(view.deck_counts) else 0
+        pile = view.discards[i] if i < len(view.discards) else ()
+        for zone, n, label in ((deck, count, "Deck"), (discard, len(pile), "Discard")):
+            zone.count = n
+            img = image_for(zone.place, zone.rect.size)
+            if img is None:
+                pygame.draw.rect(surf, (255, 255, 255), zone.rect, 1, border_radius=6)
+            else:
+                layers = max(1, min(3, 1 + n // 12))
+                for k in range(layers - 1, -1, -1):
+                    surf.blit(img, zone.rect.move(-2 * k, -2 * k))
+                if label == "Discard":
+                    # a discarded card is not on offer: shaded, and crossed out at its corner
+                    shade = pygame.Surface(zone.rect.size, pygame.SRCALPHA)
+                    pygame.draw.rect(shade, (0, 0, 0, 110), shade.get_rect(), border_radius=max(3, zone.rect.w // 10))
+                    surf.blit(shade, zone.rect)
+                    m = zone.rect.w // 5
+                    x0, y0 = zone.rect.right - m - 4, zone.rect.y + 4
+                    pygame.draw.line(surf, theme.DANGER, (x0, y0), (x0 + m, y0 + m), 3)
+                    pygame.draw.line(surf, theme.DANGER, (x0, y0 + m), (x0 + m, y0), 3)
+            caption(surf, zone.rect, f"{label} · {n}", size=max(10, min(14, zone.rect.h // 8)))
+        size = max(10, min(15, zones.extra["slot", loc, 0].h // 8))
+        for place, rect in zones[("display", loc)].rects().items():
+            if place in marks.hidden or place == dragging:
+                pygame.draw.rect(surf, (255, 255, 255), rect, 1, border_radius=6)
+                continue
+            lift = 8 if place in marks.selected else 0
+            r = rect.move(0, -lift)
+            surf.blit(image_for(place, rect.size), r)
+            if place in marks.selected:
+                draw_selected(surf, r)
+            elif place in marks.lit:
+                draw_lit(surf, r)
+            card = place[2]
+            price_tag(surf, rect, marks.prices.get(card), view.face(card).cost, size)
+        for k in range(len(zones[("display", loc)].rects()), 3):
+            pygame.draw.rect(surf, (255, 255, 255), zones.extra["slot", loc, k], 1, border_radius=6)
+
+
+def face_down_band(surf, rect):
+    """A band across a card on offer while the face-down toggle is on: how it would be taken."""
+    band = pygame.Rect(rect.x - 2, rect.centery - max(9, rect.h // 8), rect.w + 4, 2 * max(9, rect.h // 8))
+    pygame.draw.rect(surf, theme.DANGER, band, border_radius=4)
+    text = "FACE DOWN"
+    size = fonts.fit(text, max(9, band.h - 6), band.w - 6, True, min_size=8)
+    blit_text(surf, text, size, band.center, theme.BAR, True, "center")
+
+
+def draw_dashed(surf, rect, colour, dash=6):
+    x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
+    for x in range(x0, x1, dash * 2):
+        pygame.draw.line(surf, colour, (x, y0), (min(x + dash, x1), y0))
+        pygame.draw.line(surf, colour, (x, y1), (min(x + dash, x1), y1))
+    for y in range(y0, y1, dash * 2):
+        pygame.draw.line(surf, colour, (x0, y), (x0, min(y + dash, y1)))
+        pygame.draw.line(surf, colour, (x1, y), (x1, min(y + dash, y1)))
+
+
+def draw_tableau(surf, zones, view, seat, marks, image_for, big: bool):
+    """One tableau: its cards (with projected points and purse gold), and for the focus seat the
+    lattice of cells it may still grow into (lit where the card being placed may go)."""
+    cells = zones[("tableau", seat)]
+    placed = {(p.row, p.col): p for p in view.seats[seat].tableau}
+    scores = projected(view, seat) if not view.results else {
+        (s.row, s.col): s for r in view.results if r.seat == seat for s in r.cards}
+    frame = zones.extra.get(("frame", seat))
+    lat = getattr(zones, "lattice", None) if big else None
+    if big and frame is not None and lat is not None and lat.fixed_rows and lat.fixed_cols:
+        pygame.draw.rect(surf, (12, 60, 38), frame.inflate(14, 14), border_radius=10)
+        pygame.draw.rect(surf, theme.PANEL_EDGE, frame.inflate(14, 14), 1, border_radius=10)
+    for place, rect in cells.rects().items():
+        pos = (place[2], place[3])
+        card = placed.get(pos)
+        if card is None:
+            if big:
+                lit = place in marks.lit
+                if lit:
+                    glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+                    pygame.draw.rect(glow, (*theme.TARGET, 70), glow.get_rect(), border_radius=6)
+                    surf.blit(glow, rect)
+                    draw_lit(surf, rect.inflate(-8, -8))
+                else:
+                    draw_dashed(surf, rect, (60, 130, 95))
+            continue
+        if place in marks.hidden:
+            draw_dashed(surf, rect, (200, 200, 200))
+            continue
+        surf.blit(image_for(place, rect.size), rect)
+        cap = purse_cap(view.face(card.card)) if big and card.face_up else None
+        if card.gold or (cap and view.phase == "purses"):
+            purse_token(surf, rect, card.gold, cap)
+        score = scores.get(pos)
+        if score is not None and card.face_up and (big or rect.h >= 40):
+            points_token(surf, rect, score.points)
+        if place in marks.selected:
+            draw_selected(surf, rect)
+        elif place in marks.lit:
+            draw_lit(surf, rect)
+
+
+def draw_table(surf, zones, view, marks: Marks, image_for, dragging=None):
+    """The whole family part of the frame (the zoom panel is drawn last, over everything)."""
+    draw_market(surf, zones, view, marks, image_for, dragging)
+    focus = zones.focus
+    for seat in range(view.n):
+        rect = zones.extra.get(("plate", seat))
+        if rect is None:
+            continue
+        plate(surf, rect, view, seat, marks, lit=("seat", seat) in marks.lit)
+        draw_tableau(surf, zones, view, seat, marks, image_for, big=seat == focus)
+    # the focus tableau's projected total, under its plate
+    mine = zones.extra.get(("plate", focus))
+    if mine is not None:
+        total = projected_total(view, focus)
+        if total is not None:
+            card_points = total - view.seats[focus].keys
+            text = (f"{'Final' if view.results else 'If the game ended now'}: {card_points} for the cards "
+                    f"+ {view.seats[focus].keys} for keys = {total} points")
+            blit_text(surf, fonts.ellipsize(text, 13, mine.w), 13, (mine.centerx, mine.bottom + 3), theme.MUTED,
+                      False, "midtop")
+
+
+# ---- the zoom panel ----
+
+def zoom_lines(view, place, names) -> tuple:
+    """(card id or None, heading, [(label, text), ...]) for what the pointer is on."""
+    zone = place[0]
+    if zone in ("deck", "discard"):
+        loc = place[1]
+        i = list(view.locations).index(loc) if loc in view.locations else 0
+        if zone == "deck":
+            count = view.deck_counts[i] if i < len(view.deck_counts) else 0
+            return None, f"{words.location_word(loc)} deck", [("Cards", f"{count} face down (their order is hidden)")]
+        pile = view.discards[i] if i < len(view.discards) else ()
+        listed = ", ".join(view.face(c).name for c in reversed(pile)) or "empty"
+        return None, f"{words.location_word(loc)} discard pile", [("Cards, newest first", listed)]
+    if zone == "display":
+        card = place[2]
+        return card, view.face(card).name, words.card_lines(view.face(card))
+    if zone == "cell":
+        seat, row, col = place[1], place[2], place[3]
+        placed = next((p for p in view.seats[seat].tableau if (p.row, p.col) == (row, col)), None)
+        if placed is None:
+            return None, "", []
+        face = view.face(placed.card)
+        owner = f"{words.name_of(names, seat)}'s tableau"
+        if not placed.face_up:
+            return placed.card, f"{face.name} (face down)", [
+                ("In", owner), ("Face down", "taken for 6 gold and 2 keys: no ability, no shields, no banner, "
+                                              "no points")]
+        lines = [("In", owner)] + words.card_lines(face)
+        if placed.gold:
+            lines.append(("Purse", f"{placed.gold} gold stored on it"))
+        scores = projected(view, seat) if not view.results else {
+            (s.row, s.col): s for r in view.results if r.seat == seat for s in r.cards}
+        score = scores.get((row, col))
+        if score is not None:
+            lines.append(("Points now" if not view.results else "Points", f"{score.points}: {score.why}"))
+        return placed.card, face.name, lines
+    return None, "", []
+
+
+def draw_zoom(surf, bounds, anchor, view, place, names, card_image):
+    """A panel beside `anchor` with the card large and every line of it in words."""
+    card, heading, lines = zoom_lines(view, place, names)
+    if not heading:
+        return None
+    w = max(300, min(460, bounds.w // 2))
+    img_h = max(120, min(230, bounds.h // 3)) if card is not None else 0
+    img_w = int(img_h * 0.7)
+    text_w = w - 24 - (img_w + 12 if card is not None else 0)
+    size = 14
+    rows = []
+    for label, text in lines:
+        wrapped = fonts.wrap(f"{label}: {text}", size, text_w)
+        rows.append((label, wrapped))
+    lh = fonts.line_height(size)
+    text_h = 30 + sum(len(wr) * lh + 3 for _, wr in rows)
+    h = max(img_h + 20, text_h + 10)
+    panel = pygame.Rect(0, 0, w, h)
+    if anchor.right + 12 + w <= bounds.right:
+        panel.topleft = (anchor.right + 12, anchor.y)
+    else:
+        panel.topright = (anchor.x - 12, anchor.y)
+    panel.clamp_ip(bounds)
+    shadow = pygame.Surface(panel.size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=12)
+    surf.blit(shadow, panel.move(5, 6))
+    draw_panel(surf, panel, theme.PANEL, theme.ACCENT, radius=12, width=2)
+    x = panel.x + 12
+    if card is not None:
+        img = card_image(card, (img_w, img_h))
+        if img is not None:
+            surf.blit(img, (x, panel.y + 10))
+        x += img_w + 12
+    y = panel.y + 8
+    blit_text(surf, fonts.ellipsize(heading, 17, text_w, True), 17, (x, y), theme.ACCENT, True)
+    y += 26
+    for label, wrapped in rows:
+        for k, line in enumerate(wrapped):
+            if k == 0 and line.startswith(label + ":"):
+                head = blit_text(surf, label + ":", size, (x, y), theme.TEXT, True)
+                blit_text(surf, line[len(label) + 1:], size, (head.right, y), theme.MUTED)
+            else:
+                blit_text(surf, line, size, (x, y), theme.MUTED)
+            y += lh
+        y += 3
+    return panel

@@ -1,0 +1,125 @@
+"""Castle Combo's end screen: the score pad, one column per player (the rulebook's score pad is one
+too): each card's points and why, the keys, the total, the leftover gold (the tie-break) and the
+winner(s). Tab shows "What happened" (the whole game's log) instead.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import fonts, theme
+from game.ui.scene import shade
+from game.ui.summary import MatchResultScene
+from game.ui.widgets import blit_text, draw_panel
+
+
+class TabResultScene(MatchResultScene):
+    """The match result of a tableau game: the per-card score pad of every player."""
+
+    PAGES = ("score pad", "what happened")
+
+    def __init__(self, app, table):
+        super().__init__(app, table)
+        self.page = "score pad"
+        self.rounds.label = "What happened"
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(1400, w - 30), h - 30)
+        self.panel.center = (w // 2, h // 2)
+        y = self.panel.bottom - 62
+        self.again.rect = pygame.Rect(self.panel.centerx + 10, y, 220, 48)
+        self.menu.rect = pygame.Rect(self.panel.centerx - 230, y, 220, 48)
+        self.rounds.rect = pygame.Rect(self.panel.x + 20, y, 180, 48)
+
+    def toggle(self):
+        self.page = "what happened" if self.page == "score pad" else "score pad"
+        self.rounds.label = "Score pad" if self.page == "what happened" else "What happened"
+        self.scroll = 0
+
+    def scroll_by(self, steps: int):
+        self.scroll = max(0, min(max(0, len(self.ctrl.log) - 1), self.scroll + steps))
+
+    def headline(self) -> tuple:
+        """(title, the sentence under it): who won, and how a tie was broken."""
+        v = self.view
+        names = self.ctrl.names
+        winners = [names[s] for s in v.winners]
+        title = (f"{winners[0]} wins!" if len(winners) == 1 else " and ".join(winners) + " share the win!")
+        results = {r.seat: r for r in v.results}
+        best = max((r.total for r in v.results), default=0)
+        tied = [r for r in v.results if r.total == best]
+        if len(tied) > 1 and len(v.winners) == 1:
+            sub = f"Tied on {best} points: {winners[0]} kept the most leftover gold."
+        elif len(v.winners) > 1:
+            sub = f"Tied on {best} points and on leftover gold: they win together."
+        else:
+            sub = f"{best} points · ties are broken by leftover gold"
+        if not results:
+            sub = ""
+        return title, sub
+
+    def draw(self, surf):
+        shade(surf)
+        p = self.panel
+        draw_panel(surf, p, theme.PANEL, theme.ACCENT, radius=14, width=2)
+        title, sub = self.headline()
+        blit_text(surf, title, fonts.fit(title, 30, p.w - 40, True), (p.x + 20, p.y + 12), theme.ACCENT, True)
+        blit_text(surf, fonts.ellipsize(sub, 16, p.w - 40), 16, (p.x + 20, p.y + 52), theme.MUTED)
+        body = pygame.Rect(p.x + 20, p.y + 82, p.w - 40, p.h - 82 - 76)
+        if self.page == "what happened":
+            self.draw_log(surf, body)
+        else:
+            self.draw_pad(surf, body)
+        self.ui.draw(surf)
+
+    def draw_pad(self, surf, rect):
+        """One column per player: each card's points and why, keys, total, leftover gold."""
+        v = self.view
+        names = self.ctrl.names
+        results = sorted(v.results, key=lambda r: r.seat)
+        if not results:
+            blit_text(surf, "No scores.", 18, rect.topleft, theme.MUTED)
+            return
+        n = len(results)
+        col_w = (rect.w - 8 * (n - 1)) // n
+        cards = max(len(r.cards) for r in results)
+        head, totals = 30, 3 * 28           # the name; keys, total and leftover gold under the cards
+        row_h = max(24, min(58, (rect.h - head - totals) // max(1, cards)))
+        size = max(11, min(15, row_h // 2 - 2)) if row_h >= 34 else max(10, min(14, row_h - 10))
+        small = max(9, size - 3)
+        for i, r in enumerate(results):
+            x = rect.x + i * (col_w + 8)
+            col = pygame.Rect(x, rect.y, col_w, rect.h)
+            win = r.seat in v.winners
+            pygame.draw.rect(surf, (64, 52, 20) if win else (26, 42, 35), col, border_radius=8)
+            label = names[r.seat] + ("  ★ winner" if win else "")
+            blit_text(surf, fonts.ellipsize(label, 17, col_w - 12, True), 17, (x + 6, rect.y + 5),
+                      theme.ACCENT if win else theme.TEXT, True)
+            y = rect.y + head
+            for cs in sorted(r.cards, key=lambda c: (c.row, c.col)):
+                face = v.face(cs.card)
+                pts = f"{cs.points:+d}" if cs.points else "0"
+                pr = blit_text(surf, pts, size, (col.right - 6, y), theme.GOOD if cs.points else theme.MUTED, True,
+                               "topright")
+                blit_text(surf, fonts.ellipsize(face.name, size, pr.x - x - 12, True), size, (x + 6, y), theme.TEXT,
+                          True)
+                if row_h >= 30:
+                    # the why on two lines where the row has room for them, else one line cut short
+                    top = y + fonts.line_height(size, True) - 1
+                    room = (y + row_h - 2 - top) // fonts.line_height(small)
+                    lines = fonts.wrap(cs.why, small, col_w - 12) if room >= 2 else [cs.why]
+                    if len(lines) > 2:
+                        lines = [lines[0], " ".join(lines[1:])]
+                    for k, line in enumerate(lines[:max(1, room)]):
+                        blit_text(surf, fonts.ellipsize(line, small, col_w - 12), small,
+                                  (x + 6, top + k * fonts.line_height(small)), theme.MUTED)
+                y += row_h
+            pygame.draw.line(surf, theme.PANEL_EDGE, (x + 4, y - 2), (col.right - 4, y - 2), 1)
+            for label, value, strong in (("Keys", f"{r.keys:+d}" if r.keys else "0", False),
+                                         ("Total", str(r.total), True),
+                                         ("Leftover gold", str(r.leftover_gold), False)):
+                colour = theme.ACCENT if strong else theme.TEXT
+                blit_text(surf, label, size + (2 if strong else 0), (x + 6, y), colour, strong)
+                blit_text(surf, value, size + (2 if strong else 0), (col.right - 6, y), colour, True, "topright")
+                y += max(24, fonts.line_height(size + 2, True) + 2)
