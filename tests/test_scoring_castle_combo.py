@@ -340,3 +340,14 @@ def test_best_purses_fills_the_best_purse_first():
     tab = tableau(["miraculously_cured:1", "sculptor", "farmer"])
     assert best_purses(F, tab, 5) == (((0, 0), 4), ((0, 1), 2))
     assert best_purses(F, tab, 20) == (((0, 0), 4), ((0, 1), 7))
+
+
+def test_a_card_that_scores_nothing_says_why_in_plain_words():
+    """The score pad's reasons: the LOUISON tableau's Spice Merchant moved off the middle row, and a
+    Barbarian (10 if no Scholarship) beside the Judge's Scholarship shield."""
+    moved = tableau(["spice_merchant", "sculptor:2", "banker"],
+                    ["judge", "clockmaker", "his_holiness"],
+                    ["barbarian", "miraculously_cured:4", "down:duchess"])
+    why = {F[s.card].key: s.why for s in score_tableau(F, moved, 11)}
+    assert why["spice_merchant"] == "0: not in the middle row"
+    assert why["barbarian"] == "0: your tableau has a Scholarship shield"

@@ -63,6 +63,16 @@ def condition_words(prim) -> str:
     return "if your tableau has a face-down card"
 
 
+def unmet_words(prim) -> str:
+    """Why a condition's card scores nothing: "0: not in the left column"."""
+    t = prim.tag
+    if t == "position":
+        return f"0: not {POSITION_WORDS[prim.get('position')]}"
+    if t == "shield_absent":
+        return f"0: your tableau has a {SHIELD_WORDS[prim.get('shield_absent')]} shield"
+    return "0: no face-down card in your tableau"
+
+
 def effect_text(e) -> str:
     """One effect in words (also the label of a choose button)."""
     t = e.tag
@@ -118,7 +128,7 @@ def why_text(scroll, times: int, total: int) -> str:
     if per is not None:
         return f"{times} × {points} per {count_words(per)}"
     if condition is not None:
-        return f"{points} {condition_words(condition)}" if times else f"0: not {condition_words(condition)[3:]}"
+        return f"{points} {condition_words(condition)}" if times else unmet_words(condition)
     return f"{points}"
 
 
