@@ -1,0 +1,186 @@
+"""The tableau family's card schema: each card's fields and its ability and scoring primitives,
+checked with file:line:key errors and built into `TabCard`s holding `Prim` trees.
+
+The vocabulary itself (what each primitive means) is documented, and evaluated, in scoring.py;
+here is only what each primitive's parameters must be. A primitive is written as a mapping
+whose tag key names it (`{gain: gold, amount: 1}`, `{count: shield, shield: faith}`,
+`{position: corner}`); an unknown primitive, a missing or unknown parameter, or a parameter of
+the wrong type is an error naming the file, the line and the key.
+"""
+from __future__ import annotations
+
+from game.engine.schema import REQUIRED, Bool, Enum, Int, List, Map, Str, _kind
+from game.families.tableau.scoring import (ABILITY_ONLY, CONDITIONS, COUNTS, LOCATIONS, POSITIONS,
+                                           RESOURCES, SCORING_ONLY, SHIELDS)
+from game.families.tableau.view import Prim, TabCard
+
+_SHIELD = Enum(*SHIELDS)
+_LOCATION = Enum(*LOCATIONS)
+_RESOURCE = Enum(*RESOURCES)
+_AMOUNT = Int(0, 50)
+
+
+def _true(v, path, doc):
+    if v is not True:
+        raise doc.error(path, f"expected true (the condition is written any_face_down: true); got {_kind(v)}")
+    return v
+
+
+# each count's parameters: {parameter: (spec, default or REQUIRED)}; `of` is a nested count
+_COUNT_PARAMS = {
+    "shield": {"shield": (_SHIELD, REQUIRED),
+               "in": (Enum("tableau", "row", "column", "row_and_column"), "tableau")},
+    "banner": {"banner": (_LOCATION, REQUIRED)},
+    "cards_with_shields": {"shields": (Int(0, 6), REQUIRED)},
+    "shield_types": {"in": (Enum("tableau", "row", "column"), "tableau")},
+    "missing_shield_types": {},
+    "empty_slots": {},
+    "occupied_slots": {},
+    "cards_costing": {"cost": (Int(0, 50), REQUIRED), "or_more": (Bool(), False)},
+    "discount_cards": {},
+    "purse_cards": {},
+    "keys": {},
+    "gold_on_this_purse": {"cap": (Int(1, 50), REQUIRED)},
+    "gold_on_purses": {},
+    "shield_sets": {"shields": (List(_SHIELD, min_len=1), REQUIRED)},
+    "banner_sets": {"banners": (List(_LOCATION, min_len=1), REQUIRED)},
+    "identical_shield_sets": {"size": (Int(1, 9), REQUIRED)},
+    "best_neighbour": {"of": ("count", REQUIRED)},
+}
+_CONDITION_PARAMS = {
+    "position": {"position": (Enum(*POSITIONS), REQUIRED)},
+    "shield_absent": {"shield_absent": (_SHIELD, REQUIRED)},
+    "any_face_down": {"any_face_down": (lambda v, path, doc: _true(v, path, doc), REQUIRED)},
+}
+_EFFECT_PARAMS = {
+    "gain": {"gain": (_RESOURCE, REQUIRED), "amount": (_AMOUNT, REQUIRED), "per": ("count", None)},
+    "opponents_gain": {"opponents_gain": (_RESOURCE, REQUIRED), "amount": (_AMOUNT, REQUIRED)},
+    "discount": {"discount": (Enum("castle", "village", "all"), REQUIRED),
+                 "amount": (Int(1, 50), REQUIRED)},
+    "gold_on_each_purse": {"gold_on_each_purse": (Int(1, 50), REQUIRED)},
+    "fill_purses": {"fill_purses": (Int(1, 9), REQUIRED)},
+    "discard_display": {"discard_display": (_LOCATION, REQUIRED), "gain_cost_in": (_RESOURCE, REQUIRED)},
+    "choose": {"choose": ("effects", REQUIRED)},
+}
+_SCROLL_PARAMS = {"points": (Int(0, 100), REQUIRED), "per": ("count", None), "if": ("condition", None)}
+assert set(_COUNT_PARAMS) == set(COUNTS) and set(_CONDITION_PARAMS) == set(CONDITIONS)
+
+
+def _tag_of(v, path, doc, kind: str) -> str:
+    """The primitive's name: the value of `count:` for a count, the one tag key otherwise."""
+    if not isinstance(v, dict):
+        raise doc.error(path, f"expected {_WHAT[kind]} (a mapping); got {_kind(v)}")
+    if kind == "count":
+        if "count" not in v:
+            raise doc.error(path, f"missing key 'count' (one of {', '.join(COUNTS)})")
+        tag = v["count"]
+        if tag not in COUNTS:
+            raise doc.error(path + ("count",), f"unknown count; expected one of {', '.join(COUNTS)}; "
+                            f"got {_kind(tag)}")
+        return tag
+    known = _CONDITION_PARAMS if kind == "condition" else _EFFECT_PARAMS
+    tags = [k for k in v if k in known]
+    if len(tags) != 1:
+        got = "none" if not tags else " and ".join(tags)
+        first = next(iter(v), None)
+        raise doc.error(path + ((first,) if not tags and first is not None else ()),
+                        f"expected one {kind} ({', '.join(known)}); got {got}")
+    return tags[0]
+
+
+_WHAT = {"count": "a count such as {count: shield, shield: faith}",
+         "condition": "a condition such as {position: corner}",
+         "effect": "an effect such as {gain: gold, amount: 1}"}
+
+
+def _prim(v, path, doc, where: str, kind: str) -> Prim:
+    """One primitive of `kind` (count, condition, effect), checked and built; `where` is
+    "ability" or "scoring" (some counts belong to one of them only)."""
+    tag = _tag_of(v, path, doc, kind)
+    fields = {"count": _COUNT_PARAMS, "condition": _CONDITION_PARAMS, "effect": _EFFECT_PARAMS}[kind][tag]
+    if kind == "count":
+        if where == "ability" and tag in SCORING_ONLY:
+            raise doc.error(path + ("count",), f"the count {tag} belongs to a scoring scroll, not an ability")
+        if where != "ability" and tag in ABILITY_ONLY:
+            raise doc.error(path + ("count",), f"the count {tag} belongs to an ability, not a scoring scroll "
+                            "(nor inside another best_neighbour)")
+    params = []
+    for key in v:
+        if key not in fields and not (kind == "count" and key == "count"):
+            raise doc.error(path + (key,), f"unknown parameter of {tag}; expected "
+                            f"{', '.join(fields) or 'none'}")
+    for key, (spec, default) in fields.items():
+        if key not in v:
+            if default is REQUIRED:
+                raise doc.error(path, f"{tag}: missing parameter '{key}'")
+            if default is not None:
+                params.append((key, default))
+            continue
+        at = path + (key,)
+        if spec == "count":
+            # a best neighbour counts in the neighbour's tableau: nothing ability-only inside
+            value = _prim(v[key], at, doc, "neighbour" if tag == "best_neighbour" else where, "count")
+        elif spec == "condition":
+            value = _prim(v[key], at, doc, where, "condition")
+        elif spec == "effects":
+            options = v[key]
+            if not isinstance(options, list) or len(options) != 2:
+                raise doc.error(at, f"expected a list of two effects to choose from; got {_kind(options)}")
+            value = tuple(_prim(o, at + (i,), doc, where, "effect") for i, o in enumerate(options))
+            if any(o.tag == "choose" for o in value):
+                raise doc.error(at, "a choice between choices is not allowed")
+        else:
+            value = spec(v[key], at, doc)
+        params.append((key, value))
+    return Prim(tag, tuple(sorted(params)))
+
+
+def _scroll(v, path, doc):
+    if not isinstance(v, dict):
+        raise doc.error(path, "expected a scoring scroll such as {points: 3, per: {count: shield, "
+                        f"shield: faith, in: row}}; got {_kind(v)}")
+    if "per" in v and "if" in v:
+        raise doc.error(path + ("if",), "a scroll scores per a count or if a condition, not both")
+    for key in v:
+        if key not in _SCROLL_PARAMS:
+            raise doc.error(path + (key,), f"unknown key; expected one of {', '.join(_SCROLL_PARAMS)}")
+    if "points" not in v:
+        raise doc.error(path, "missing key 'points'")
+    params = [("points", _SCROLL_PARAMS["points"][0](v["points"], path + ("points",), doc))]
+    if "per" in v:
+        params.append(("per", _prim(v["per"], path + ("per",), doc, "scoring", "count")))
+    if "if" in v:
+        params.append(("if", _prim(v["if"], path + ("if",), doc, "scoring", "condition")))
+    return Prim("points", tuple(sorted(params)))
+
+
+_CARD = Map({
+    "key": (Str(max_len=40), REQUIRED),
+    "name": (Str(max_len=60), REQUIRED),
+    "number": (Int(0, 100_000), 0),
+    "location": (_LOCATION, REQUIRED),
+    "cost": (Int(0, 50), REQUIRED),
+    "shields": (List(_SHIELD), ()),
+    "messenger": (Bool(), False),
+    "ability": (List(lambda v, p, d: _prim(v, p, d, "ability", "effect")), ()),
+    "scoring": (lambda v, p, d: None if v is None else _scroll(v, p, d), None),
+    "count": (Int(1, 20), 1),
+})
+
+
+def check_cards(raw, abilities, doc) -> tuple:
+    """The `cards:` list as TabCards; every field and every primitive checked (file:line:key)."""
+    if abilities:
+        raise doc.error(("abilities",), "the tableau family writes each card's ability on the card; "
+                        "leave abilities out")
+    items = List(_CARD, min_len=1)(raw, ("cards",), doc)
+    out, keys = [], set()
+    for i, c in enumerate(items):
+        if c["key"] in keys:
+            raise doc.error(("cards", i, "key"), f"two cards share the key '{c['key']}'; give each a distinct key")
+        keys.add(c["key"])
+        out.append(TabCard(key=c["key"], name=c["name"], location=c["location"], cost=c["cost"],
+                           shields=tuple(c["shields"]), messenger=c["messenger"],
+                           ability=tuple(c["ability"]), scoring=c["scoring"], number=c["number"],
+                           count=c["count"]))
+    return tuple(out)

@@ -1,0 +1,174 @@
+"""The tableau family's words: a card's ability and scoring in plain English (the zoom panel, the
+choose buttons), the why of a card's points (the score pad), and one log sentence per event."""
+from __future__ import annotations
+
+SHIELD_WORDS = {"nobility": "Nobility", "faith": "Faith", "scholarship": "Scholarship",
+                "military": "Military", "craftsmanship": "Craftsmanship", "peasantry": "Peasantry"}
+LOCATION_WORDS = {"castle": "Castle", "village": "Village"}
+POSITION_WORDS = {"left_column": "in the left column", "middle_column": "in the middle column",
+                  "right_column": "in the right column", "top_row": "in the top row",
+                  "middle_row": "in the middle row", "bottom_row": "in the bottom row",
+                  "corner": "in a corner", "edge_middle": "in the middle of an edge"}
+_WHERE = {"tableau": "", "row": " in its row", "column": " in its column",
+          "row_and_column": " in its row and column"}
+
+
+def _plural(n: int, word: str, many: str = "") -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def _resource(amount: int, resource: str) -> str:
+    return f"{amount} gold" if resource == "gold" else _plural(amount, "key")
+
+
+def count_words(prim, one: bool = True) -> str:
+    """What a count counts: "Faith shield in its row" (one=True: after "each"/"per")."""
+    t = prim.tag
+    g = prim.get
+    if t == "shield":
+        return f"{SHIELD_WORDS[g('shield')]} shield{_WHERE[g('in', 'tableau')]}"
+    if t == "banner":
+        return f"{LOCATION_WORDS[g('banner')]} banner"
+    if t == "cards_with_shields":
+        return f"card with {_plural(g('shields'), 'shield')}"
+    if t == "shield_types":
+        return f"different shield type{_WHERE[g('in', 'tableau')]}"
+    if t == "cards_costing":
+        return f"card costing {g('cost')}{' or more' if g('or_more') else ''}"
+    if t == "gold_on_this_purse":
+        return f"gold on this card (it holds {g('cap')})"
+    if t in ("shield_sets", "banner_sets"):
+        names = SHIELD_WORDS if t == "shield_sets" else LOCATION_WORDS
+        items = g("shields") if t == "shield_sets" else g("banners")
+        return "set of " + " + ".join(names[x] for x in items) + (" shields" if t == "shield_sets" else " banners")
+    if t == "identical_shield_sets":
+        return f"set of {g('size')} identical shields"
+    if t == "best_neighbour":
+        return count_words(g("of")) + " of a neighbour of your choice (left or right)"
+    return {"missing_shield_types": "missing shield type", "empty_slots": "empty place of your tableau",
+            "occupied_slots": "card in your tableau", "discount_cards": "card with a discount",
+            "purse_cards": "purse card", "keys": "key you hold",
+            "gold_on_purses": "gold on all your purse cards"}[t]
+
+
+def condition_words(prim) -> str:
+    t = prim.tag
+    if t == "position":
+        return f"if this card is {POSITION_WORDS[prim.get('position')]}"
+    if t == "shield_absent":
+        return f"if your tableau has no {SHIELD_WORDS[prim.get('shield_absent')]} shield"
+    return "if your tableau has a face-down card"
+
+
+def effect_text(e) -> str:
+    """One effect in words (also the label of a choose button)."""
+    t = e.tag
+    g = e.get
+    if t == "gain":
+        per = g("per")
+        text = f"Gain {_resource(g('amount'), g('gain'))}"
+        return text + (f" per {count_words(per)}" if per is not None else "")
+    if t == "opponents_gain":
+        return f"Each opponent gains {_resource(g('amount'), g('opponents_gain'))}"
+    if t == "discount":
+        where = {"castle": "Castle cards", "village": "Village cards", "all": "every card"}[g("discount")]
+        return f"Discount: {where} cost you {g('amount')} less from now on"
+    if t == "gold_on_each_purse":
+        return f"Put {g('gold_on_each_purse')} gold on each of your purse cards"
+    if t == "fill_purses":
+        return f"Fill up to {_plural(g('fill_purses'), 'purse card')} with gold"
+    if t == "discard_display":
+        return (f"Discard a card of the {LOCATION_WORDS[g('discard_display')]} display and gain its "
+                f"cost in {g('gain_cost_in')}")
+    if t == "choose":
+        a, b = g("choose")
+        return f"Choose: {effect_text(a)}, or {effect_text(b)[0].lower()}{effect_text(b)[1:]}"
+    return t
+
+
+def ability_text(card) -> str:
+    """A card's immediate ability in words ("" for none)."""
+    texts = [effect_text(e) for e in card.ability]
+    texts[1:] = [t[0].lower() + t[1:] for t in texts[1:]]
+    return "; ".join(texts) + ("." if texts else "")
+
+
+def scoring_text(card) -> str:
+    """A card's scoring scroll in words."""
+    scroll = card.scoring
+    if scroll is None:
+        return "Scores nothing."
+    points = scroll.get("points")
+    per, condition = scroll.get("per"), scroll.get("if")
+    if per is not None:
+        return f"{_plural(points, 'point')} per {count_words(per)}."
+    if condition is not None:
+        return f"{_plural(points, 'point')} {condition_words(condition)}."
+    return f"{_plural(points, 'point')}."
+
+
+def why_text(scroll, times: int, total: int) -> str:
+    """Why a card scores what it scores: "3 × 3 for 3 Faith shields in its row"."""
+    per, condition = scroll.get("per"), scroll.get("if")
+    points = scroll.get("points")
+    if per is not None:
+        return f"{times} × {points} per {count_words(per)}"
+    if condition is not None:
+        return f"{points} {condition_words(condition)}" if times else f"0: not {condition_words(condition)[3:]}"
+    return f"{points}"
+
+
+def option_labels(card) -> tuple:
+    """The words of the two buttons of a card's "choose one of two"."""
+    for e in card.ability:
+        if e.tag == "choose":
+            return tuple(effect_text(o) for o in e.get("choose"))
+    return ()
+
+
+def describe(event, names, call_name: str = "") -> str:
+    """One log sentence for an event, naming players; '' for events not worth a line."""
+    k = event.kind
+    who = names[event.seat] if event.seat is not None else ""
+    g = event.get
+    name = g("name", "")
+    if k == "turn":
+        return ""
+    if k == "key_move":
+        return f"{who} spends a key: the Messenger goes to the {LOCATION_WORDS[g('to')]}."
+    if k == "key_refresh":
+        return f"{who} spends a key: the {LOCATION_WORDS[g('location')]} display is discarded."
+    if k == "buy":
+        return f"{who} buys the {name} for {g('price')} gold."
+    if k == "face_down":
+        return f"{who} takes the {name} face down and gains {g('gold')} gold and {_plural(g('keys'), 'key')}."
+    if k == "gain":
+        parts = [f"{g('gold')} gold"] if g("gold") else []
+        if g("keys"):
+            parts.append(_plural(g("keys"), "key"))
+        if not parts:
+            return f"{who} gains nothing from the {name}."
+        return f"{who} gains {' and '.join(parts)} ({name})."
+    if k == "purse_gold":
+        return f"{who} puts {g('gold')} gold on purse cards ({name})."
+    if k == "choose":
+        return f"{who} chooses: {g('option')}."
+    if k == "neighbour":
+        return f"{who} counts {names[g('neighbour')]}'s tableau."
+    if k == "discard_display":
+        return f"{who} discards the {name} from the display."
+    if k == "messenger":
+        return f"The Messenger goes to the {LOCATION_WORDS[g('to')]}."
+    if k == "reshuffle":
+        return f"The {LOCATION_WORDS[g('location')]} discard pile is shuffled into a new deck."
+    if k == "location_empty":
+        return (f"The {LOCATION_WORDS[g('location')]} cannot be refilled: its cards leave the game, "
+                "the Messenger stays at the other display.")
+    if k == "purses":
+        return f"{who} stores leftover gold on purse cards."
+    if k == "purses_done":
+        return f"{who} has stored {g('stored')} gold on purse cards."
+    if k == "game_over":
+        winners = g("winners")
+        return "The game is over: " + " and ".join(names[s] for s in winners) + (" win." if len(winners) > 1 else " wins.")
+    return ""   # reveal, purse_add, purse_take: shown by the table, not worth a line
