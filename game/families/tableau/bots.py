@@ -222,7 +222,8 @@ class Plan:
             seen.update(pile)
         for s in self.view.seats:
             seen.update(p.card for p in s.tableau)
-        return [c for c in range(len(self.faces)) if c not in seen]
+        gone = set(self.view.empty)         # a location out of the game brings no more cards
+        return [c for c in range(len(self.faces)) if c not in seen and self.faces[c].location not in gone]
 
     def other_location(self) -> str:
         locations = self.view.locations
@@ -315,7 +316,7 @@ class Plan:
         if tag == "discard_display":
             shown = view.displays[view.locations.index(effect.get("discard_display"))]
             cost = max((self.faces[c].cost for c in shown), default=0)
-            if effect.get("gain") == "keys":
+            if effect.get("gain_cost_in") == "keys":
                 return tableau, gold, keys + cost, given
             return tableau, gold + cost, keys, given
         if tag == "discount":
@@ -417,7 +418,7 @@ class Plan:
         face = self.faces[card]
         pending = dict(self.view.pending)
         by = self.faces[pending["card"]].ability if "card" in pending else ()
-        paid = next((e.get("gain") for e in by if e.tag == "discard_display"), "gold")
+        paid = next((e.get("gain_cost_in") for e in by if e.tag == "discard_display"), "gold")
         gain = face.cost * (1 + self.style.key_option if paid == "keys" else self.style.gold_worth)
         nxt = self.view.seats[(self.seat + 1) % self.view.n]
         deny = 0.0
