@@ -49,7 +49,8 @@ class Style:
     spend_per_turn: int = 5     # gold a later turn can usefully spend (more waits for the purses)
     key_option: float = 0.5     # worth of a key beyond its point, while turns remain
     key_margin: float = 1.0     # a key is spent only for a display better by this many points
-    refresh_cards: int = 12     # cards of a deck valued to estimate what a refresh reveals
+    refresh_cards: int = 8      # cards of a deck valued to estimate what a refresh reveals
+    key_samples: int = 3        # fills on which the displays are compared before spending a key
     leftover: int = 2           # gold expected to be left for the purses at the end, beyond surplus
     deny: float = 0.3           # worth of denying the next buyer a display card, per point it gives them
     discount_use: float = 0.7   # share of a discount's face value later purchases really save
@@ -100,22 +101,21 @@ class TabBot:
         if not self.style.plans:
             return self._turn_by_thumb(view, purchases)
         plan = Plan(self, view)
-        best, value = plan.best_purchase(purchases)
         kinds = {a.kind for a in legal}
-        me = view.seats[self.seat]
-        if me.keys > 0 and ("key_move" in kinds or "key_refresh" in kinds):
-            here = value
+        if "key_move" in kinds or "key_refresh" in kinds:
+            # the three displays are weighed on the same few fills, so that none is favoured by
+            # its draws; the purchase itself is then chosen on all of them
+            few = self.style.key_samples
+            here = plan.best_in_display(view.messenger, 0, few)
             options = []
             if "key_move" in kinds:
-                other = plan.best_in_display(plan.other_location(), keys_spent=1)
-                options.append((other, Action("key_move")))
+                options.append((plan.best_in_display(plan.other_location(), 1, few), Action("key_move")))
             if "key_refresh" in kinds:
-                fresh = plan.expected_refresh(view.messenger)
-                options.append((fresh, Action("key_refresh")))
+                options.append((plan.expected_refresh(view.messenger, few), Action("key_refresh")))
             worth, action = max(options, key=lambda o: o[0])
             if worth > here + self.style.key_margin:
                 return action
-        return best
+        return plan.best_purchase(purchases)[0]
 
     def _turn_by_thumb(self, view, purchases: list) -> Action:
         """Easy: a random cell; the affordable card whose own scroll scores most there now."""
@@ -212,6 +212,7 @@ class Plan:
         need = self.turns_after
         self.fills = [rng.sample(self.pool, min(need, len(self.pool))) for _ in range(self.style.samples)]
         self.rng = rng
+        self._down: dict = {}       # (keys spent, samples) -> the best face-down worth
 
     def _remaining(self) -> list:
         """The cards of the decks: every face not visible in a display, a discard pile or a tableau."""
@@ -359,43 +360,42 @@ class Plan:
 
     def best_of_card(self, card: int, keys_spent: int, samples=None) -> float:
         """The best worth of a card over every legal cell, bought (if affordable) or face down."""
-        best = None
-        price = scoring.price(self.faces, self.me.tableau, card)
-        for row, col in self.cells():
-            for face_up in (True, False):
-                if face_up and price > self.me.gold:
-                    continue
-                value = self.worth(card, row, col, face_up, keys_spent, samples)
-                if best is None or value > best:
-                    best = value
+        best = self.best_face_down(card, keys_spent, samples)
+        if scoring.price(self.faces, self.me.tableau, card) <= self.me.gold:
+            for row, col in self.cells():
+                best = max(best, self.worth(card, row, col, True, keys_spent, samples))
         return best
 
-    def best_in_display(self, location: str, keys_spent: int) -> float:
+    def best_face_down(self, card: int, keys_spent: int, samples=None) -> float:
+        """The best worth of taking a card face down: the same for every card (it is only a cell)."""
+        key = (keys_spent, samples)
+        if key not in self._down:
+            self._down[key] = max(self.worth(card, row, col, False, keys_spent, samples)
+                                  for row, col in self.cells())
+        return self._down[key]
+
+    def best_in_display(self, location: str, keys_spent: int, samples=None) -> float:
         """The best worth among the cards of that location's display."""
         shown = self.view.displays[self.view.locations.index(location)]
-        values = [self.best_of_card(c, keys_spent) for c in shown]
+        values = [self.best_of_card(c, keys_spent, samples) for c in shown]
         return max(values) if values else float("-inf")
 
-    def expected_refresh(self, location: str) -> float:
-        """The expected best worth of three cards revealed from that location's deck."""
+    def expected_refresh(self, location: str, samples=None) -> float:
+        """The expected best worth of three cards revealed from that location's deck (the mean
+        best of three over every triple of `refresh_cards` cards of it)."""
         deck = [c for c in self.pool if self.faces[c].location == location]
         if len(deck) < 3:       # the discard pile is shuffled in: its cards may come too
             deck += list(self.view.discards[self.view.locations.index(location)])
         if not deck:
             return float("-inf")
         sample = self.rng.sample(deck, min(self.style.refresh_cards, len(deck)))
-        samples = max(2, self.style.samples // 2)
-        values = [self.best_of_card(c, 1, samples) for c in sample]
+        values = sorted(self.best_of_card(c, 1, samples) for c in sample)
         if len(values) < 3:
-            return max(values)
-        # the mean best of three over every triple of the valued cards
-        values.sort()
-        n = len(values)
-        total = 0.0
-        count = 0
-        for i in range(n):          # values[i] is the best of a triple whose other two are below it
+            return values[-1]
+        total = count = 0
+        for i, value in enumerate(values):      # the best of the triples whose other two are below it
             below = i * (i - 1) // 2
-            total += values[i] * below
+            total += value * below
             count += below
         return total / count
 
