@@ -15,7 +15,6 @@ from game.ai import make_bot
 from game.ai.simulate import run_match
 from game.engine.core import Action
 from game.families.tableau.bots import Plan, TabBot
-from rigging import blocks
 from rigging_castle_combo import card, castle_combo, cell, new_game, on_display, rig, tableau
 
 NOBLE_ROWS = (["duchess", "queen_mother", "princess"], ["chatelaine", "royal_guard"])
@@ -184,10 +183,10 @@ class CheckedBot:
         return action
 
 
-def _legality_block(block: int, matches: int) -> set:
+def _legal_games(seeds) -> set:
+    """Play these seeded games (2 to 5 players, easy and normal mixed); the phases the bots met."""
     phases: set = set()
-    for i in range(matches):
-        seed = 300 + block * matches + i
+    for seed in seeds:
         players = 2 + seed % 4
         levels = [("normal", "easy")[(seed + s) % 2] for s in range(players)]
         bots = [CheckedBot(make_bot(castle_combo(), s, lvl, seed * 64 + s), phases)
@@ -198,20 +197,20 @@ def _legality_block(block: int, matches: int) -> set:
     return phases
 
 
-@pytest.mark.parametrize("block", blocks(4))
-def test_bots_play_only_legal_moves_over_seeded_games(block):
+def test_bots_play_only_legal_moves_over_seeded_games():
     """Easy and normal, 2 to 5 players: each choice is among the legal actions given (and the
     Session applies it, which raises on anything else); every game ends."""
-    phases = _legality_block(block, 3 if block == 0 else 6)
-    assert {"turn", "buy"} & phases
+    phases = _legal_games(range(300, 303))
+    assert {"turn", "choose", "discard_display", "purses"} <= phases, phases
 
 
 @pytest.mark.slow
 def test_bots_meet_every_decision_of_the_game():
-    """Over enough games the bots are asked every kind of decision (a key, a choice of two, a
-    neighbour, a display discard, the Steward's purses, the leftover gold) and answer legally."""
-    phases = _legality_block(10, 16)
-    assert {"turn", "buy", "choose", "discard_display", "purses"} <= phases, phases
+    """Over ten more games the bots are asked every kind of decision (the purchase after a key, a
+    choice of two, a neighbour, a display discard, the Steward's purses, the leftover gold) and
+    answer each legally."""
+    phases = _legal_games(range(305, 315))
+    assert {"turn", "buy", "choose", "neighbour", "discard_display", "fill", "purses"} <= phases, phases
 
 
 def test_the_same_seed_plays_the_same_game():
@@ -265,7 +264,7 @@ def test_normal_beats_easy_in_a_few_games():
 
 @pytest.mark.slow
 def test_normal_beats_easy_clearly():
-    """Normal against easy over 40 seeded 2-player games, seats alternating: normal wins at least
+    """Normal against easy over 20 seeded 2-player games, seats alternating: normal wins at least
     80% (it wins about 95% over hundreds)."""
-    wins = _duels(40, 9000)
-    assert wins >= 32, f"normal won {wins} of 40"
+    wins = _duels(20, 9000)
+    assert wins >= 16, f"normal won {wins} of 20"
