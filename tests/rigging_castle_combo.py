@@ -13,8 +13,7 @@ import functools
 import os
 
 from game.engine.ruleset import load_ruleset
-import game.families.tableau  # noqa: F401  (registers the family: the lead adds it to game/families)
-from game.families.tableau.rules import TabGame
+from game.families.tableau.rules import TabGame  # importing the family registers it (the lead lists it in game/families)
 from game.families.tableau.scoring import LOCATIONS
 from game.families.tableau.view import Placed
 

@@ -99,7 +99,7 @@ def _prim(v, path, doc, where: str, kind: str) -> Prim:
     tag = _tag_of(v, path, doc, kind)
     fields = {"count": _COUNT_PARAMS, "condition": _CONDITION_PARAMS, "effect": _EFFECT_PARAMS}[kind][tag]
     if kind == "count":
-        if where == "ability" and tag in SCORING_ONLY:
+        if where in ("ability", "neighbour") and tag in SCORING_ONLY:
             raise doc.error(path + ("count",), f"the count {tag} belongs to a scoring scroll, not an ability")
         if where != "ability" and tag in ABILITY_ONLY:
             raise doc.error(path + ("count",), f"the count {tag} belongs to an ability, not a scoring scroll "

@@ -256,6 +256,9 @@ class TabGame(Game):
             raise IllegalAction("Place it next to a card of your tableau (not diagonally), "
                                 "never a 4th card in a row or a column.")
         name = self.faces[card].name
+        cost = scoring.price(self.faces, self.tableaux[seat], card)
+        if action.kind == "buy" and cost > self.gold[seat]:
+            raise IllegalAction(f"The {name} costs you {cost} gold; you have {self.gold[seat]}.")
         self.displays[loc].remove(card)
         if action.kind == "face_down":
             gold, keys = self.rules["face_down"]["gold"], self.rules["face_down"]["keys"]
@@ -265,10 +268,6 @@ class TabGame(Game):
             events = [Event("face_down", seat=seat, places=places, data=(
                 ("card", card), ("name", name), ("location", loc), ("gold", gold), ("keys", keys)))]
             return events + self._end_turn(seat, None)
-        cost = scoring.price(self.faces, self.tableaux[seat], card)
-        if cost > self.gold[seat]:
-            self.displays[loc].append(card)
-            raise IllegalAction(f"The {name} costs you {cost} gold; you have {self.gold[seat]}.")
         self.gold[seat] -= cost
         placed = Placed(card, row, col, True)
         self.tableaux[seat].append(placed)

@@ -40,7 +40,10 @@ def count_words(prim, one: bool = True) -> str:
     if t in ("shield_sets", "banner_sets"):
         names = SHIELD_WORDS if t == "shield_sets" else LOCATION_WORDS
         items = g("shields") if t == "shield_sets" else g("banners")
-        return "set of " + " + ".join(names[x] for x in items) + (" shields" if t == "shield_sets" else " banners")
+        kind = " shields" if t == "shield_sets" else " banners"
+        if len(items) > 1 and len(set(items)) == 1:
+            return f"set of {len(items)} {names[items[0]]}{kind}"
+        return "set of " + " + ".join(names[x] for x in items) + kind
     if t == "identical_shield_sets":
         return f"set of {g('size')} identical shields"
     if t == "best_neighbour":
@@ -71,8 +74,9 @@ def effect_text(e) -> str:
     if t == "opponents_gain":
         return f"Each opponent gains {_resource(g('amount'), g('opponents_gain'))}"
     if t == "discount":
-        where = {"castle": "Castle cards", "village": "Village cards", "all": "every card"}[g("discount")]
-        return f"Discount: {where} cost you {g('amount')} less from now on"
+        where = {"castle": "Castle cards cost", "village": "Village cards cost",
+                 "all": "every card costs"}[g("discount")]
+        return f"Discount: {where} you {g('amount')} less from now on"
     if t == "gold_on_each_purse":
         return f"Put {g('gold_on_each_purse')} gold on each of your purse cards"
     if t == "fill_purses":
@@ -81,8 +85,8 @@ def effect_text(e) -> str:
         return (f"Discard a card of the {LOCATION_WORDS[g('discard_display')]} display and gain its "
                 f"cost in {g('gain_cost_in')}")
     if t == "choose":
-        a, b = g("choose")
-        return f"Choose: {effect_text(a)}, or {effect_text(b)[0].lower()}{effect_text(b)[1:]}"
+        a, b = (effect_text(o) for o in g("choose"))
+        return f"Choose: {a[0].lower()}{a[1:]}, or {b[0].lower()}{b[1:]}"
     return t
 
 
