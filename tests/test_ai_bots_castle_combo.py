@@ -101,6 +101,32 @@ def test_normal_keeps_its_key_when_the_messengers_display_is_good():
     assert action.kind == "buy" and game.faces[action.places[0][2]].key in ("prince", "jester", "his_majesty")
 
 
+RICH = ["stable_boy", "blacksmith", "carpenter", "squire", "armorer"]    # for a Nobility tableau
+POOR = ["revolutionary", "beggar", "woodcutter", "shepherd", "witch"]
+
+
+def _refresh_game(deck):
+    """Both displays poor for seat 0's Nobility tableau; the Village deck holds only `deck`
+    (every other Village card lies face up in the discard pile: "Discarded cards are public
+    information", so the bot can tell what is left)."""
+    shown = {"village": ["inventor", "bombardier", "winemaker"], "castle": ["nun", "cardinal", "scribe"]}
+    used = {k for row in NOBLE_ROWS for k in row} | set(shown["village"]) | set(deck)
+    discard = [f.key for f in castle_combo().cards if f.location == "village" and f.key not in used]
+    return rig(new_game(2, seed=5), tableaux={0: tableau(*NOBLE_ROWS)}, displays=shown,
+               discards={"village": discard}, decks={"village": deck}, gold={0: 8}, keys={0: 1},
+               current=0, messenger="village")
+
+
+@pytest.mark.parametrize("deck, refreshes", [(RICH, True), (POOR, False)])
+def test_normal_refreshes_a_poor_display_when_the_deck_promises_better(deck, refreshes):
+    """"Discard all 3 cards in the location where the Messenger is and reveal 3 new cards": with
+    both displays poor, normal spends its key on a refresh when what is left in the Village deck
+    (public: everything else is visible) is good for its tableau, and not when it is poor."""
+    game = _refresh_game(deck)
+    assert game.view(0).deck_counts[game.view(0).locations.index("village")] == len(deck)
+    assert (_choose(game) == Action("key_refresh")) is refreshes
+
+
 def test_easy_never_spends_a_key():
     """Easy buys from the display the Messenger is at, even a poor one."""
     game = _noble_game("village")
