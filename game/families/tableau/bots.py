@@ -128,7 +128,7 @@ class TabBot:
             def printed(action):
                 card = action.places[0][2]
                 placed = Placed(card, cell[2], cell[3], True)
-                scores = scoring.score_tableau(view.faces, me.tableau + (placed,), me.keys, False)
+                scores = scoring.score_tableau(view.faces, me.tableau + (placed,), me.keys, False, self.union)
                 own = next((s.points for s in scores if s.card == card), 0)
                 return (own, -card)
             return max(buys, key=printed)
@@ -422,12 +422,13 @@ class Plan:
         gain = face.cost * (1 + self.style.key_option if paid == "keys" else self.style.gold_worth)
         nxt = self.view.seats[(self.seat + 1) % self.view.n]
         deny = 0.0
-        if nxt.seat != self.seat and len(nxt.tableau) < 9:
-            before = sum(s.points for s in scoring.score_tableau(self.faces, nxt.tableau, nxt.keys, False))
+        if nxt.seat != self.seat and len(nxt.tableau) < self.bot.cards_each:
+            union = self.bot.union
+            before = sum(s.points for s in scoring.score_tableau(self.faces, nxt.tableau, nxt.keys, False, union))
             best = 0.0
             for row, col in scoring.legal_cells(nxt.tableau):
                 after = scoring.score_tableau(self.faces, nxt.tableau + (Placed(card, row, col, True),),
-                                              nxt.keys, False)
+                                              nxt.keys, False, union)
                 best = max(best, sum(s.points for s in after) - before)
             deny = self.style.deny * best
         return gain + deny
