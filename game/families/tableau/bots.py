@@ -11,14 +11,20 @@ empty cells with cards drawn from the remaining decks (everything not visible in
 the discard piles and the tableaux), the same draws for every candidate so that the comparison
 is not noise, in every 3x3 frame the cards may still end in (the best frame counts: the player
 steers the grid), with the leftover gold expected at the end stored on the purses
-(`best_purses`). Scoring is `scoring.total_score`, never a copy. What is left in hand is worth
-what it buys later: gold at `gold_worth` points each, up to what the remaining turns can spend,
-keys 1 point each at the end (in the score) plus `key_option` while turns remain. What the card
-gives opponents counts against it, shared among them. A key is spent when the other display
-(move) or three fresh cards (refresh, their expected best) beat the Messenger's display by
-more than `key_margin`. Choices, neighbours and the Steward's purses take what gains most; a
-display discard takes the card that gains most and that the next buyer would want most; the
-purse proposal at the end (already the best distribution) is agreed to.
+(`best_purses`). Scoring is `scoring.total_score`, never a copy; gains are `scoring.effect_gain`
+(the better neighbour), gold put on purses `purse_gold` / `purse_room`, a display discard the
+dearest card there, a choice of two the better branch. What is left in hand is worth what it
+buys later: gold at `gold_worth` points each, up to what the remaining turns can spend
+(`spend_per_turn` each), keys 1 point each at the end (in the score) plus `key_option` while
+turns remain; a discount saves `discount_use` of its face value on each later purchase of its
+location. What the card gives opponents counts against it, shared among them. A face-down card
+is only a cell (6 gold, 2 keys), so one per cell is valued, and the dearest card is the one
+taken (the next buyer misses it most). A key is spent when the other display (move) or three
+fresh cards (refresh: the mean best of three over `refresh_cards` cards of what is left of that
+deck) beat the Messenger's display by more than `key_margin`, all three weighed on the same
+`key_samples` fills. Choices and the Steward's purses take what scores most; a neighbour the one
+that gives more; a display discard the card that gains most and that the next buyer would want
+most; the purse proposal at the end (already the best distribution) is agreed to.
 easy: places at a random legal cell, buys the affordable card whose own printed scroll scores
 most there now, takes the cheapest face down when it cannot afford any, never spends keys,
 and picks choices, neighbours and discards at random.
