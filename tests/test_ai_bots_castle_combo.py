@@ -290,7 +290,7 @@ def test_normal_beats_easy_in_a_few_games():
 
 @pytest.mark.slow
 def test_normal_beats_easy_clearly():
-    """Normal against easy over 20 seeded 2-player games, seats alternating: normal wins at least
-    80% (it wins about 95% over hundreds)."""
-    wins = _duels(20, 9000)
-    assert wins >= 16, f"normal won {wins} of 20"
+    """Normal against easy over 30 seeded 2-player games, seats alternating: normal wins at least
+    80% (it won 479 of 500 in `--simulate castle-combo --players 2 --bots normal,easy`)."""
+    wins = _duels(30, 9000)
+    assert wins >= 24, f"normal won {wins} of 30"
