@@ -239,6 +239,26 @@ def test_bots_meet_every_decision_of_the_game():
     assert {"turn", "buy", "choose", "neighbour", "discard_display", "fill", "purses"} <= phases, phases
 
 
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_bots_play_on_after_a_location_empties(level):
+    """"If, after shuffling the discard of a location, it is still impossible to complete its
+    display to 3 cards, remove from the game all cards from that location": with two cards left
+    in the Village deck the Village leaves the game early, and the bots play the game to its end
+    from the one display left (the move is no longer offered; a refresh still is)."""
+    game = new_game(3, seed=3)
+    rig(game, decks={"village": ["beggar", "monk", "...nothing"]}, current=game.current)
+    bots = [_bot(level, s, s) for s in range(3)]
+    while not game.is_over():
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        if game.empty:
+            assert Action("key_move") not in legal
+        action = bots[seat].choose(game.view(seat), legal)
+        assert action in legal
+        game.apply(seat, action)
+    assert game.empty == ["village"] and all(len(t) == 9 for t in game.tableaux)
+
+
 def test_the_same_seed_plays_the_same_game():
     """Bots are deterministic for a seed: two runs of a seeded game record the same actions."""
     records = [run_match(castle_combo(), ["normal", "easy"], 11, keep_session=True).session
