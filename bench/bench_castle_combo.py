@@ -1,0 +1,133 @@
+"""Bench: Castle Combo's bots (game/families/tableau/bots.py): strength, speed and think time.
+
+    python bench/bench_castle_combo.py [--games 200] [--speed-games 20] [--seed 1] [--jobs 2]
+                                       [--ruleset PATH]
+
+1. Strength: 2-player games normal against easy, the seats swapped every other game (seed s:
+   normal in seat s % 2), as `--simulate` plays them (run_match: the real Session). Prints the
+   normal bot's win rate with its 95% interval (Wilson), the mean final score of each level.
+2. Speed: games per second at 2 and 5 players, all normal and all easy, on one process; the
+   normal bot's think time per decision (median and max).
+The ruleset is rulesets/castle-combo.yaml once the family is on main; until then the family's
+own copy (game/families/tableau/castle-combo.yaml). Writes bench/out/bench_castle_combo.json.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import os
+import statistics
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from benchout import write_result  # noqa: E402
+
+from game.ai.simulate import run_match  # noqa: E402
+from game.engine.ruleset import load_ruleset  # noqa: E402
+from game.families.tableau.bots import make_bot, think_summary  # noqa: E402
+
+CANDIDATES = (os.path.join(ROOT, "rulesets", "castle-combo.yaml"),
+              os.path.join(ROOT, "game", "families", "tableau", "castle-combo.yaml"))
+
+
+importlib.import_module("game.families.tableau")   # registers the family until main lists it
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
+    """The 95% interval of a win rate (Wilson score interval)."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (round(centre - half, 4), round(centre + half, 4))
+
+
+def duel(ruleset, seed: int) -> tuple:
+    """One normal-against-easy game: (normal's share of the win, normal's score, easy's score, bots)."""
+    normal_seat = seed % 2
+    levels = ["easy", "easy"]
+    levels[normal_seat] = "normal"
+    bots = [make_bot(ruleset, s, lvl, seed * 64 + s) for s, lvl in enumerate(levels)]
+    result = run_match(ruleset, levels, seed, bots=bots)
+    share = 1.0 / len(result.winners) if normal_seat in result.winners else 0.0
+    return share, result.totals[normal_seat], result.totals[1 - normal_seat], bots[normal_seat]
+
+
+def _duels(job) -> list:
+    path, seeds = job
+    ruleset = load_ruleset(path)
+    out = []
+    for seed in seeds:
+        share, mine, theirs, bot = duel(ruleset, seed)
+        out.append((share, mine, theirs, list(bot.think_times)))
+    return out
+
+
+def strength(path: str, games: int, seed: int, jobs: int) -> dict:
+    seeds = list(range(seed, seed + games))
+    chunks = [(path, seeds[i::jobs]) for i in range(jobs)]
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            rows = [r for chunk in pool.map(_duels, chunks) for r in chunk]
+    else:
+        rows = _duels(chunks[0])
+    wins = sum(r[0] for r in rows)
+    times = [t for r in rows for t in r[3]]
+    return {"games": games, "normal_wins": wins, "normal_win_rate": round(wins / games, 4),
+            "interval_95": wilson(wins, games),
+            "normal_mean_score": round(statistics.mean(r[1] for r in rows), 2),
+            "easy_mean_score": round(statistics.mean(r[2] for r in rows), 2),
+            "normal_score_sd": round(statistics.pstdev(r[1] for r in rows), 2),
+            "normal_think_ms": {"median": round(1000 * statistics.median(times), 2),
+                                "max": round(1000 * max(times), 2)}}
+
+
+def speed(ruleset, players: int, level: str, games: int, seed: int) -> dict:
+    """Games per second of `players` bots of one level on this process, and their think times."""
+    all_bots = []
+    scores = []
+    start = time.perf_counter()
+    for s in range(seed, seed + games):
+        bots = [make_bot(ruleset, i, level, s * 64 + i) for i in range(players)]
+        result = run_match(ruleset, [level] * players, s, bots=bots)
+        all_bots += bots
+        scores += list(result.totals)
+    elapsed = time.perf_counter() - start
+    return {"players": players, "level": level, "games": games,
+            "games_per_s": round(games / elapsed, 2), "mean_score": round(statistics.mean(scores), 2),
+            "think": think_summary(all_bots)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--speed-games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--ruleset", default=next((p for p in CANDIDATES if os.path.exists(p)), CANDIDATES[-1]))
+    parser.add_argument("--skip-speed", action="store_true")
+    args = parser.parse_args()
+    ruleset = load_ruleset(args.ruleset)
+    out = {"ruleset": os.path.relpath(args.ruleset, ROOT)}
+    if args.games:
+        out["strength"] = strength(args.ruleset, args.games, args.seed, args.jobs)
+        print("strength", out["strength"])
+    if not args.skip_speed:
+        out["speed"] = []
+        for players in (2, 5):
+            for level in ("normal", "easy"):
+                row = speed(ruleset, players, level, args.speed_games, args.seed)
+                print("speed", row)
+                out["speed"].append(row)
+    write_result("bench_castle_combo.json", out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
