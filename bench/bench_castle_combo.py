@@ -8,13 +8,11 @@
    normal bot's win rate with its 95% interval (Wilson), the mean final score of each level.
 2. Speed: games per second at 2 and 5 players, all normal and all easy, on one process; the
    normal bot's think time per decision (median and max).
-The ruleset is rulesets/castle-combo.yaml once the family is on main; until then the family's
-own copy (game/families/tableau/castle-combo.yaml). Writes bench/out/bench_castle_combo.json.
+The ruleset is rulesets/castle-combo.yaml (or --ruleset). Writes bench/out/bench_castle_combo.json.
 """
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import os
 import statistics
@@ -30,11 +28,7 @@ from game.ai.simulate import run_match  # noqa: E402
 from game.engine.ruleset import load_ruleset  # noqa: E402
 from game.families.tableau.bots import make_bot, think_summary  # noqa: E402
 
-CANDIDATES = (os.path.join(ROOT, "rulesets", "castle-combo.yaml"),
-              os.path.join(ROOT, "game", "families", "tableau", "castle-combo.yaml"))
-
-
-importlib.import_module("game.families.tableau")   # registers the family until main lists it
+CANDIDATES = (os.path.join(ROOT, "rulesets", "castle-combo.yaml"),)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple:

@@ -13,15 +13,12 @@ import functools
 import os
 
 from game.engine.ruleset import load_ruleset
-from game.families.tableau.rules import TabGame  # importing the family registers it (the lead lists it in game/families)
+from game.families.tableau.rules import TabGame
 from game.families.tableau.scoring import LOCATIONS
 from game.families.tableau.view import Placed
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# The ruleset lives beside its family until its table draws (then the lead moves it to rulesets/).
-YAML = next(p for p in (os.path.join(ROOT, "rulesets", "castle-combo.yaml"),
-                        os.path.join(ROOT, "game", "families", "tableau", "castle-combo.yaml"))
-            if os.path.exists(p))
+YAML = os.path.join(ROOT, "rulesets", "castle-combo.yaml")
 
 
 @functools.lru_cache(maxsize=None)

@@ -23,9 +23,7 @@ import rigging
 importlib.import_module("game.families.tableau")     # registers the family (until main lists it)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# rulesets/ once the family plays on main; until then the family's own folder
-YAML = next(p for p in (os.path.join(ROOT, "rulesets", "castle-combo.yaml"),
-                        os.path.join(ROOT, "game", "families", "tableau", "castle-combo.yaml")) if os.path.exists(p))
+YAML = os.path.join(ROOT, "rulesets", "castle-combo.yaml")
 ANA = {"name": "Ana", "kind": "human"}
 BEN = {"name": "Ben", "kind": "human"}
 BOT = {"name": "Bot", "kind": "ai", "level": "random"}
