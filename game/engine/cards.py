@@ -33,3 +33,18 @@ class CardDef:
     @property
     def title(self) -> str:
         return self.name or self.label
+
+
+@dataclass(frozen=True)
+class Prim:
+    """A tagged primitive of a ruleset's vocabulary (a card's ability, a scoring scroll, a selection):
+    `tag` names the family's evaluator for it, `params` its parameters as sorted (key, value) pairs;
+    a value may itself be a Prim or a tuple of Prims. Families parse their YAML into these."""
+    tag: str
+    params: tuple = ()
+
+    def get(self, key, default=None):
+        for k, v in self.params:
+            if k == key:
+                return v
+        return default

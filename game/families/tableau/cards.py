@@ -9,10 +9,11 @@ the wrong type is an error naming the file, the line and the key.
 """
 from __future__ import annotations
 
+from game.engine.cards import Prim
 from game.engine.schema import REQUIRED, Bool, Enum, Int, List, Map, Str, _kind
 from game.families.tableau.scoring import (ABILITY_ONLY, CONDITIONS, COUNTS, LOCATIONS, POSITIONS,
                                            RESOURCES, SCORING_ONLY, SHIELDS)
-from game.families.tableau.view import Prim, TabCard
+from game.families.tableau.view import TabCard
 
 _SHIELD = Enum(*SHIELDS)
 _LOCATION = Enum(*LOCATIONS)

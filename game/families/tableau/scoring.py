@@ -61,7 +61,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Optional
 
-from game.families.tableau.view import CardScore, Placed, Prim
+from game.engine.cards import Prim
+from game.families.tableau.view import CardScore, Placed
 from game.families.tableau.words import why_text
 
 SHIELDS = ("nobility", "faith", "scholarship", "military", "craftsmanship", "peasantry")

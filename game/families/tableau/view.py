@@ -50,22 +50,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+from game.engine.cards import Prim
+
 PHASES = ("turn", "buy", "choose", "neighbour", "discard_display", "fill", "purses", "over")
-
-
-@dataclass(frozen=True)
-class Prim:
-    """One tagged primitive of an ability or a scoring scroll: `tag` names its evaluator,
-    `params` its parameters as sorted (key, value) pairs; a value may itself be a Prim (a count
-    inside a gain) or a tuple of Prims (the two effects of a choice)."""
-    tag: str
-    params: tuple = ()
-
-    def get(self, key, default=None):
-        for k, v in self.params:
-            if k == key:
-                return v
-        return default
 
 
 @dataclass(frozen=True)
