@@ -109,8 +109,10 @@ class Table:
     the unseen Action cards; U(mine, theirs) is the value of a pair of laid cards to the viewer."""
 
     def __init__(self, bot, mine: list, theirs: list, my_stars: int, their_stars: int,
-                 pool: list, rival_weight: float, own_ids=frozenset(), their_ids=frozenset()):
+                 pool: list, rival_weight: float, own_ids=frozenset(), their_ids=frozenset(),
+                 wins_only: bool = False):
         self.bot = bot
+        self.wins_only = wins_only                # count a victory (or distraction) as 1, else 0
         self.style = bot.style
         self.mine, self.theirs = mine, theirs
         self.my_stars, self.their_stars = my_stars, their_stars
@@ -141,6 +143,9 @@ class Table:
 
     def outcome(self, me: Side, them: Side) -> float:
         """What a clobber is worth to the viewer: its gains less the opponent's, weighted."""
+        if self.wins_only:
+            return 1.0 if (them.distracts and not me.distracts) or (
+                not me.distracts and not them.distracts and me.total > them.total) else 0.0
         style, w = self.style, self.w
         if me.distracts and them.distracts:
             return 0.0                                   # mutual distraction: nothing happens
@@ -164,9 +169,9 @@ class Table:
         tag = self.bot.tag
         tm, tt = tag.get(mine), tag.get(theirs)
         bonus = 0.0
-        if tm == "mirror":
+        if tm == "mirror" and not self.wins_only:
             bonus += self.style.switch_bonus
-        if tt == "mirror":
+        if tt == "mirror" and not self.wins_only:
             bonus -= self.w * self.style.switch_bonus
         if tm == "mirror" and tt == "mirror":
             value = 0.0                                  # "both Mirror: no clobber"
@@ -346,7 +351,7 @@ class ClashBot:
     def _rival_weight(self, view) -> float:
         return self.style.rival_weight_two if view.n == 2 else self.style.rival_weight_more
 
-    def _table(self, view, me: int, groups=None, pool=None) -> Table:
+    def _table(self, view, me: int, groups=None, pool=None, wins_only: bool = False) -> Table:
         """The arithmetic of `me`'s clash with the other Totem holder (groups: their places)."""
         other = self._opponent(view, me)
         if groups is None:
@@ -354,7 +359,8 @@ class ClashBot:
         return Table(self, self._available(view, groups[0]), self._available(view, groups[1]),
                      view.seats[me].stars, view.seats[other].stars,
                      self._unseen(view) if pool is None else pool, self._rival_weight(view),
-                     self._band_ids(view, view.seats[me].place), self._band_ids(view, view.seats[other].place))
+                     self._band_ids(view, view.seats[me].place), self._band_ids(view, view.seats[other].place),
+                     wins_only)
 
     def _band_ids(self, view, place: int) -> frozenset:
         return frozenset(bc.card for bc in view.bands[place].cards)
@@ -369,10 +375,11 @@ class ClashBot:
             return 0.0
         return self.style.keep * self.keep_worth.get(key, 0.0)
 
-    def _pick(self, scored: list):
+    def _pick(self, scored: list, margin=None):
         """One of the options within the margin of the best, at random (seeded): [(value, option)]."""
         best = max(v for v, _ in scored)
-        near = [o for v, o in scored if v >= best - self.style.margin]
+        margin = self.style.margin if margin is None else margin
+        near = [o for v, o in scored if v >= best - margin]
         return near[self.rng.randrange(len(near))]
 
     # ---- step 1: form Groups ----
@@ -405,15 +412,19 @@ class ClashBot:
         if view.seats[holder].score - view.seats[self.seat].score >= self.style.offer_lead:
             return no_offer
         table = self._table(view, holder)
+        wins = self._table(view, holder, wins_only=True)
+        # the holder plays our card if it beats what it holds: the best of a hand of unseen cards
+        theirs = expected_max([table.expected(k) for k in table.pool_keys], view.seats[holder].hand_count)
         scored = []
         for action in offers:
             key = self.key_of[action.places[0][2]]
-            wins = table.expected(key)                  # the holder's outlook with it
-            # a card the holder plays only if it is good: our Star, less the card given up
-            value = self.reward * max(0.0, min(1.0, 0.5 + wins / 6)) - self._keep_value(view, key)
+            played = 1 / (1 + math.exp(-(table.expected(key) - theirs)))
+            # our Star if it wins; a card played is gone from our hand (we draw a new one)
+            value = played * (self.reward * wins.expected(key) - self._keep_value(view, key))
             scored.append((value, action))
         best = max(v for v, _ in scored)
-        return self._pick(scored) if best > 0.15 else no_offer
+        # values here are Stars won times a chance: a tenth of the margin of points
+        return self._pick(scored, self.style.margin / 10) if best > 0.05 else no_offer
 
     # ---- step 3: lay ----
     def _lay(self, view, legal: list) -> Action:
@@ -589,21 +600,27 @@ def _card_worth(bot) -> dict:
         return found
     rng = random.Random(1)
     barbarians = [c for c, f in enumerate(faces) if f.kind == "barbarian"]
+    clans = sorted({faces[c].clan for c in barbarians})
     pool: dict = {}
     for f in faces:
         if f.kind == "action":
             pool[f.key] = pool.get(f.key, 0) + 1
     pool = sorted(pool.items())
     sums = {k: 0.0 for k, _ in pool}
-    samples = 40
-    for _ in range(samples):
+    samples = 0
+    for _ in range(24):
         drawn = rng.sample(barbarians, 12)
-        groups = [[(c, faces[c].value, faces[c].clan) for c in drawn[i:i + 6] if rng.random() < 0.85]
-                  for i in (0, 6)]
-        table = Table(bot, groups[0], groups[1], 5, 5, pool, 1.0,
-                      frozenset(drawn[0:3]), frozenset(drawn[6:9]))
-        for k, _ in pool:
-            sums[k] += table.expected(k)
+        up = [rng.random() < 0.85 for _ in drawn]
+        # each sample under every rotation of the clans: no clan's card is luckier than another's
+        for turn in range(len(clans)):
+            clan = {c: clans[(clans.index(c) + turn) % len(clans)] for c in clans}
+            groups = [[(c, faces[c].value, clan[faces[c].clan]) for c, u in zip(drawn[i:i + 6], up[i:i + 6]) if u]
+                      for i in (0, 6)]
+            table = Table(bot, groups[0], groups[1], 5, 5, pool, 1.0,
+                          frozenset(drawn[0:3]), frozenset(drawn[6:9]))
+            for k, _ in pool:
+                sums[k] += table.expected(k)
+            samples += 1
     mean = sum(sums[k] * w for k, w in pool) / sum(w for _, w in pool)
     worth = {k: (v - mean) / samples for k, v in sums.items()}
     _WORTH[signature] = worth
