@@ -128,7 +128,10 @@ class Table:
         self.kept_mine = _kept(mine, bot.keep_count)
         self.kept_theirs = _kept(theirs, bot.keep_count)
         self._sides: dict = {}
-        self._u: dict = {}
+        self._u: dict = {}                        # memos: this decision's pairs of cards ...
+        self._against: dict = {}
+        self._expected: dict = {}                 # ... and cards against the unseen ones
+        self._drawn = [k for k in self.pool_keys if bot.tag[k] != "swap_and_play"] or [NOBODY]
 
     # the result of one selecting card on one Group
     def side(self, key, group: str) -> Side:
@@ -195,6 +198,12 @@ class Table:
 
     def against(self, mine, theirs, draws: int = 3) -> float:
         """U(mine, theirs) for any two cards: a Swap & Play plays the best of `draws` new cards."""
+        found = self._against.get((mine, theirs, draws))
+        if found is None:
+            found = self._against[(mine, theirs, draws)] = self._against_now(mine, theirs, draws)
+        return found
+
+    def _against_now(self, mine, theirs, draws: int) -> float:
         tag = self.bot.tag
         swap_m, swap_t = tag.get(mine) == "swap_and_play", tag.get(theirs) == "swap_and_play"
         if swap_m and swap_t:
@@ -216,11 +225,16 @@ class Table:
         return sum(p * self.plain(mine, d) for d, p in self.pool_p if self.bot.tag[d] != "swap_and_play")
 
     def _drawable(self) -> list:
-        return [k for k in self.pool_keys if self.bot.tag[k] != "swap_and_play"] or [NOBODY]
+        """The cards a Swap & Play may draw (one per unseen copy; a Swap & Play drawn again is left
+        out: its worth is about the draw's own)."""
+        return self._drawn
 
     def expected(self, mine) -> float:
         """U of laying `mine` against the opponent's card, weighted by what is unseen."""
-        return sum(p * self.against(mine, d) for d, p in self.pool_p)
+        found = self._expected.get(mine)
+        if found is None:
+            found = self._expected[mine] = sum(p * self.against(mine, d) for d, p in self.pool_p)
+        return found
 
 
 def _kept(available: list, keep: int) -> list:
