@@ -222,7 +222,9 @@ class Table:
 
     def blind(self, mine) -> float:
         """U of a card against a card the opponent chooses unseen: the unseen cards, weighted."""
-        return sum(p * self.plain(mine, d) for d, p in self.pool_p if self.bot.tag[d] != "swap_and_play")
+        chosen = [(d, p) for d, p in self.pool_p if self.bot.tag[d] != "swap_and_play"]
+        total = sum(p for _, p in chosen) or 1.0
+        return sum(p * self.plain(mine, d) for d, p in chosen) / total
 
     def _drawable(self) -> list:
         """The cards a Swap & Play may draw (one per unseen copy; a Swap & Play drawn again is left
@@ -466,30 +468,28 @@ class ClashBot:
 
     # ---- step 4: Swap & Play ----
     def _swap(self, view, legal: list) -> Action:
+        """Swap & Play: put back the cards least worth keeping; then play the drawn card that does
+        best against the opponent's card, seen at the reveal (or, against another Swap & Play, blind)."""
         if legal[0].kind == "swap_return":
             return self._swap_return(view, legal)
         table = self._table(view, self.seat)
-        other = view.showdown_of(self._opponent(view, self.seat))
-        theirs = self._their_card(view, other)
+        theirs = self._their_card(view, view.showdown_of(self._opponent(view, self.seat)))
+        # playing Swap & Play again swaps this many; with no swap left it selects nobody
+        again = view.swaps_left[1] if len(view.swaps_left) > 1 else 0
         scored = []
         for action in legal:
             key = self.key_of[action.places[0][2]]
+            draws = 3
             if self.tag[key] == "swap_and_play":
-                more = view.swaps_left[1] if len(view.swaps_left) > 1 else 0
-                value = (table.against(key, theirs, more) if theirs != "unknown" and more
-                         else self._blind(table, key) if more else table.plain(NOBODY, theirs)
-                         if theirs != "unknown" else self._blind(table, NOBODY))
-            elif theirs == "unknown":
-                value = self._blind(table, key)
+                key, draws = (key, again) if again else (NOBODY, 3)
+            if theirs != "unknown":
+                value = table.against(key, theirs, draws)
+            elif self.tag.get(key) == "swap_and_play":
+                value = expected_max([table.blind(e) for e in table._drawable()], draws)
             else:
-                value = table.plain(key, theirs)
+                value = table.blind(key)
             scored.append((value, action))
         return self._pick(scored)
-
-    def _blind(self, table: Table, key) -> float:
-        if self.tag.get(key) == "swap_and_play":
-            return expected_max([table.blind(e) for e in table._drawable()], 3)
-        return table.blind(key)
 
     def _their_card(self, view, other):
         """The card the opponent plays, as far as this seat can know it: its key, NOBODY, or
