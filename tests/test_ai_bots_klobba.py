@@ -177,6 +177,21 @@ def test_normal_does_not_offer_to_a_holder_running_away_with_the_game():
     assert decide(game, 2) == Action("no_offer")
 
 
+def test_normal_lays_the_offered_card_that_wins():
+    """"Both Totem holders choose one card (from hand or offered)": the Black Totem holder, holding only
+    Berzerk!, Double Trouble and All Orange Fox (only an Orange Fox 1 in its Group), lays The Boss that
+    seat 2 offered it: 10 beats anything on 2, 3 and 4."""
+    game = rigged(n=4, black=0, bands=OFFER_BANDS, face_down=OFFER_RESTING, exact=True,
+                  hands={0: ["berzerk", "berzerk", "double_trouble", "all_orange_fox"],
+                         2: ["the_boss", "all_blue_talon", "double_trouble", "the_boss"]})
+    boss = game.hands[2][0]
+    play(game, (0, group(2)), (2, Action("offer", places=(("hand", 2, boss), ("totem", 0)))),
+         (3, Action("no_offer")))
+    assert game.phase == "lay"
+    for seed in range(10):
+        assert decide(game, 0, seed).places[0] == ("offer", 2, boss)
+
+
 def test_expected_best_of_draws():
     """The best of k draws without replacement (a Swap & Play's three new cards): of 1, 2, 3 two draws
     give 3 with chance 2/3, else 2."""

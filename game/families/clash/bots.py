@@ -257,7 +257,7 @@ class ClashBot:
         self.level = level
         self.style = STYLES[level]
         self.rng = random.Random(f"klobba-{level}-{seed}-{seat}")
-        rules = ruleset.parameters(None) if hasattr(ruleset, "parameters") else {}
+        rules = ruleset.parameters(None)        # the defaults: a bot is not told the options
         self.penalty = rules.get("distract_penalty", 2)
         self.reward = rules.get("offers", {}).get("reward", 1)
         self._faces = None
