@@ -18,7 +18,7 @@ the table this round, nor an offer it knows of.
   penalty, and the playing cards (a Mirror applies the other card to both Groups; a Flee &
   Surprise keeps the two mightiest and draws a Surprise from the unseen cards; a Swap & Play
   sees the other card and plays the best of three new ones). The value of a result is what it
-  gains less what the opponent gains (`Style.rival_weight`), and a card kept has a worth for the
+  gains less what the opponent gains (`Style.rival_weight_two`, `_more`), and a card kept has a worth for the
   rounds to come (`Style.keep`). It lays one of the cards within `Style.margin` of the best,
   at random (seeded), so a human cannot read it. The same evaluation pairs the Groups (the Band
   whose Groups give the best expected outcome), chooses the card to offer (the one that helps
@@ -38,7 +38,6 @@ from game.engine.core import Action
 from game.families.clash import selection
 from game.families.clash.selection import DISTRACT
 
-LEVELS = ("easy", "normal")
 PLAYING = ("mirror", "swap_and_play", "flee_and_surprise")
 NOBODY = None            # a card that selects nobody (a last Swap & Play, no Surprise left): total 0
 
@@ -49,7 +48,10 @@ class UnknownClashLevel(ValueError):
 
 @dataclass(frozen=True)
 class Style:
-    """How a level plays: the knobs of the normal bot's judgement (easy plays at random)."""
+    """How a level plays: the knobs of the normal bot's judgement (easy plays at random). Measured
+    head to head over 600-1000 2-player games, margin 0 or 0.35, keep 0, 0.25 or 0.5, and
+    rival_weight_more 0.3, 0.6 or 1.0 (4 players) play alike (within 3 points of 50%); keep 1.0
+    loses 44-56."""
     name: str
     thinks: bool
     margin: float = 0.35         # points: cards within this of the best are played at random
@@ -516,6 +518,10 @@ class ClashBot:
         other = view.showdown_of(self._opponent(view, self.seat))
         if other.distracts:
             return [(1.0, DISTRACTED)]
+        if other.total is not None and other.selected:
+            # its selection is made: what it stands to lose is known
+            return [(1.0, _side_of_selection(other.selected, other.total, table.their_stars,
+                                             self.barbarian, table.their_ids))]
         if other.effect is not None:
             return [(1.0, table.side(self.key_of[other.effect], "T"))]
         card = self._their_card(view, other)
