@@ -276,8 +276,8 @@ def test_the_same_seed_plays_the_same_game():
 
 def test_normal_beats_easy():
     """Normal against easy over 200 seeded 2-player games, seats alternating: normal wins at least
-    80% (about 93% over thousands); and one normal against three easy wins at least 45% of 60
-    4-player games (about 70%; a quarter would be even)."""
+    80% (92-93% over 500, `main.py --simulate`); and one normal against three easy wins at least 45%
+    of 60 4-player games (about 77% over 500; a quarter would be even)."""
     wins = 0.0
     for i in range(200):
         levels = ["normal", "easy"] if i % 2 == 0 else ["easy", "normal"]
