@@ -556,15 +556,14 @@ def test_every_event_has_words_and_every_card_a_text():
             assert card_text(face).endswith("."), face.key
 
 
-def test_easy_and_normal_bots_say_they_are_not_built_yet():
-    """Family.make_bot: Klobba!'s own levels come later; the shared random level plays it now."""
+def test_every_bot_level_plays_through_the_family():
+    """Family.make_bot: Klobba!'s own easy and normal bots (tests/test_ai_bots_klobba.py) and the
+    shared random level each choose a legal action."""
     from game.ai import make_bot
-    from game.families.clash.bots import NotBuiltYet
-    with pytest.raises(NotBuiltYet, match="not built yet"):
-        make_bot(klobba(), 0, "normal", 1)
-    bot = make_bot(klobba(), 0, "random", 1)
     game = rigged()
-    assert bot.choose(None, game.legal_actions(0)) in game.legal_actions(0)
+    for level in ("easy", "normal", "random"):
+        bot = make_bot(klobba(), 0, level, 1)
+        assert bot.choose(game.view(0), game.legal_actions(0)) in game.legal_actions(0)
 
 
 def test_a_flipped_barbarian_sits_out_one_round_then_turns_up():

@@ -1,15 +1,694 @@
-"""Bots for the clash family (Klobba!): not built yet (issue 11, item 5).
+"""Bots for the clash family (Klobba!): easy and normal, built on view.py's contract only.
 
-The `random` level (game/ai/random_bot.py) plays any family; easy and normal come with the
-table, built against view.py's contract.
+    bot = make_bot(ruleset, seat, "normal", seed)
+    action = bot.choose(game.view(seat), game.legal_actions(seat))
+
+A bot reads one seat's view (never the state): the Groups on the table are public, the
+opponent's hand is not. What it cannot see it weighs by what is unseen: every Action card of
+the deck's composition that is neither in its hand, nor on the discard pile, nor revealed on
+the table this round, nor an offer it knows of.
+
+- easy: plausible but weak. It lays a random card among those that select something on its
+  Group (an "All [Clan]" card finding none of its clan is left out; Mirror, Swap and Flee
+  are plausible), and groups, offers, keeps, selects, captures and switches at random.
+- normal: for every card it may lay (its hand and the cards offered to it) it works out the
+  expected outcome against each card the opponent may lay, weighted by the unseen cards: both
+  totals with `selection.evaluate` on the two Groups as the view shows them, who captures
+  which Barbarian (its bounty) and the Stars on the selected Barbarians, distraction's
+  penalty, and the playing cards (a Mirror applies the other card to both Groups; a Flee &
+  Surprise keeps the two mightiest and draws a Surprise from the unseen cards; a Swap & Play
+  sees the other card and plays the best of three new ones). The value of a result is what it
+  gains less what the opponent gains (`Style.rival_weight_two`, `_more`), and a card kept has a worth for the
+  rounds to come (`Style.keep`). It lays one of the cards within `Style.margin` of the best,
+  at random (seeded), so a human cannot read it. The same evaluation pairs the Groups (the Band
+  whose Groups give the best expected outcome), chooses the card to offer (the one that helps
+  the holder beat the other Group most, when the holder is not running away with the game),
+  what to play after a swap, what to keep when fleeing, ties (lose least if beaten), captures
+  (the highest bounty) and switches (of those bringing a mightier Barbarian into its own Band,
+  doubly so from the Band of a player holding a Totem next round, the one whose next round looks
+  best with the hand just drawn; never switching loses about 54-46 to it).
 """
 from __future__ import annotations
 
+import math
+import random
+from dataclasses import dataclass
 
-class NotBuiltYet(NotImplementedError):
-    """A Klobba! bot level that does not exist yet; str() is a sentence for the player."""
+from game.engine.core import Action
+from game.families.clash import selection
+from game.families.clash.selection import DISTRACT
+
+PLAYING = ("mirror", "swap_and_play", "flee_and_surprise")
+NOBODY = None            # a card that selects nobody (a last Swap & Play, no Surprise left): total 0
+
+
+class UnknownClashLevel(ValueError):
+    """A level this family has no bot for; str() is a sentence for the player."""
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a level plays: the knobs of the normal bot's judgement (easy plays at random). Measured
+    head to head over 600-1000 2-player games, margin 0 or 0.35, keep 0, 0.25 or 0.5, and
+    rival_weight_more 0.3, 0.6 or 1.0 (4 players) play alike (within 3 points of 50%); keep 1.0
+    loses 44-56."""
+    name: str
+    thinks: bool
+    margin: float = 0.35         # points: cards within this of the best are played at random
+    rival_weight_two: float = 1.0    # what the opponent gains counts this much (2 players) ...
+    rival_weight_more: float = 0.6   # ... and with 3-4 players (other rivals gain nothing)
+    keep: float = 0.5            # worth of keeping a strong card for later rounds, per point
+    opponent_sees: float = 0.7   # share of the time an opponent's Swap & Play picks its best
+    switch_bonus: float = 0.4    # worth of Mirror & Switch's switch in step 8
+    rest_cost: float = 0.15      # cost of each Barbarian of one's own Band turned face down
+    offer_lead: int = 4          # never offer to a holder this many points ahead of us
+    switches_weighed: int = 5    # the switches of most plain gain whose next round is worked out
+
+
+STYLES = {"easy": Style("easy", thinks=False), "normal": Style("normal", thinks=True)}
 
 
 def make_bot(ruleset, seat: int, level: str, seed):
-    """The bot of `level` for this seat; only `random` (shared by every family) plays Klobba! yet."""
-    raise NotBuiltYet(f"Klobba!'s {level} bot is not built yet; use the random level")
+    """The bot of `level` for this seat (easy or normal); deterministic given the seed."""
+    if level not in STYLES:
+        raise UnknownClashLevel(f"Klobba! has no {level!r} bot (known: {', '.join(STYLES)})")
+    return ClashBot(ruleset, seat, level, seed)
+
+
+# ---- what a side stands to gain or lose ------------------------------------------------------
+
+@dataclass(frozen=True)
+class Side:
+    """One card's result on one Group, as the outcome needs it: DISTRACT, or its total and what
+    its player loses if beaten (the bounty captured, the Stars on its selected Barbarians)."""
+    distracts: bool
+    total: int = 0
+    bounty: int = 0          # the printed Stars of the mightiest selected Barbarian
+    selected: int = 0        # how many Barbarians carry its player's Stars
+    own: int = 0             # how many selected Barbarians are of its player's own Band
+
+
+DISTRACTED = Side(True)
+EMPTY = Side(False)
+
+
+def expected_max(values: list, k: int) -> float:
+    """The expected best of `k` draws without replacement from `values` (all of them if fewer)."""
+    n = len(values)
+    if n == 0:
+        return 0.0
+    if k >= n:
+        return max(values)
+    ordered = sorted(values, reverse=True)
+    whole = math.comb(n, k)
+    # the i-th best is the best drawn when it is drawn and none better is
+    return sum(v * math.comb(n - 1 - i, k - 1) for i, v in enumerate(ordered)) / whole
+
+
+def expected_min(values: list, k: int) -> float:
+    return -expected_max([-v for v in values], k)
+
+
+class Table:
+    """One decision's arithmetic: two Groups (the viewer's and the opponent's), their Stars and
+    the unseen Action cards; U(mine, theirs) is the value of a pair of laid cards to the viewer."""
+
+    def __init__(self, bot, mine: list, theirs: list, my_stars: int, their_stars: int,
+                 pool: list, rival_weight: float, own_ids=frozenset(), their_ids=frozenset(),
+                 wins_only: bool = False):
+        self.bot = bot
+        self.wins_only = wins_only                # count a victory (or distraction) as 1, else 0
+        self.style = bot.style
+        self.mine, self.theirs = mine, theirs
+        self.my_stars, self.their_stars = my_stars, their_stars
+        self.pool = pool                          # [(key, weight)] of the unseen Action cards
+        total = sum(w for _, w in pool) or 1
+        self.pool_p = [(k, w / total) for k, w in pool]
+        sel = [(k, w) for k, w in pool if bot.tag[k] not in PLAYING]
+        stotal = sum(w for _, w in sel) or 1
+        self.surprise_p = [(k, w / stotal) for k, w in sel]   # the Surprise: a selecting card
+        self.pool_keys = [k for k, w in pool for _ in range(w)]
+        self.w = rival_weight
+        self.own_ids, self.their_ids = own_ids, their_ids
+        self.kept_mine = _kept(mine, bot.keep_count)
+        self.kept_theirs = _kept(theirs, bot.keep_count)
+        self._sides: dict = {}
+        self._u: dict = {}                        # memos: this decision's pairs of cards ...
+        self._against: dict = {}
+        self._expected: dict = {}                 # ... and cards against the unseen ones
+        self._drawn = [k for k in self.pool_keys if bot.tag[k] != "swap_and_play"] or [NOBODY]
+
+    # the result of one selecting card on one Group
+    def side(self, key, group: str) -> Side:
+        found = self._sides.get((key, group))
+        if found is None:
+            available, stars, own = {"M": (self.mine, self.my_stars, self.own_ids),
+                                     "T": (self.theirs, self.their_stars, self.their_ids),
+                                     "KM": (self.kept_mine, self.my_stars, self.own_ids),
+                                     "KT": (self.kept_theirs, self.their_stars, self.their_ids)}[group]
+            found = self._sides[(key, group)] = self.bot.side_of(key, available, stars, own)
+        return found
+
+    def outcome(self, me: Side, them: Side) -> float:
+        """What a clobber is worth to the viewer: its gains less the opponent's, weighted."""
+        if self.wins_only:
+            return 1.0 if (them.distracts and not me.distracts) or (
+                not me.distracts and not them.distracts and me.total > them.total) else 0.0
+        style, w = self.style, self.w
+        if me.distracts and them.distracts:
+            return 0.0                                   # mutual distraction: nothing happens
+        if me.distracts:
+            paid = min(self.bot.penalty, self.my_stars)
+            return -paid - w * paid + w * style.rest_cost * them.own
+        if them.distracts:
+            paid = min(self.bot.penalty, self.their_stars)
+            return paid + w * paid - style.rest_cost * me.own
+        if me.total > them.total:
+            return them.bounty + them.selected * (1 + w) - style.rest_cost * me.own
+        if me.total < them.total:
+            return -me.selected - w * (me.bounty + me.selected) + w * style.rest_cost * them.own
+        return -style.rest_cost * me.own + w * style.rest_cost * them.own   # a stand-off
+
+    def plain(self, mine, theirs) -> float:
+        """U for two cards neither of which is a Swap & Play."""
+        found = self._u.get((mine, theirs))
+        if found is not None:
+            return found
+        tag = self.bot.tag
+        tm, tt = tag.get(mine), tag.get(theirs)
+        bonus = 0.0
+        if tm == "mirror" and not self.wins_only:
+            bonus += self.style.switch_bonus
+        if tt == "mirror" and not self.wins_only:
+            bonus -= self.w * self.style.switch_bonus
+        if tm == "mirror" and tt == "mirror":
+            value = 0.0                                  # "both Mirror: no clobber"
+        elif tm == "flee_and_surprise" or tt == "flee_and_surprise":
+            # a Mirror against Flee & Surprise flees too: "both players draw their own Surprise"
+            i_flee = tm == "flee_and_surprise" or tm == "mirror"
+            they_flee = tt == "flee_and_surprise" or tt == "mirror"
+            mine_sides = ([(p, self.side(e, "KM")) for e, p in self.surprise_p] if i_flee
+                          else [(1.0, self.side(mine, "M"))])
+            their_sides = ([(p, self.side(e, "KT")) for e, p in self.surprise_p] if they_flee
+                           else [(1.0, self.side(theirs, "T"))])
+            value = sum(p * q * self.outcome(a, b) for p, a in mine_sides for q, b in their_sides)
+        else:
+            if tm == "mirror":
+                mine = theirs                            # "apply the opponent's card to your own Group"
+            if tt == "mirror":
+                theirs = mine
+            value = self.outcome(self.side(mine, "M"), self.side(theirs, "T"))
+        self._u[(mine, theirs)] = value = value + bonus
+        return value
+
+    def against(self, mine, theirs, draws: int = 3) -> float:
+        """U(mine, theirs) for any two cards: a Swap & Play plays the best of `draws` new cards."""
+        found = self._against.get((mine, theirs, draws))
+        if found is None:
+            found = self._against[(mine, theirs, draws)] = self._against_now(mine, theirs, draws)
+        return found
+
+    def _against_now(self, mine, theirs, draws: int) -> float:
+        tag = self.bot.tag
+        swap_m, swap_t = tag.get(mine) == "swap_and_play", tag.get(theirs) == "swap_and_play"
+        if swap_m and swap_t:
+            # neither sees the other's new card: each plays its best blind
+            return expected_max([self.blind(e) for e in self._drawable()], draws)
+        if swap_m:
+            return expected_max([self.plain(e, theirs) for e in self._drawable()], draws)
+        if swap_t:
+            # the opponent saw our card at the reveal: it plays its best, or (a weaker player) any
+            values = [self.plain(mine, e) for e in self._drawable()]
+            if not values:
+                return self.plain(mine, NOBODY)
+            seen = self.style.opponent_sees
+            return seen * expected_min(values, draws) + (1 - seen) * sum(values) / len(values)
+        return self.plain(mine, theirs)
+
+    def blind(self, mine) -> float:
+        """U of a card against a card the opponent chooses unseen: the unseen cards, weighted."""
+        chosen = [(d, p) for d, p in self.pool_p if self.bot.tag[d] != "swap_and_play"]
+        total = sum(p for _, p in chosen) or 1.0
+        return sum(p * self.plain(mine, d) for d, p in chosen) / total
+
+    def _drawable(self) -> list:
+        """The cards a Swap & Play may draw (one per unseen copy; a Swap & Play drawn again is left
+        out: its worth is about the draw's own)."""
+        return self._drawn
+
+    def expected(self, mine) -> float:
+        """U of laying `mine` against the opponent's card, weighted by what is unseen."""
+        found = self._expected.get(mine)
+        if found is None:
+            found = self._expected[mine] = sum(p * self.against(mine, d) for d, p in self.pool_p)
+        return found
+
+
+def _kept(available: list, keep: int) -> list:
+    """What Flee & Surprise leaves: the `keep` mightiest (the first of tied ways)."""
+    kept = set(selection.keep_mightiest(available, keep)[0]) if available else set()
+    return [a for a in available if a[0] in kept]
+
+
+# ---- the bot ---------------------------------------------------------------------------------
+
+class ClashBot:
+    """A bot for one seat of a clash-family game; the level is its `Style`."""
+
+    reads_view = True
+
+    def __init__(self, ruleset, seat: int, level: str = "normal", seed=0):
+        self.seat = seat
+        self.level = level
+        self.style = STYLES[level]
+        self.rng = random.Random(f"klobba-{level}-{seed}-{seat}")
+        rules = ruleset.parameters(None)        # the defaults: a bot is not told the options
+        self.penalty = rules.get("distract_penalty", 2)
+        self.reward = rules.get("offers", {}).get("reward", 1)
+        self._faces = None
+        self._sides: dict = {}        # (card key, available, Stars, own Band's ids) -> Side
+
+    # ---- the cards, learnt once per deck ----
+    def _learn(self, view) -> None:
+        if view.faces is self._faces:
+            return
+        self._faces = faces = view.faces
+        self.key_of = {c: f.key for c, f in enumerate(faces) if f.kind == "action"}
+        self.prim = {f.key: f.effect for f in faces if f.kind == "action"}
+        self.tag = {k: p.tag for k, p in self.prim.items()}
+        self.tag[NOBODY] = None
+        flee = [p for p in self.prim.values() if p.tag == "flee_and_surprise"]
+        self.keep_count = flee[0].get("keep", 2) if flee else 2
+        self.barbarian = {c: (f.value, f.clan, f.bounty) for c, f in enumerate(faces) if f.kind == "barbarian"}
+        self.keep_worth = _card_worth(self) if self.style.thinks else {}
+
+    def side_of(self, key, available: list, stars: int, own_ids) -> Side:
+        """A selecting card's result on these available Barbarians, the tie its player breaks
+        chosen to lose least if beaten (fewest Stars, lowest bounty, fewest of its own Band)."""
+        if key is NOBODY or self.tag[key] in PLAYING:
+            return EMPTY
+        memo_key = (key, tuple(available), stars, own_ids)
+        found = self._sides.get(memo_key)
+        if found is None:
+            result = selection.evaluate(self.prim[key], available)
+            if result == DISTRACT:
+                found = DISTRACTED
+            else:
+                found = min((_side_of_selection(ch.selected, ch.total, stars, self.barbarian, own_ids)
+                             for ch in result), key=lambda s: (s.bounty + 2 * s.selected, s.own))
+            if len(self._sides) > 50_000:
+                self._sides.clear()
+            self._sides[memo_key] = found
+        return found
+
+    # ---- the entry point ----
+    def choose(self, view, legal: list) -> Action:
+        """The bot's move whenever its seat is to act."""
+        if not legal:
+            raise ValueError(f"seat {self.seat} has no legal action in phase {view.phase!r}")
+        if len(legal) == 1:
+            return legal[0]
+        self._learn(view)
+        if not self.style.thinks:
+            return self._easy(view, legal)
+        step = {"group": self._group, "offer": self._offer, "lay": self._lay, "swap": self._swap,
+                "flee": self._flee, "select": self._select, "capture": self._capture,
+                "switch": self._switch}.get(view.phase)
+        return step(view, legal) if step else legal[0]
+
+    # ---- easy ----
+    def _easy(self, view, legal: list) -> Action:
+        """Random, except that a card laid selects something on its Group."""
+        if view.phase == "lay":
+            mine = self._group_of(view, self.seat)
+            sensible = [a for a in legal if self._selects_something(a.places[0][2], mine)]
+            legal = sensible or legal
+        if view.phase == "offer" and self.rng.random() < 0.5:
+            return next(a for a in legal if a.kind == "no_offer")
+        return legal[self.rng.randrange(len(legal))]
+
+    def _selects_something(self, card: int, available: list) -> bool:
+        key = self.key_of[card]
+        if self.tag[key] in PLAYING:
+            return True
+        result = selection.evaluate(self.prim[key], available)
+        return result != DISTRACT and bool(result[0].selected)
+
+    # ---- what the view tells ----
+    def _available(self, view, places) -> list:
+        """The available Barbarians (face up) of these Band places, as selection.py takes them."""
+        out = []
+        for p in places:
+            for bc in view.bands[p].cards:
+                if bc.face_up:
+                    value, clan, _ = self.barbarian[bc.card]
+                    out.append((bc.card, value, clan))
+        return out
+
+    def _group_of(self, view, seat: int) -> list:
+        side = view.showdown_of(seat)
+        return self._available(view, side.group) if side else []
+
+    def _opponent(self, view, seat: int) -> int:
+        return view.white if seat == view.black else view.black
+
+    def _unseen(self, view) -> list:
+        """[(key, count)] of the Action cards this seat cannot place: the deck's composition less
+        its hand, the discard pile, the cards revealed this round and the offers it knows."""
+        seen = set(view.hand) | set(view.action_discard)
+        for s in view.showdowns:
+            for c in (s.card, s.played, *s.swaps, *s.surprises):
+                if c is not None:
+                    seen.add(c)
+        for o in view.offers:
+            if o.card is not None:
+                seen.add(o.card)
+        counts: dict = {}
+        for c, key in self.key_of.items():
+            if c not in seen:
+                counts[key] = counts.get(key, 0) + 1
+        return sorted(counts.items())
+
+    def _rival_weight(self, view) -> float:
+        return self.style.rival_weight_two if view.n == 2 else self.style.rival_weight_more
+
+    def _table(self, view, me: int, groups=None, pool=None, wins_only: bool = False) -> Table:
+        """The arithmetic of `me`'s clash with the other Totem holder (groups: their places)."""
+        other = self._opponent(view, me)
+        if groups is None:
+            groups = (view.showdown_of(me).group, view.showdown_of(other).group)
+        return Table(self, self._available(view, groups[0]), self._available(view, groups[1]),
+                     view.seats[me].stars, view.seats[other].stars,
+                     self._unseen(view) if pool is None else pool, self._rival_weight(view),
+                     self._band_ids(view, view.seats[me].place), self._band_ids(view, view.seats[other].place),
+                     wins_only)
+
+    def _band_ids(self, view, place: int) -> frozenset:
+        return frozenset(bc.card for bc in view.bands[place].cards)
+
+    def _last_round(self, view) -> bool:
+        """No round follows this one: every player has held the Black Totem often enough."""
+        return view.last_round or all(s.black_times >= view.black_times_to_end for s in view.seats)
+
+    def _keep_value(self, view, key) -> float:
+        """What laying this card gives up for the rounds to come (0 in the last round)."""
+        if self._last_round(view):
+            return 0.0
+        return self.style.keep * self.keep_worth.get(key, 0.0)
+
+    def _pick(self, scored: list, margin=None):
+        """One of the options within the margin of the best, at random (seeded): [(value, option)]."""
+        best = max(v for v, _ in scored)
+        margin = self.style.margin if margin is None else margin
+        near = [o for v, o in scored if v >= best - margin]
+        return near[self.rng.randrange(len(near))]
+
+    # ---- step 1: form Groups ----
+    def _group(self, view, legal: list) -> Action:
+        """Pair with the Band whose Groups give the best expected outcome for our best card."""
+        other = self._opponent(view, self.seat)
+        own, their_own = view.seats[self.seat].place, view.seats[other].place
+        free = [a.places[0][1] for a in legal]
+        pool = self._unseen(view)
+        scored = []
+        for action in legal:
+            chosen = action.places[0][1]
+            rest = next((p for p in free if p != chosen), None)
+            groups = ((own, chosen), (their_own,) + ((rest,) if rest is not None else ()))
+            table = self._table(view, self.seat, groups, pool)
+            value = max(table.expected(self.key_of[c]) - self._keep_value(view, self.key_of[c])
+                        for c in view.hand) if view.hand else 0.0
+            scored.append((value, action))
+        return self._pick(scored)
+
+    # ---- step 2: offers ----
+    def _offer(self, view, legal: list) -> Action:
+        """Offer the card that best helps the holder beat the other Group (a Star if it wins), unless
+        that holder is running away with the game or no card helps."""
+        no_offer = next(a for a in legal if a.kind == "no_offer")
+        offers = [a for a in legal if a.kind == "offer"]
+        if not offers:
+            return no_offer
+        holder = offers[0].places[1][1]
+        if view.seats[holder].score - view.seats[self.seat].score >= self.style.offer_lead:
+            return no_offer
+        table = self._table(view, holder)
+        wins = self._table(view, holder, wins_only=True)
+        # the holder plays our card if it beats what it holds: the best of a hand of unseen cards
+        theirs = expected_max([table.expected(k) for k in table.pool_keys], view.seats[holder].hand_count)
+        scored = []
+        for action in offers:
+            key = self.key_of[action.places[0][2]]
+            played = 1 / (1 + math.exp(-(table.expected(key) - theirs)))
+            # our Star if it wins; a card played is gone from our hand (we draw a new one)
+            value = played * (self.reward * wins.expected(key) - self._keep_value(view, key))
+            scored.append((value, action))
+        best = max(v for v, _ in scored)
+        # values here are Stars won times a chance: a tenth of the margin of points
+        return self._pick(scored, self.style.margin / 10) if best > 0.05 else no_offer
+
+    # ---- step 3: lay ----
+    def _lay(self, view, legal: list) -> Action:
+        """The card whose expected outcome (less its worth for later) is near the best."""
+        table = self._table(view, self.seat)
+        scored, by_key = [], {}
+        for action in legal:
+            zone, owner, card = action.places[0]
+            key = self.key_of[card]
+            value = by_key.get((key, zone))
+            if value is None:
+                value = table.expected(key)
+                if zone == "hand":
+                    value -= self._keep_value(view, key)
+                else:
+                    # an offer costs our hand nothing, but its maker gains a Star if it wins
+                    value -= self._rival_weight(view) * self.reward * 0.5
+                by_key[(key, zone)] = value
+            scored.append((value, action))
+        # one entry per distinct card, so that two copies do not weigh twice in the draw
+        distinct: dict = {}
+        for value, action in scored:
+            distinct.setdefault((self.key_of[action.places[0][2]], action.places[0][0]), (value, action))
+        return self._pick(sorted(distinct.values(), key=lambda va: _order(va[1])))
+
+    # ---- step 4: Swap & Play ----
+    def _swap(self, view, legal: list) -> Action:
+        """Swap & Play: put back the cards least worth keeping; then play the drawn card that does
+        best against the opponent's card, seen at the reveal (or, against another Swap & Play, blind)."""
+        if legal[0].kind == "swap_return":
+            return self._swap_return(view, legal)
+        table = self._table(view, self.seat)
+        theirs = self._their_card(view, view.showdown_of(self._opponent(view, self.seat)))
+        # playing Swap & Play again swaps this many; with no swap left it selects nobody
+        again = view.swaps_left[1] if len(view.swaps_left) > 1 else 0
+        scored = []
+        for action in legal:
+            key = self.key_of[action.places[0][2]]
+            draws = 3
+            if self.tag[key] == "swap_and_play":
+                key, draws = (key, again) if again else (NOBODY, 3)
+            if theirs != "unknown":
+                value = table.against(key, theirs, draws)
+            elif self.tag.get(key) == "swap_and_play":
+                value = expected_max([table.blind(e) for e in table._drawable()], draws)
+            else:
+                value = table.blind(key)
+            scored.append((value, action))
+        return self._pick(scored)
+
+    def _their_card(self, view, other):
+        """The card the opponent plays, as far as this seat can know it: its key, NOBODY, or
+        "unknown" (its own Swap & Play's choice is hidden until both are revealed)."""
+        if other.swaps:
+            if other.played is None:
+                return "unknown"
+            return self.key_of[other.played]
+        return self.key_of[other.card] if other.card is not None else "unknown"
+
+    def _swap_return(self, view, legal: list) -> Action:
+        """Put back the cards least worth keeping."""
+        def kept_worth(action):
+            back = {p[2] for p in action.places}
+            return sum(self.keep_worth.get(self.key_of[c], 0.0) for c in view.hand if c not in back)
+        return max(legal, key=kept_worth)
+
+    # ---- step 4: the rest ----
+    def _their_sides(self, view, table: Table) -> list:
+        """[(probability, Side)] of the opponent's selection, as far as the view tells."""
+        other = view.showdown_of(self._opponent(view, self.seat))
+        if other.distracts:
+            return [(1.0, DISTRACTED)]
+        if other.total is not None and other.selected:
+            # its selection is made: what it stands to lose is known
+            return [(1.0, _side_of_selection(other.selected, other.total, table.their_stars,
+                                             self.barbarian, table.their_ids))]
+        if other.effect is not None:
+            return [(1.0, table.side(self.key_of[other.effect], "T"))]
+        card = self._their_card(view, other)
+        mine = view.showdown_of(self.seat)
+        mine_card = self._their_card(view, mine)
+        fleeing = card != "unknown" and (self.tag.get(card) == "flee_and_surprise" or (
+            self.tag.get(card) == "mirror" and self.tag.get(mine_card) == "flee_and_surprise"))
+        if fleeing and not other.surprises:
+            return [(p, table.side(e, "T")) for e, p in table.surprise_p] or [(1.0, EMPTY)]
+        return [(1.0, EMPTY)]
+
+    def _flee(self, view, legal: list) -> Action:
+        """Keep the two whose expected outcome, over the Surprises still unseen, is best."""
+        table = self._table(view, self.seat)
+        theirs = self._their_sides(view, table)
+        scored = []
+        for action in legal:
+            kept = {p[2] for p in action.places}
+            available = [a for a in table.mine if a[0] in kept]
+            value = sum(p * q * table.outcome(self.side_of(e, available, table.my_stars, table.own_ids), b)
+                        for e, p in table.surprise_p for q, b in theirs)
+            scored.append((value, action))
+        return self._pick(scored)
+
+    def _select(self, view, legal: list) -> Action:
+        """Of the tied selections, the one that loses least if beaten and rests fewest of our own."""
+        table = self._table(view, self.seat)
+        theirs = self._their_sides(view, table)
+        scored = []
+        for action in legal:
+            picked = [p[2] for p in action.places]
+            me = _side_of_selection(picked, _total_of(self, view, action), table.my_stars, self.barbarian,
+                                    table.own_ids)
+            scored.append((sum(q * table.outcome(me, b) for q, b in theirs), action))
+        best = max(v for v, _ in scored)
+        return next(a for v, a in scored if v >= best - 1e-9)
+
+    def _capture(self, view, legal: list) -> Action:
+        """The highest bounty; between equals, from the Band of the player leading the others."""
+        def worth(action):
+            _, place, card = action.places[0]
+            owner = view.bands[place].owner
+            lead = view.seats[owner].score if owner is not None and owner != self.seat else -1
+            return (self.barbarian[card][2], lead)
+        return max(legal, key=worth)
+
+    # ---- step 8: switch ----
+    def _switch(self, view, legal: list) -> Action:
+        """Of the switches that bring a mightier Barbarian into our own Band (counted twice when it
+        comes from the Band of a player who holds a Totem next round: their Group loses it), the one
+        whose next round looks best: our best card of the hand just drawn against the unseen ones,
+        on the Groups the next Black Totem holder may form; or no switch if none does better."""
+        black, white = self._next_holders(view)
+        rivals = {black, white} - {self.seat}
+        no_switch = next(a for a in legal if a.kind == "no_switch")
+        ranked = []
+        for action in legal:
+            if action.kind != "switch":
+                continue
+            (_, _, mine), (_, place, theirs) = action.places
+            gain = self.barbarian[theirs][0] - self.barbarian[mine][0]
+            if view.bands[place].owner in rivals:
+                gain *= 2
+            if gain > 0:
+                ranked.append((gain, action))
+        if not ranked:
+            return no_switch
+        ranked.sort(key=lambda ga: (-ga[0], ga[1].places))
+        if self.seat not in (black, white) or not view.hand:
+            return ranked[0][1]         # no clash of ours next round: the plain gain decides
+        candidates = [no_switch] + [a for _, a in ranked[:self.style.switches_weighed]]
+        pool = self._unseen(view)
+        scored = [(self._next_round(view, action, black, white, pool), action) for action in candidates]
+        best = max(v for v, _ in scored)
+        return next(a for v, a in scored if v >= best - 1e-9)
+
+    def _next_holders(self, view) -> tuple:
+        """The Totem holders of the next round ("the Totems move one player clockwise")."""
+        if view.n == 2:
+            return view.white, view.black
+        black = (view.black + 1) % view.n
+        return black, (black + 1) % view.n
+
+    def _next_round(self, view, action: Action, black: int, white: int, pool: list) -> float:
+        """Our best card's expected outcome next round if the Bands are switched so: the Black
+        Totem holder pairs as suits it (us: our best; them: our worst)."""
+        bands = {b.place: [bc.card for bc in b.cards if bc.face_up] for b in view.bands}
+        ids = {b.place: [bc.card for bc in b.cards] for b in view.bands}
+        if action.kind == "switch":
+            (_, own, mine), (_, place, theirs) = action.places
+            for table in (bands, ids):
+                table[own] = [theirs if c == mine else c for c in table[own]]
+                table[place] = [mine if c == theirs else c for c in table[place]]
+        other = white if self.seat == black else black
+        mine_at, theirs_at = view.seats[self.seat].place, view.seats[other].place
+        free = [p for p in range(len(view.bands)) if p not in (mine_at, theirs_at)]
+        outlooks = []
+        for chosen in free:
+            ours = chosen if self.seat == black else next((p for p in free if p != chosen), chosen)
+            rest = [p for p in free if p != ours][:1]
+            table = Table(self, self._listed(bands, (mine_at, ours)), self._listed(bands, [theirs_at] + rest),
+                          view.seats[self.seat].stars, view.seats[other].stars, pool, self._rival_weight(view),
+                          frozenset(ids[mine_at]), frozenset(ids[theirs_at]))
+            outlooks.append(max(table.expected(self.key_of[c]) for c in view.hand))
+        return max(outlooks) if self.seat == black else min(outlooks)
+
+    def _listed(self, bands: dict, places) -> list:
+        return [(c, self.barbarian[c][0], self.barbarian[c][1]) for p in places for c in bands[p]]
+
+
+def _order(action: Action) -> tuple:
+    return action.places[0][0], action.places[0][2]
+
+
+def _total_of(bot, view, action: Action) -> int:
+    """The total of a tied selection (every tied choice of a card has the same total)."""
+    side = view.showdown_of(bot.seat)
+    key = bot.key_of[side.effect]
+    for choice in selection.evaluate(bot.prim[key], bot._available(view, side.group)):
+        if set(choice.selected) == {p[2] for p in action.places}:
+            return choice.total
+    return 0
+
+
+def _side_of_selection(selected, total: int, stars: int, barbarian: dict, own_ids) -> Side:
+    """A selection as the outcome needs it: its bounty at risk (the mightiest's; the winner takes
+    the best of tied ones), the Stars on it (as far as its player has them), how many are its own."""
+    top = max((barbarian[c][0] for c in selected), default=None)
+    bounty = max((barbarian[c][2] for c in selected if barbarian[c][0] == top), default=0)
+    return Side(False, total, bounty, min(len(selected), stars), sum(1 for c in selected if c in own_ids))
+
+
+_WORTH: dict = {}
+
+
+def _card_worth(bot) -> dict:
+    """Each Action card's worth for the rounds to come, against its mean over the deck: its
+    expected outcome on random Groups against a random card (worked out once per deck, seeded)."""
+    faces = bot._faces
+    signature = repr(faces)         # every game has its own faces tuple; the same deck, the same worth
+    found = _WORTH.get(signature)
+    if found is not None:
+        return found
+    rng = random.Random(1)
+    barbarians = [c for c, f in enumerate(faces) if f.kind == "barbarian"]
+    clans = sorted({faces[c].clan for c in barbarians})
+    pool: dict = {}
+    for f in faces:
+        if f.kind == "action":
+            pool[f.key] = pool.get(f.key, 0) + 1
+    pool = sorted(pool.items())
+    sums = {k: 0.0 for k, _ in pool}
+    samples = 0
+    for _ in range(24):
+        drawn = rng.sample(barbarians, 12)
+        up = [rng.random() < 0.85 for _ in drawn]
+        # each sample under every rotation of the clans: no clan's card is luckier than another's
+        for turn in range(len(clans)):
+            clan = {c: clans[(clans.index(c) + turn) % len(clans)] for c in clans}
+            groups = [[(c, faces[c].value, clan[faces[c].clan]) for c, u in zip(drawn[i:i + 6], up[i:i + 6]) if u]
+                      for i in (0, 6)]
+            table = Table(bot, groups[0], groups[1], 5, 5, pool, 1.0,
+                          frozenset(drawn[0:3]), frozenset(drawn[6:9]))
+            for k, _ in pool:
+                sums[k] += table.expected(k)
+            samples += 1
+    mean = sum(sums[k] * w for k, w in pool) / sum(w for _, w in pool)
+    worth = {k: (v - mean) / samples for k, v in sums.items()}
+    _WORTH[signature] = worth
+    return worth
