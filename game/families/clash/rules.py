@@ -46,13 +46,14 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Optional
 
+from game.engine.cards import Prim
 from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.registry import Family, register
 from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, List, Located, Map, Str
 from game.families.clash import selection
 from game.families.clash.selection import DISTRACT
 from game.families.clash.view import (ActionCard, BandCard, Barbarian, ClashBand, ClashResult,
-                                      ClashSeat, ClashView, Offer, Outcome, Prim, Showdown)
+                                      ClashSeat, ClashView, Offer, Outcome, Showdown)
 
 PLACES = 4                      # "There are always four Band places around the table"
 

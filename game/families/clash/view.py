@@ -63,21 +63,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+from game.engine.cards import Prim
+
 PHASES = ("group", "offer", "lay", "swap", "flee", "select", "capture", "switch", "over")
-
-
-@dataclass(frozen=True)
-class Prim:
-    """One selection primitive of an Action card: `tag` names its evaluator (selection.py),
-    `params` its parameters as sorted (key, value) pairs."""
-    tag: str
-    params: tuple = ()
-
-    def get(self, key, default=None):
-        for k, v in self.params:
-            if k == key:
-                return v
-        return default
 
 
 @dataclass(frozen=True)
