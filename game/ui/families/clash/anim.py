@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
+from game.ui import fonts, theme
 from game.ui.anim import Banner, CardMove, Pulse, Step, Tween
 from game.ui.families.clash import words
 from game.ui.families.clash.art import draw_star
@@ -93,6 +93,12 @@ def steps_for(events, view, zones, before, faces_before, art, scale, names) -> l
                 totem = sd.totem
         return before.get(("slot", totem)) or zones.extra[("slot", totem)], totem
 
+    room = zones.extra["table"].w - 60
+
+    def banner(text, size=24):
+        """Big words over the middle, as large as fit the felt."""
+        return Banner(text, center, BANNER * s, size=fonts.fit(text, size, room, True, min_size=12))
+
     def add(tweens, hide=(), land=()):
         steps.append(Step(tweens, set(hide)))
         lands.append(set(land))
@@ -152,7 +158,7 @@ def steps_for(events, view, zones, before, faces_before, art, scale, names) -> l
                 if rect is not None:
                     tweens.append(CardMove(art.face(view.face(c), rect.size), rect, rect, MOVE * 1.6 * s,
                                            img_end=art.back(rect.size)))
-            tweens.append(Banner(words.outcome_text(ev, names), center, BANNER * s, size=24))
+            tweens.append(banner(words.outcome_text(ev, names)))
             add(tweens, hide={("band", p[1], p[2]) for p in ev.places})
         elif k in ("standoff", "distraction"):
             tweens = []
@@ -166,10 +172,10 @@ def steps_for(events, view, zones, before, faces_before, art, scale, names) -> l
                 for i in range(ev.get("paid") or 0):
                     if a is not None and b is not None:
                         tweens.append(StarFly(a.center, b.center, 16, MOVE * 1.4 * s, delay=i * 0.15 * s))
-            tweens.append(Banner(words.outcome_text(ev, names), center, BANNER * s, size=24))
+            tweens.append(banner(words.outcome_text(ev, names)))
             add(tweens)
         elif k in ("mutual_distraction", "mirrors", "distracts"):
-            add([Banner(words.outcome_text(ev, names), center, BANNER * s, size=24)])
+            add([banner(words.outcome_text(ev, names))])
         elif k == "refill":
             deck = zones.extra["decks"]
             tweens, land = [], set()
@@ -199,10 +205,9 @@ def steps_for(events, view, zones, before, faces_before, art, scale, names) -> l
                     hide.add(dst)
             add(tweens, hide, hide)
         elif k == "totems":
-            add([Banner(f"{words.name_of(names, ev.get('black'))} holds the Black Totem", center, BANNER * s,
-                        size=22)])
+            add([banner(f"{words.name_of(names, ev.get('black'))} holds the Black Totem", 22)])
         elif k == "game_over":
-            add([Banner("The game is over", center, BANNER * s, size=28)])
+            add([banner("The game is over", 28)])
     # a card landing in a later step stays hidden until then
     later: set = set()
     for step, land in zip(reversed(steps), reversed(lands)):

@@ -83,11 +83,11 @@ def draw_groups(surf, zones, view):
             area = box.inflate(16, 16)
             tint = pygame.Surface(area.size, pygame.SRCALPHA)
             pygame.draw.rect(tint, TINT[totem], tint.get_rect(), border_radius=12)
-            pygame.draw.rect(tint, (*EDGE[totem], 255), tint.get_rect(), 3, border_radius=12)
+            pygame.draw.rect(tint, (*EDGE[totem], 255), tint.get_rect(), 4, border_radius=12)
             surf.blit(tint, area)
 
 
-def plate(surf, rect, view, band, marks, art):
+def plate(surf, rect, view, band, marks, art, group=None):
     """A Band's plate: its owner's name, Totem, Stars and captured Barbarians; or "Free Band"; the
     Grouping marker lying on it."""
     acting = band.owner is not None and band.owner == marks.acting
@@ -102,9 +102,13 @@ def plate(surf, rect, view, band, marks, art):
         right -= 2 * r + 4
     if band.marker:
         right = marker_flag(surf, right, rect.y + 3, max(14, min(22, rect.h // 2)), band.marker) - 4
+    # the Group it belongs to, in words (the tint and the Totem's letters say it too)
+    in_group = f"{TOTEM_NAME[group]} Group" if group else ""
     if band.owner is None:
-        label = "Free Band"
-        blit_text(surf, label, size, (x, rect.y + 3), theme.MUTED, True)
+        blit_text(surf, "Free Band", size, (x, rect.y + 3), theme.MUTED, True)
+        if in_group and rect.h >= 30:
+            blit_text(surf, in_group, max(9, size - 3), (rect.right - 6, rect.bottom - 3), theme.TEXT, True,
+                      "bottomright")
         return
     sv = view.seats[band.owner]
     stars = f"{sv.stars}"
@@ -123,6 +127,8 @@ def plate(surf, rect, view, band, marks, art):
     caught = [view.face(c) for c in sv.captured]
     bounty = sum(f.bounty for f in caught)
     text = f"{len(caught)} captured · +{bounty}" if caught else "none captured"
+    if in_group:
+        text = in_group + " · " + (f"{len(caught)} captured" if caught else "none captured")
     tr = blit_text(surf, text, max(9, th - 3), (rect.right - 6, y + th // 2), theme.MUTED, False, "midright")
     cx = x
     for f in caught:
@@ -151,6 +157,8 @@ def band_cards(surf, zones, view, band, marks, art):
         return art.face(view.face(bc.card), size) if bc.face_up else art.back(size)
     lit = frozenset(p for p in marks.lit if p in row.places)
     row.draw(surf, image_for, lit, marks.selected, marks.hidden)
+    if not band.cards:
+        blit_text(surf, "no Barbarians", 13, row.rect.center, theme.DIM, False, "center")
     for place, rect in row.rects().items():
         bc = faces.get(place[2])
         if bc is None or place in marks.hidden:
@@ -161,6 +169,22 @@ def band_cards(surf, zones, view, band, marks, art):
             stars_on(surf, rect, bc.stars)
         if marks.clash and place[2] in marks.clash.get("starred", ()):
             stars_on(surf, rect, 1)
+
+
+def slot_card(view, clash, totem, names=()) -> tuple:
+    """(the card shown face up on a Totem holder's laid-card place or None, its total, a note): the
+    clobber's public events while everyone watches it, else what the view knows."""
+    seat = view.black if totem == "black" else view.white
+    if clash is not None and seat in clash["cards"]:
+        return clash["cards"][seat], clash["totals"].get(seat), clash["notes"].get(seat, "")
+    sd = next((s for s in view.showdowns if s.totem == totem), None)
+    if sd is None:
+        return None, None, ""
+    card = sd.effect if sd.effect is not None else (sd.played if sd.played is not None else sd.card)
+    note = view.face(sd.card).name if sd.card is not None and card != sd.card else ""
+    if sd.offered_by is not None:
+        note = (note + " · " if note else "") + f"offered by {_name(names, sd.offered_by)}"
+    return card, sd.total, note
 
 
 def showdown(surf, zones, view, marks, art):
@@ -175,18 +199,7 @@ def showdown(surf, zones, view, marks, art):
         lr = zones.extra["slot_label", totem]
         size = fonts.fit(label, max(11, lr.h - 6), lr.w, True, min_size=9)
         blit_text(surf, fonts.ellipsize(label, size, lr.w, True), size, lr.center, theme.TEXT, True, "center")
-        card, total, note = None, None, ""
-        if clash is not None and seat in clash["cards"]:
-            card = clash["cards"][seat]
-            total = clash["totals"].get(seat)
-            note = clash["notes"].get(seat, "")
-        elif sd is not None:
-            card = sd.effect if sd.effect is not None else (sd.played if sd.played is not None else sd.card)
-            total = sd.total
-            if sd.card is not None and card != sd.card:
-                note = view.face(sd.card).name
-            if sd.offered_by is not None:
-                note = (note + " · " if note else "") + f"offered by {_name(names, sd.offered_by)}"
+        card, total, note = slot_card(view, clash, totem, names)
         if ("slot", totem) in marks.hidden:
             continue
         if card is not None:
@@ -249,7 +262,7 @@ def hand(surf, zones, view, marks, art):
         offers.draw(surf, lambda place, size: art.face(view.face(place[2]), size), marks.lit, marks.selected,
                     marks.hidden)
         for place, rect in offers.rects().items():
-            caption(surf, rect, f"from {_name(marks.names, place[1])}", theme.ACCENT, 12, below=False)
+            caption(surf, rect, f"from {_name(marks.names, place[1])}", theme.ACCENT, 12)
 
 
 def zoom(surf, zones, view, marks, art):
@@ -258,10 +271,10 @@ def zoom(surf, zones, view, marks, art):
         return
     place, face = marks.zoom
     table = zones.extra["table"]
-    h = min(320, int(table.h * 0.5))
+    h = min(300, int(table.h * 0.42))
     w = int(h * 0.7)
     panel = pygame.Rect(0, 0, w + 20 + (220 if face.kind == "action" else 0), h + 20)
-    anchor = zones.rect(place) or table
+    anchor = zones.rect(place) or zones.extra.get(place) or table
     panel.midbottom = (anchor.centerx, anchor.y - 8)
     panel.clamp_ip(table)
     if panel.colliderect(anchor):
@@ -281,8 +294,9 @@ def zoom(surf, zones, view, marks, art):
 def draw_table(surf, zones, view, marks: Marks, art):
     """The whole family part of the frame."""
     draw_groups(surf, zones, view)
+    group_of = {place: totem for totem, pair in groups(view).items() for place in pair}
     for band in view.bands:
-        plate(surf, zones.extra["plate", band.place], view, band, marks, art)
+        plate(surf, zones.extra["plate", band.place], view, band, marks, art, group_of.get(band.place))
         band_cards(surf, zones, view, band, marks, art)
         box = zones.extra["box", band.place]
         if ("band", band.place) in marks.lit:

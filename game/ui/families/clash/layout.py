@@ -37,8 +37,8 @@ def _sizes(size, band_size: int):
         hand_h = max(60, min(150, int(ch * 1.05)))
         cw = card_size(ch)[0]
         band_w = max(band_size * cw + (band_size - 1) * 6, 150)
-        box_h = plate_h + 4 + ch
-        upper = inner.h - hand_h - 22 - GAP
+        box_h = plate_h + 4 + max(4, ch // 12) + ch
+        upper = inner.h - hand_h - 22 - max(8, hand_h // 8) - GAP
         middle_h = upper - 2 * box_h - 2 * GAP
         middle_w = inner.w - 2 * band_w - 2 * GAP
         if middle_h >= max(110, int(ch * 1.45)) and middle_w >= 3 * cw + 60 and band_w * 2 + GAP * 2 < inner.w:
@@ -55,10 +55,12 @@ def compute(size, view, bottom_place: int, hand_places=(), offer_places=()) -> Z
     ch, plate_h, hand_h = _sizes(tuple(size), band_size)
     cw = card_size(ch)[0]
     band_w = max(band_size * cw + (band_size - 1) * 6, 150)
-    box_h = plate_h + 4 + ch
+    lift = max(4, ch // 12)             # a lit Barbarian rises this much: clear of its plate
+    box_h = plate_h + 4 + lift + ch
+    hand_lift = max(8, hand_h // 8)
     zones = Zones(size)
     zones.extra.update(table=table, scale=frame.scale)
-    hand_area = pygame.Rect(inner.x, inner.bottom - hand_h - 22, inner.w, hand_h + 22)
+    hand_area = pygame.Rect(inner.x, inner.bottom - hand_h - 22 - hand_lift, inner.w, hand_h + 22 + hand_lift)
     upper = pygame.Rect(inner.x, inner.y, inner.w, hand_area.y - GAP - inner.y)
     boxes = {}
     for place in range(PLACES):
@@ -76,10 +78,10 @@ def compute(size, view, bottom_place: int, hand_places=(), offer_places=()) -> Z
     for place, box in boxes.items():
         band = view.bands[place]
         plate = pygame.Rect(box.x, box.y, box.w, plate_h)
-        cards_rect = pygame.Rect(box.x, plate.bottom + 4, box.w, ch)
+        cards_rect = pygame.Rect(box.x, plate.bottom + 4 + lift, box.w, ch)
         zones.add(("band", place), Pile(("band", place), box))
         zones.add(("cards", place), Row([("band", place, c.card) for c in band.cards], cards_rect, (cw, ch), gap=6,
-                                        lift=max(4, ch // 12)))
+                                        lift=lift))
         zones.extra["box", place] = box
         zones.extra["plate", place] = plate
         owner = band.owner
@@ -111,12 +113,12 @@ def compute(size, view, bottom_place: int, hand_places=(), offer_places=()) -> Z
     zones.extra["hand_area"] = hand_area
     hsize = card_size(hand_h)
     offer_w = (len(offer_places) * (hsize[0] + 8) + 20) if offer_places else 0
-    fan_rect = pygame.Rect(hand_area.x + 170, hand_area.y + 4, hand_area.w - 180 - offer_w, hand_h)
+    fan_rect = pygame.Rect(hand_area.x + 170, hand_area.y + hand_lift + 2, hand_area.w - 180 - offer_w, hand_h)
     if hand_places:
-        zones.add("hand", Fan(list(hand_places), fan_rect, hsize, lift=max(8, hand_h // 8), spread=1.05))
+        zones.add("hand", Fan(list(hand_places), fan_rect, hsize, lift=hand_lift, spread=1.05))
     if offer_places:
         orect = pygame.Rect(fan_rect.right + 10, fan_rect.y, offer_w, hand_h)
-        zones.add("offers", Row(list(offer_places), orect, hsize, gap=8, lift=max(8, hand_h // 8)))
+        zones.add("offers", Row(list(offer_places), orect, hsize, gap=8, lift=hand_lift))
         zones.extra["offers"] = orect
-    zones.extra["hand_label"] = pygame.Rect(hand_area.x, hand_area.y + 4, 160, hand_h)
+    zones.extra["hand_label"] = pygame.Rect(hand_area.x, fan_rect.y, 160, hand_h)
     return zones

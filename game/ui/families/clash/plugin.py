@@ -24,7 +24,7 @@ from game.ui.families.clash import layout as clash_layout
 from game.ui.families.clash import words
 from game.ui.families.clash.anim import steps_for
 from game.ui.families.clash.art import ClashArt
-from game.ui.families.clash.draw import Marks, draw_table
+from game.ui.families.clash.draw import Marks, draw_table, slot_card
 from game.ui.kit import card_size
 from game.ui.widgets import Button
 
@@ -111,6 +111,12 @@ class ClashPlugin(TablePlugin):
         return None
 
     # ---- drawing ----
+    def title(self, view) -> str:
+        """The game, the round, and how far the Black Totem has gone round (the end of the game)."""
+        most = min((sv.black_times for sv in view.seats), default=0)
+        return (f"{self.scene.ruleset.name} · Round {view.round_no} · everyone held the Black Totem "
+                f"{most} of {view.black_times_to_end} times")
+
     def visuals(self, vis, zones, view):
         names = tuple(vis.names)
         lines = []
@@ -144,6 +150,9 @@ class ClashPlugin(TablePlugin):
 
     def _hover_face(self, view, place):
         """The face under the pointer, if the view shows it (never a hidden card)."""
+        if place[0] == "slot":
+            card = slot_card(view, self.clash if self.holding_clash() else None, place[1])[0]
+            return view.face(card) if card is not None else None
         if place[0] in ("hand", "offer") and len(place) == 3 and view.viewer is not None:
             if place[2] in view.hand or place in self.offer_places(view):
                 return view.face(place[2])
@@ -164,10 +173,17 @@ class ClashPlugin(TablePlugin):
             return 1.0
 
     def pointer(self, event, zones) -> bool:
-        """Hovering a card zooms it (after a short rest, so passing over cards flashes nothing)."""
+        """Hovering a card zooms it (after a short rest, so passing over cards flashes nothing); a click
+        puts the zoom away."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.hover = None
+            return False
         if event.type == pygame.MOUSEMOTION and getattr(event, "pos", None) is not None:
             place = zones.hit(event.pos)
             place = place if place is not None and len(place) == 3 else None
+            for totem in ("black", "white"):
+                if place is None and zones.extra["slot", totem].collidepoint(event.pos):
+                    place = ("slot", totem)
             if place != self.hover:
                 self.hover, self.hover_since = place, self._now()
         return False
@@ -288,10 +304,6 @@ class ClashPlugin(TablePlugin):
             text = words.outcome_text(ev, names)
             if text:
                 self.clash["text"] = text
-
-    def hold_released(self, hold) -> None:
-        if hold.reason == "clash":
-            self.clash = None
 
     # ---- animation ----
     def steps_for(self, events, ctx) -> list:

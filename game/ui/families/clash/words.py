@@ -70,12 +70,14 @@ def outcome_text(ev, names) -> str:
     if k == "victory":
         won, lost = ev.get("totals")
         caught = f", captures the {ev.face.title}" if ev.face is not None else ""
-        return f"{name_of(names, ev.seat)} wins {won} to {lost}{caught} and takes {ev.get('stars')} Stars!"
+        stars = ev.get("stars")
+        return f"{name_of(names, ev.seat)} wins {won} to {lost}{caught} and takes {stars} Star{'s' if stars != 1 else ''}!"
     if k == "standoff":
         return f"A stand-off at {ev.get('total')}: the selected Barbarians turn face down."
     if k == "distraction":
+        paid = ev.get("paid")
         return (f"{name_of(names, ev.get('distracted'))} is distracted! {name_of(names, ev.seat)} pays "
-                f"{ev.get('paid')} Stars.")
+                f"{paid} Star{'s' if paid != 1 else ''}.")
     if k == "distracts":
         return f"{name_of(names, ev.seat)}'s card finds none of its clan: a Distraction!"
     if k == "mutual_distraction":
