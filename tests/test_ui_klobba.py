@@ -77,8 +77,8 @@ def perform(d, rng, seat, action):
         else:
             d.click(centre(card))
         return
-    if k == "select":
-        selects = [a for a in table.ctrl.legal(seat) if a.kind == "select"]
+    if k in ("select", "keep") and rng.random() < 0.7:
+        selects = [a for a in table.ctrl.legal(seat) if a.kind in ("select", "keep")]
         if len(selects) <= 6:
             labels = table.plugin.sync_buttons
             labels(table.buttons, seat, table.ctrl.legal(seat))
@@ -355,3 +355,44 @@ def test_two_games_differing_only_in_hidden_cards_draw_the_same_pixels(size):
     a = render_view(klobba(), game.view(1), names, size)
     b = render_view(klobba(), twin.view(1), names, size)
     assert pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
+
+
+# ---- random input never raises -------------------------------------------------------------------
+
+def test_random_clicks_drags_and_keys_at_any_moment_never_raise():
+    # the app runs in strict mode: any exception in a scene fails the test; half the clicks aim at
+    # Bands, plates, cards and buttons, so the fuzz reaches every phase, pass screens and holds
+    rng = random.Random(4)
+    app = make_app(size=(1024, 640), speed="fast")
+    seats = [ANA, BOT, BEN, dict(BOT, name="Bot 2")]
+    app.open_table(Session.new(klobba(), seats, None, 4))
+    d = Driver(app)
+    keys = [pygame.K_n, pygame.K_SPACE, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_F1, pygame.K_TAB, pygame.K_a]
+    for _ in range(280):
+        top = app.top
+        points = [w.rect.center for w in top.ui.widgets if w.visible and w.rect.w]
+        if top is d.table:
+            zones = d.layout()
+            points += [r.center for r in zones.places().values()]
+            points += [r.center for key, r in zones.extra.items() if isinstance(key, tuple)]
+        w, h = app.size
+        point = rng.choice(points) if points and rng.random() < 0.6 else (rng.randrange(w), rng.randrange(h))
+        r = rng.random()
+        if r < 0.45:
+            d.click(point, button=rng.choice([1, 1, 1, 3]))
+        elif r < 0.65:
+            other = rng.choice(points) if points else (rng.randrange(w), rng.randrange(h))
+            d.drag(point, other, steps=rng.randint(1, 4))
+        elif r < 0.85:
+            d.key(rng.choice(keys))
+        elif r < 0.9:
+            d.post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
+            d.step(rng.randint(1, 12))
+        elif r < 0.93:
+            d.resize(rng.choice([(1024, 640), (1280, 800), (1600, 1000)]))
+        else:
+            d.step(rng.randint(5, 40))
+        if not app.scenes or not app.running:
+            break
+        d.step(rng.randint(0, 3))
+    assert app.scenes

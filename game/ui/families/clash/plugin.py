@@ -30,7 +30,8 @@ from game.ui.widgets import Button
 
 OUTCOMES = ("victory", "standoff", "distraction", "mutual_distraction", "mirrors")
 REVEAL_HOLD = {"slow": 5.0, "normal": 3.5, "fast": 2.5, "instant": 1.5}    # seconds everyone watches
-SELECT_BUTTONS = 6          # tied selections offered as buttons (more: click the Barbarians)
+SELECT_BUTTONS = 6          # tied choices offered as buttons (more: click the Barbarians)
+CHOICES = ("select", "keep")   # tied selections, and the two Barbarians Flee & Surprise keeps
 HOVER = 0.25
 
 
@@ -188,7 +189,7 @@ class ClashPlugin(TablePlugin):
                 self.hover, self.hover_since = place, self._now()
         return False
 
-    # ---- the side buttons: tied choices ----
+    # ---- the status bar's buttons: tied choices (they are Barbarians to click, too) ----
     def make_buttons(self, common: dict) -> dict:
         buttons = dict(common)
         for k in range(SELECT_BUTTONS):
@@ -198,7 +199,7 @@ class ClashPlugin(TablePlugin):
     def _select_actions(self, seat) -> list:
         if seat is None:
             return []
-        return [a for a in self.ctrl.legal(seat) if a.kind == "select"][:SELECT_BUTTONS]
+        return [a for a in self.ctrl.legal(seat) if a.kind in CHOICES][:SELECT_BUTTONS]
 
     def _select(self, k: int) -> None:
         seat = self.ctrl.input_seat()
@@ -207,7 +208,7 @@ class ClashPlugin(TablePlugin):
             self.ctrl.apply(seat, actions[k])
 
     def sync_buttons(self, buttons: dict, seat, legal) -> None:
-        selects = [a for a in legal if a.kind == "select"]
+        selects = [a for a in legal if a.kind in CHOICES]
         view = self.ctrl.view()
         for k in range(SELECT_BUTTONS):
             bt = buttons["select", k]

@@ -61,6 +61,8 @@ def select_label(view, action) -> str:
     faces = [view.face(p[2]) for p in action.places]
     what = " + ".join(f"{f.clan_name.split()[-1]} {f.value}" for f in faces)
     head = {"second_best": "Second-Best: ", "underdogs": "Underdogs: "}.get(action.choice or "", "")
+    if action.kind == "keep":
+        head = "Keep "
     return head + what
 
 
