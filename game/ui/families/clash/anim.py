@@ -54,17 +54,17 @@ class StarFly(Tween):
 class Still(Tween):
     """A card held where it was before the clobber changed its Band, with the Stars on it."""
 
-    def __init__(self, img, rect, duration, stars: int = 0, delay=0.0):
+    def __init__(self, img, rect, duration, star_at=None, delay=0.0):
         super().__init__(duration, delay)
-        self.img, self.rect, self.stars = img, pygame.Rect(rect), stars
+        self.img, self.rect, self.star_at = img, pygame.Rect(rect), star_at
 
     def draw(self, surf, t):
         if t < self.delay:
             return
         surf.blit(self.img, self.rect)
-        size = max(10, self.rect.w // 3)
-        for k in range(self.stars):
-            draw_star(surf, (self.rect.right - size // 2 - 2, self.rect.y + size // 2 + 2 + k * (size - 2)), size)
+        if self.star_at is not None and t >= self.star_at:       # the Star flown onto it has landed
+            size = max(10, self.rect.w // 3)
+            draw_star(surf, (self.rect.right - size // 2 - 2, self.rect.y + size // 2 + 2), size)
 
 
 def _band_place(before, card):
@@ -75,8 +75,9 @@ def _band_place(before, card):
     return None, None
 
 
-def steps_for(events, view, zones, before, faces_before, art, scale, names) -> list:
-    """The animation steps of one action's events, in order."""
+def steps_for(events, view, zones, before, faces_before, art, scale, names, totems=None) -> list:
+    """The animation steps of one action's events, in order. `totems`: seat -> "black"/"white" of the
+    clobber the events belong to (the Totems may have moved on in the view after them)."""
     s = max(0.0, scale)
     steps = []
     lands = []          # per step: the places it lands (hidden until then)
@@ -87,10 +88,7 @@ def steps_for(events, view, zones, before, faces_before, art, scale, names) -> l
         return before.get(("seat", seat)) or zones.extra.get(("seat", seat))
 
     def slot_of(seat):
-        totem = "black" if seat == view.black else "white"
-        for sd in view.showdowns:
-            if sd.seat == seat:
-                totem = sd.totem
+        totem = (totems or {}).get(seat) or ("black" if seat == view.black else "white")
         return before.get(("slot", totem)) or zones.extra[("slot", totem)], totem
 
     room = zones.extra["table"].w - 60
@@ -115,8 +113,8 @@ def steps_for(events, view, zones, before, faces_before, art, scale, names) -> l
                           MOVE * s)], hide={("slot", totem)})
         elif k == "reveal":
             tweens, hide = [], set()
-            for seat, card in ev.get("cards"):
-                slot, totem = slot_of(seat)
+            for (seat, card), totem in zip(ev.get("cards"), ("black", "white")):   # Black's first
+                slot = before.get(("slot", totem)) or zones.extra[("slot", totem)]
                 tweens.append(CardMove(art.back(slot.size), slot, slot, MOVE * 1.4 * s,
                                        img_end=art.face(view.face(card), slot.size), lift=10))
                 hide.add(("slot", totem))
@@ -130,8 +128,9 @@ def steps_for(events, view, zones, before, faces_before, art, scale, names) -> l
                     _, rect = _band_place(before, c)
                     if rect is None:
                         continue
-                    tweens.append(Still(art.face(view.face(c), rect.size), rect, COUNT * s))
-                    tweens.append(StarFly(start, rect.center, max(12, rect.w // 3), MOVE * s, delay=i * 0.12 * s))
+                    fly = StarFly(start, rect.center, max(12, rect.w // 3), MOVE * s, delay=i * 0.12 * s)
+                    tweens.append(Still(art.face(view.face(c), rect.size), rect, COUNT * s, star_at=fly.end))
+                    tweens.append(fly)
                 slot, totem = slot_of(seat)
                 total_rect = zones.extra[("total", totem)]
                 tweens.append(CountUp(total_rect, total or 0, COUNT * s))

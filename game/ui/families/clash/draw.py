@@ -167,14 +167,21 @@ def band_cards(surf, zones, view, band, marks, art):
             Token(rect, "resting", theme.MUTED, "bottomright").draw(surf)
         if bc.stars:
             stars_on(surf, rect, bc.stars)
-        if marks.clash and place[2] in marks.clash.get("starred", ()):
-            stars_on(surf, rect, 1)
+
+
+def holder(view, clash, totem):
+    """Who held this Totem: in the clobber shown (the Totems may have moved on since), else now."""
+    if clash is not None:
+        for seat, held in clash.get("totems", {}).items():
+            if held == totem:
+                return seat
+    return view.black if totem == "black" else view.white
 
 
 def slot_card(view, clash, totem, names=()) -> tuple:
     """(the card shown face up on a Totem holder's laid-card place or None, its total, a note): the
     clobber's public events while everyone watches it, else what the view knows."""
-    seat = view.black if totem == "black" else view.white
+    seat = holder(view, clash, totem)
     if clash is not None and seat in clash["cards"]:
         return clash["cards"][seat], clash["totals"].get(seat), clash["notes"].get(seat, "")
     sd = next((s for s in view.showdowns if s.totem == totem), None)
@@ -194,7 +201,7 @@ def showdown(surf, zones, view, marks, art):
     for totem in ("black", "white"):
         slot = zones.extra["slot", totem]
         sd = next((s for s in view.showdowns if s.totem == totem), None)
-        seat = view.black if totem == "black" else view.white
+        seat = holder(view, clash, totem)
         label = f"{TOTEM_NAME[totem]} · {_name(names, seat)}"
         lr = zones.extra["slot_label", totem]
         size = fonts.fit(label, max(11, lr.h - 6), lr.w, True, min_size=9)

@@ -50,6 +50,9 @@ class ClashPlugin(TablePlugin):
         self._frozen = None
         self._faces_before: dict = {}   # Barbarian id -> face up? at the last layout
         self._frozen_faces = None
+        self._drawn = None          # the view drawn last (whoever's it was)
+        self._public_drawn = None   # the public view as it was at the last frame
+        self._pre = None            # (the views drawn last when a clobber's events came in, its animation steps)
 
     # ---- who is at the bottom ----
     def focus(self, view) -> int:
@@ -133,6 +136,15 @@ class ClashPlugin(TablePlugin):
         return hold is not None and hold.reason == "clash" and self.clash is not None
 
     def draw(self, surf, zones, view, vis):
+        pre = self._pre_view(view)
+        if pre is not None:
+            # the clobber's animation plays over the table as it was (Groups formed, the captured
+            # Barbarian still in its Band), drawn for the same viewer it was drawn for
+            view, zones = pre, self.layout(zones.size, pre)
+        else:
+            self._drawn = view
+            if self.ctrl is not None:
+                self._public_drawn = self.ctrl.public()
         hidden = set(vis.hidden or ())
         if vis.dragging:
             hidden |= set(vis.dragging) if isinstance(vis.dragging[0], tuple) else {vis.dragging}
@@ -148,6 +160,18 @@ class ClashPlugin(TablePlugin):
                       hidden=frozenset(hidden), acting=vis.acting, zoom=zoom, clash=clash, hint=hint,
                       new=frozenset(view.swap_drawn))
         draw_table(surf, zones, view, marks, self.art)
+
+    def _pre_view(self, view):
+        """The view to draw while a clobber's animation plays (None: the view given)."""
+        if self._pre is None:
+            return None
+        views, steps = self._pre
+        anim = getattr(self.scene, "anim", None)
+        if anim is None or not any(id(st) in steps for st in anim.steps):
+            self._pre = None
+            return None
+        # only a view of the same viewer: a private one never comes back in a public frame
+        return next((v for v in views if v is not None and v.viewer == view.viewer), None)
 
     def _hover_face(self, view, place):
         """The face under the pointer, if the view shows it (never a hidden card)."""
@@ -271,6 +295,7 @@ class ClashPlugin(TablePlugin):
         self._frozen = dict(self._before)
         self._frozen_faces = dict(self._faces_before)
         kinds = {ev.kind for ev in events}
+        self._pre = ((self._drawn, self._public_drawn), ()) if kinds & set(OUTCOMES) else None
         for ev in events:
             self._note(ev)
         if "reveal" in kinds or kinds & set(OUTCOMES) or "reveal_played" in kinds or "surprise" in kinds:
@@ -282,7 +307,9 @@ class ClashPlugin(TablePlugin):
         names = tuple(getattr(self.ctrl, "names", ()))
         k = ev.kind
         if k == "reveal":
-            self.clash = {"cards": dict(ev.get("cards")), "totals": {}, "notes": {}, "starred": set(),
+            order = [seat for seat, _ in ev.get("cards")]       # the Black Totem holder's first
+            self.clash = {"cards": dict(ev.get("cards")), "totals": {}, "notes": {},
+                          "totems": dict(zip(order, ("black", "white"))),
                           "text": "Revealed: " + " against ".join(f.name for _, f in ev.faces) + "!"}
             return
         if self.clash is None:
@@ -300,7 +327,6 @@ class ClashPlugin(TablePlugin):
         elif k == "selected":
             for s, cards, total in ev.get("selections"):
                 self.clash["totals"][s] = total if total is not None else 0
-                self.clash["starred"] |= set(cards)
         elif k in OUTCOMES or k == "distracts":
             text = words.outcome_text(ev, names)
             if text:
@@ -314,7 +340,10 @@ class ClashPlugin(TablePlugin):
         view = self.ctrl.view()
         zones = self.layout(self.scene.app.size, view)
         scale = getattr(ctx, "scale", 1.0)
-        steps = steps_for(events, view, zones, before, faces_before, self.art, scale, tuple(self.ctrl.names))
+        totems = dict(self.clash["totems"]) if self.clash is not None else {}
+        steps = steps_for(events, view, zones, before, faces_before, self.art, scale, tuple(self.ctrl.names), totems)
+        if self._pre is not None:
+            self._pre = (self._pre[0], {id(st) for st in steps})
         hold = self.ctrl.hold
         if hold is not None and hold.reason == "clash":
             # everyone watches the animations first: the hold starts counting after them
