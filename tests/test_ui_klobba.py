@@ -127,7 +127,8 @@ class ActionFaces:
             ids |= {sd.card, sd.played, sd.effect} | set(sd.swaps) | set(sd.surprises)
         keys = {view.face(c).key for c in ids if c is not None}
         if plugin.holding_clash():       # the reveal everyone watches: the public events' cards
-            keys |= {view.face(c).key for c in plugin.clash["cards"].values() if c is not None}
+            keys |= {view.face(c).key for c in list(plugin.clash["cards"].values()) + list(plugin.clash["effects"].values())
+                     if c is not None}
         return keys
 
 
@@ -191,10 +192,10 @@ def test_the_face_check_catches_a_laid_card_drawn_before_its_reveal(monkeypatch)
     sessions = []
 
     def leaky(view, clash, totem, names=()):
-        card, total, note = real(view, clash, totem, names)
+        card, effect, total, note = real(view, clash, totem, names)
         game = sessions[0].game
         side = game.sides.get(view.black if totem == "black" else view.white)
-        return (side.laid if side is not None and side.laid is not None else card), total, note
+        return (side.laid if side is not None and side.laid is not None else card), effect, total, note
     monkeypatch.setattr(draw, "slot_card", leaky)
     app = make_app(size=(1024, 640))
     faces = ActionFaces(monkeypatch)

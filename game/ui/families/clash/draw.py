@@ -179,19 +179,27 @@ def holder(view, clash, totem):
 
 
 def slot_card(view, clash, totem, names=()) -> tuple:
-    """(the card shown face up on a Totem holder's laid-card place or None, its total, a note): the
-    clobber's public events while everyone watches it, else what the view knows."""
+    """(the card played face up on a Totem holder's laid-card place or None, the card whose selection
+    applies when another (Mirror & Switch: the opponent's; Flee & Surprise: the Surprise) or None,
+    the total, a note): the clobber's public events while everyone watches it, else the view."""
     seat = holder(view, clash, totem)
     if clash is not None and seat in clash["cards"]:
-        return clash["cards"][seat], clash["totals"].get(seat), clash["notes"].get(seat, "")
+        card = clash["cards"][seat]
+        effect = clash["effects"].get(seat)
+        other = next((c for s, c in clash["cards"].items() if s != seat), None)
+        if effect is None and card is not None and other is not None and view.face(card).effect.tag == "mirror" \
+                and view.face(other).effect.tag != "mirror":
+            effect = clash["effects"].get(next(s for s in clash["cards"] if s != seat)) or other
+        return card, effect, clash["totals"].get(seat), clash["notes"].get(seat, "")
     sd = next((s for s in view.showdowns if s.totem == totem), None)
     if sd is None:
-        return None, None, ""
-    card = sd.effect if sd.effect is not None else (sd.played if sd.played is not None else sd.card)
-    note = view.face(sd.card).name if sd.card is not None and card != sd.card else ""
+        return None, None, None, ""
+    card = sd.played if sd.played is not None else sd.card
+    effect = sd.effect if sd.effect is not None and sd.effect != card else None
+    note = f"after {view.face(sd.card).name}" if sd.card is not None and card is not None and card != sd.card else ""
     if sd.offered_by is not None:
         note = (note + " · " if note else "") + f"offered by {_name(names, sd.offered_by)}"
-    return card, sd.total, note
+    return card, effect, sd.total, note
 
 
 def showdown(surf, zones, view, marks, art):
@@ -206,11 +214,17 @@ def showdown(surf, zones, view, marks, art):
         lr = zones.extra["slot_label", totem]
         size = fonts.fit(label, max(11, lr.h - 6), lr.w, True, min_size=9)
         blit_text(surf, fonts.ellipsize(label, size, lr.w, True), size, lr.center, theme.TEXT, True, "center")
-        card, total, note = slot_card(view, clash, totem, names)
+        card, effect, total, note = slot_card(view, clash, totem, names)
         if ("slot", totem) in marks.hidden:
             continue
         if card is not None:
             surf.blit(art.face(view.face(card), slot.size), slot)
+            if effect is not None:
+                # the card whose selection applies, smaller, over the played card's corner
+                small = pygame.Rect(0, 0, int(slot.w * 0.62), int(slot.h * 0.62))
+                small.topleft = (slot.right - small.w // 2, slot.y + slot.h // 5)
+                surf.blit(art.face(view.face(effect), small.size), small)
+                Token(small, "applies", theme.GOOD, "topright").draw(surf)
         elif sd is not None and sd.laid:
             surf.blit(art.back(slot.size), slot)
             caption(surf, slot, "laid, face down", theme.MUTED, 12)

@@ -308,7 +308,7 @@ class ClashPlugin(TablePlugin):
         k = ev.kind
         if k == "reveal":
             order = [seat for seat, _ in ev.get("cards")]       # the Black Totem holder's first
-            self.clash = {"cards": dict(ev.get("cards")), "totals": {}, "notes": {},
+            self.clash = {"cards": dict(ev.get("cards")), "totals": {}, "notes": {}, "effects": {},
                           "totems": dict(zip(order, ("black", "white"))),
                           "text": "Revealed: " + " against ".join(f.name for _, f in ev.faces) + "!"}
             return
@@ -322,8 +322,7 @@ class ClashPlugin(TablePlugin):
         elif k == "surprise":
             cards = ev.get("cards")
             if cards:
-                self.clash["cards"][ev.seat] = cards[-1]
-                self.clash["notes"][ev.seat] = "the Surprise"
+                self.clash["effects"][ev.seat] = cards[-1]
         elif k == "selected":
             for s, cards, total in ev.get("selections"):
                 self.clash["totals"][s] = total if total is not None else 0
