@@ -219,7 +219,9 @@ def showdown(surf, zones, view, marks, art):
             continue
         if card is not None:
             surf.blit(art.face(view.face(card), slot.size), slot)
-            if effect is not None:
+            if effect is not None and slot.h < 90:
+                note = (note + " · " if note else "") + f"applies {view.face(effect).name}"
+            elif effect is not None:
                 # the card whose selection applies, smaller, over the played card's corner
                 small = pygame.Rect(0, 0, int(slot.w * 0.62), int(slot.h * 0.62))
                 small.topleft = (slot.right - small.w // 2, slot.y + slot.h // 5)

@@ -41,7 +41,7 @@ def _sizes(size, band_size: int):
         upper = inner.h - hand_h - 22 - max(8, hand_h // 8) - GAP
         middle_h = upper - 2 * box_h - 2 * GAP
         middle_w = inner.w - 2 * band_w - 2 * GAP
-        if middle_h >= max(110, int(ch * 1.45)) and middle_w >= 3 * cw + 60 and band_w * 2 + GAP * 2 < inner.w:
+        if middle_h >= max(130, int(ch * 1.6)) and middle_w >= 3 * cw + 60 and band_w * 2 + GAP * 2 < inner.w:
             return ch, plate_h, hand_h
     return 40, 30, 60
 
