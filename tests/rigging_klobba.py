@@ -25,13 +25,13 @@ from game.engine.ruleset import load_ruleset
 from game.families.clash.rules import ClashGame  # importing it registers the clash family
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KLOBBA_YAML = os.path.join(ROOT, "game", "families", "clash", "klobba.yaml")
+KLOBBA_YAML = os.path.join(ROOT, "rulesets", "klobba.yaml")
 OF, YC, PR, BT = "orange_fox", "yellow_claw", "purple_raven", "blue_talon"
 
 
 @functools.lru_cache(maxsize=None)
 def klobba():
-    """The real Klobba! ruleset (game/families/clash/klobba.yaml), loaded once."""
+    """The real Klobba! ruleset (rulesets/klobba.yaml), loaded once."""
     return load_ruleset(KLOBBA_YAML)
 
 

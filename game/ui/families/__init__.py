@@ -20,4 +20,4 @@ def plugin_for(family: str):
 
 def _load() -> None:
     # imported on first use: the table's modules pull in pygame, the engine never does
-    from game.ui.families import memory, shedding, tableau  # noqa: F401  (each family with a table adds itself here)
+    from game.ui.families import clash, memory, shedding, tableau  # noqa: F401  (each family with a table adds itself here)

@@ -1,0 +1,365 @@
+"""Klobba!'s part of the table: the clash family's TablePlugin (issue 11).
+
+The four Band places sit around the felt (the seat on screen's at the bottom; Free Bands say so),
+each with its plate: owner, Totem, Stars and captured Barbarians. The Groups are tinted areas
+joined by a band of their Totem's colour; the Grouping markers are pennants. Secret choices (the
+Totem holders' laid cards, the offers, Swap & Play, tied selections) are made one human after the
+other, each behind the pass screen (the common `moment` does that); the reveal is public: both laid
+cards flip together, Stars fly onto the selected Barbarians, the totals count up, the captured
+Barbarian flies to its winner, the winner's cards turn face down; then the table holds so everyone
+sees the result.
+
+Gestures: the Black Totem holder clicks a Band to pair with it; a card is laid by clicking it (or
+dragging it onto its laid-card place); an offer is a card dragged (or clicked, then) onto the
+Totem holder's plate; Flee & Surprise, tied selections, a capture and a switch are clicks on
+Barbarians; offering nothing, not switching and a tied choice are buttons too. Hovering any card
+zooms it with its text.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.ui.families.base import TablePlugin
+from game.ui.families.clash import layout as clash_layout
+from game.ui.families.clash import words
+from game.ui.families.clash.anim import steps_for
+from game.ui.families.clash.art import ClashArt
+from game.ui.families.clash.draw import Marks, draw_table, slot_card
+from game.ui.kit import card_size
+from game.ui.widgets import Button
+
+OUTCOMES = ("victory", "standoff", "distraction", "mutual_distraction", "mirrors")
+REVEAL_HOLD = {"slow": 5.0, "normal": 3.5, "fast": 2.5, "instant": 1.5}    # seconds everyone watches
+SELECT_BUTTONS = 6          # tied choices offered as buttons (more: click the Barbarians)
+CHOICES = ("select", "keep")   # tied selections, and the two Barbarians Flee & Surprise keeps
+HOVER = 0.25
+
+
+class ClashPlugin(TablePlugin):
+    """The clash family's table: zones, drawing, words and animation steps."""
+
+    family = "clash"
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.art = ClashArt(scene.art)
+        self.clash = None           # the last clobber, from its public events (shown during its hold)
+        self.hover, self.hover_since = None, 0.0
+        self.still_focus = None
+        self._before: dict = {}     # place -> rect at the last layout (where flying cards start)
+        self._frozen = None
+        self._faces_before: dict = {}   # Barbarian id -> face up? at the last layout
+        self._frozen_faces = None
+        self._drawn = None          # the view drawn last (whoever's it was)
+        self._public_drawn = None   # the public view as it was at the last frame
+        self._pre = None            # (the views drawn last when a clobber's events came in, its animation steps)
+
+    # ---- who is at the bottom ----
+    def focus(self, view) -> int:
+        if view.viewer is not None:
+            return view.viewer
+        if self.still_focus is not None:
+            return self.still_focus
+        return getattr(self.ctrl, "focus", 0) or 0
+
+    def still(self, size, view, vis, focus):
+        self.still_focus = focus
+        return self.layout(size, view), self.visuals(vis, None, view)
+
+    # ---- zones ----
+    @staticmethod
+    def offer_places(view) -> tuple:
+        """The cards offered to the viewer that it may lay (its own view only)."""
+        if view.viewer is None:
+            return ()
+        return tuple(("offer", o.offerer, o.card) for o in view.offers
+                     if o.holder == view.viewer and o.made and o.card is not None)
+
+    def layout(self, size, view):
+        self.art.learn(view.faces)
+        hand = tuple(("hand", view.viewer, c) for c in view.hand) if view.viewer is not None else ()
+        bottom = view.seats[self.focus(view)].place
+        zones = clash_layout.compute(tuple(size), view, bottom, hand, self.offer_places(view))
+        self._before = dict(zones.places())
+        for key, rect in zones.extra.items():
+            if isinstance(key, tuple):
+                self._before[key] = rect
+        self._faces_before = {c.card: c.face_up for b in view.bands for c in b.cards}
+        return zones
+
+    def hit(self, zones, point):
+        place = zones.hit(point)
+        if place is None or self.ctrl is None:
+            return place
+        view = self.ctrl.view()
+        if view.phase == "group" and place[0] in ("band", "totem"):
+            # a click anywhere on a Band (its plate, its Barbarians) pairs with it
+            if place[0] == "totem":
+                return ("band", view.seats[place[1]].place)
+            return ("band", place[1])
+        if view.phase == "offer" and place[0] in ("band", "totem"):
+            owner = view.bands[place[1]].owner if place[0] == "band" else place[1]
+            return ("totem", owner) if owner is not None else place
+        if place[0] == "totem":
+            return ("band", view.seats[place[1]].place)
+        return place
+
+    def image(self, place, zones, view):
+        rect = zones.rect(place)
+        size = rect.size if rect is not None else card_size(100)
+        if place[0] in ("hand", "offer") and len(place) == 3:
+            return self.art.face(view.face(place[2]), size)
+        if place[0] == "band" and len(place) == 3:
+            up = self._faces_before.get(place[2], True)
+            return self.art.face(view.face(place[2]), size) if up else self.art.back(size)
+        return None
+
+    # ---- drawing ----
+    def title(self, view) -> str:
+        """The game, the round, and how far the Black Totem has gone round (the end of the game)."""
+        most = min((sv.black_times for sv in view.seats), default=0)
+        return (f"{self.scene.ruleset.name} · Round {view.round_no} · everyone held the Black Totem "
+                f"{most} of {view.black_times_to_end} times")
+
+    def visuals(self, vis, zones, view):
+        names = tuple(vis.names)
+        lines = []
+        for sv in view.seats:
+            mark = " (Black)" if sv.seat == view.black else " (White)" if sv.seat == view.white else ""
+            name = (names[sv.seat] if sv.seat < len(names) else f"Seat {sv.seat + 1}") + mark
+            lines.append((sv.seat, name, str(sv.score)))
+        vis.scores = tuple(lines)
+        return vis
+
+    def holding_clash(self) -> bool:
+        hold = getattr(self.ctrl, "hold", None) if self.ctrl is not None else None
+        return hold is not None and hold.reason == "clash" and self.clash is not None
+
+    def draw(self, surf, zones, view, vis):
+        pre = self._pre_view(view)
+        if pre is not None:
+            # the clobber's animation plays over the table as it was (Groups formed, the captured
+            # Barbarian still in its Band), drawn for the same viewer it was drawn for
+            view, zones = pre, self.layout(zones.size, pre)
+        else:
+            self._drawn = view
+            if self.ctrl is not None:
+                self._public_drawn = self.ctrl.public()
+        hidden = set(vis.hidden or ())
+        if vis.dragging:
+            hidden |= set(vis.dragging) if isinstance(vis.dragging[0], tuple) else {vis.dragging}
+        zoom = None
+        if self.hover is not None and self._now() - self.hover_since >= HOVER * self._scale():
+            face = self._hover_face(view, self.hover)
+            if face is not None:
+                zoom = (self.hover, face)
+        clash = self.clash if self.holding_clash() else None
+        hint = clash["text"] if clash else words.banner(view, tuple(vis.names))
+        selected = vis.selected or ()
+        marks = Marks(names=tuple(vis.names), lit=frozenset(vis.targets or ()), selected=frozenset(selected),
+                      hidden=frozenset(hidden), acting=vis.acting, zoom=zoom, clash=clash, hint=hint,
+                      new=frozenset(view.swap_drawn))
+        draw_table(surf, zones, view, marks, self.art)
+
+    def _pre_view(self, view):
+        """The view to draw while a clobber's animation plays (None: the view given)."""
+        if self._pre is None:
+            return None
+        views, steps = self._pre
+        anim = getattr(self.scene, "anim", None)
+        if anim is None or not any(id(st) in steps for st in anim.steps):
+            self._pre = None
+            return None
+        # only a view of the same viewer: a private one never comes back in a public frame
+        return next((v for v in views if v is not None and v.viewer == view.viewer), None)
+
+    def _hover_face(self, view, place):
+        """The face under the pointer, if the view shows it (never a hidden card)."""
+        if place[0] == "slot":
+            card = slot_card(view, self.clash if self.holding_clash() else None, place[1])[0]
+            return view.face(card) if card is not None else None
+        if place[0] in ("hand", "offer") and len(place) == 3 and view.viewer is not None:
+            if place[2] in view.hand or place in self.offer_places(view):
+                return view.face(place[2])
+        if place[0] == "band" and len(place) == 3:
+            band = view.bands[place[1]]
+            if any(c.card == place[2] and c.face_up for c in band.cards):
+                return view.face(place[2])
+        return None
+
+    def _now(self) -> float:
+        app = getattr(self.scene, "app", None)
+        return getattr(app, "time", 0.0) or 0.0
+
+    def _scale(self) -> float:
+        try:
+            return max(0.0, self.scene.app.anim_scale())
+        except Exception:
+            return 1.0
+
+    def pointer(self, event, zones) -> bool:
+        """Hovering a card zooms it (after a short rest, so passing over cards flashes nothing); a click
+        puts the zoom away."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.hover = None
+            return False
+        if event.type == pygame.MOUSEMOTION and getattr(event, "pos", None) is not None:
+            place = zones.hit(event.pos)
+            place = place if place is not None and len(place) == 3 else None
+            for totem in ("black", "white"):
+                if place is None and zones.extra["slot", totem].collidepoint(event.pos):
+                    place = ("slot", totem)
+            if place != self.hover:
+                self.hover, self.hover_since = place, self._now()
+        return False
+
+    # ---- the status bar's buttons: tied choices (they are Barbarians to click, too) ----
+    def make_buttons(self, common: dict) -> dict:
+        buttons = dict(common)
+        for k in range(SELECT_BUTTONS):
+            buttons["select", k] = Button("", (lambda k=k: self._select(k)), primary=True, size=15)
+        return buttons
+
+    def _select_actions(self, seat) -> list:
+        if seat is None:
+            return []
+        return [a for a in self.ctrl.legal(seat) if a.kind in CHOICES][:SELECT_BUTTONS]
+
+    def _select(self, k: int) -> None:
+        seat = self.ctrl.input_seat()
+        actions = self._select_actions(seat)
+        if k < len(actions):
+            self.ctrl.apply(seat, actions[k])
+
+    def sync_buttons(self, buttons: dict, seat, legal) -> None:
+        selects = [a for a in legal if a.kind in CHOICES]
+        view = self.ctrl.view()
+        for k in range(SELECT_BUTTONS):
+            bt = buttons["select", k]
+            bt.visible = k < len(selects) and len(selects) <= SELECT_BUTTONS
+            if bt.visible:
+                bt.label = words.select_label(view, selects[k])
+
+    def button_label(self, action) -> str:
+        return {"no_offer": "Offer nothing", "no_switch": "Don't switch"}.get(action.kind, "")
+
+    def key(self, key) -> bool:
+        if key != pygame.K_n or self.ctrl is None:
+            return False
+        seat = self.ctrl.input_seat()
+        for a in self.ctrl.legal(seat) if seat is not None else ():
+            if a.kind in ("no_offer", "no_switch"):
+                self.scene.request(a)
+                return True
+        return False
+
+    def key_help(self) -> tuple:
+        return (("Click", "a Band / a card / Barbarians"), ("Drag", "a card onto its place"),
+                ("N", "offer nothing / don't switch"), ("Hover", "zoom a card"), ("Space", "go on after a reveal"),
+                ("F1", "rules"))
+
+    def prompt(self, view, seat) -> str:
+        names = tuple(getattr(self.ctrl, "names", ()))
+        legal = self.ctrl.legal(seat) if seat is not None else []
+        return words.prompt(view, seat, names, legal)
+
+    def why_not(self, view, selection, place) -> str:
+        return words.why_not(view, selection, place)
+
+    def status(self, moment) -> str:
+        hold = getattr(self.ctrl, "hold", None)
+        if hold is not None and hold.reason == "clash" and self.clash is not None:
+            return self.clash["text"] + "  Click or press Space to go on."
+        return ""
+
+    def rearrange(self, zones, selection, point) -> bool:
+        """A hand or offered card dropped on its own laid-card place is laid (a drag, like a click)."""
+        if len(selection) != 1 or selection[0][0] not in ("hand", "offer") or self.ctrl is None:
+            return False
+        seat = self.ctrl.input_seat()
+        view = self.ctrl.view()
+        if seat is None or view.phase != "lay":
+            return False
+        totem = "black" if seat == view.black else "white" if seat == view.white else None
+        slot = zones.extra.get(("slot", totem)) if totem else None
+        if slot is None or not slot.inflate(30, 30).collidepoint(point):
+            return False
+        lay = [a for a in self.ctrl.legal(seat) if a.kind == "lay" and a.places == (selection[0],)]
+        if not lay:
+            return False
+        self.ctrl.apply(seat, lay[0])
+        return True
+
+    # ---- the reveal everyone watches ----
+    def events_applied(self, seat, action, events) -> None:
+        self._frozen = dict(self._before)
+        self._frozen_faces = dict(self._faces_before)
+        kinds = {ev.kind for ev in events}
+        self._pre = ((self._drawn, self._public_drawn), ()) if kinds & set(OUTCOMES) else None
+        for ev in events:
+            self._note(ev)
+        if "reveal" in kinds or kinds & set(OUTCOMES) or "reveal_played" in kinds or "surprise" in kinds:
+            speed = self.ctrl.speed()
+            self.ctrl.start_hold(REVEAL_HOLD.get(speed, 3.5), None, "clash")
+
+    def _note(self, ev) -> None:
+        """Keep what the public events tell of this round's clobber (never anything hidden)."""
+        names = tuple(getattr(self.ctrl, "names", ()))
+        k = ev.kind
+        if k == "reveal":
+            order = [seat for seat, _ in ev.get("cards")]       # the Black Totem holder's first
+            self.clash = {"cards": dict(ev.get("cards")), "totals": {}, "notes": {}, "effects": {},
+                          "totems": dict(zip(order, ("black", "white"))),
+                          "text": "Revealed: " + " against ".join(f.name for _, f in ev.faces) + "!"}
+            return
+        if self.clash is None:
+            return
+        if k == "reveal_played":
+            for s, c in ev.get("cards"):
+                if c is not None:
+                    self.clash["cards"][s] = c
+                    self.clash["notes"][s] = "after Swap & Play"
+        elif k == "surprise":
+            cards = ev.get("cards")
+            if cards:
+                self.clash["effects"][ev.seat] = cards[-1]
+        elif k == "selected":
+            for s, cards, total in ev.get("selections"):
+                self.clash["totals"][s] = total if total is not None else 0
+        elif k in OUTCOMES or k == "distracts":
+            text = words.outcome_text(ev, names)
+            if text:
+                self.clash["text"] = text
+
+    # ---- animation ----
+    def steps_for(self, events, ctx) -> list:
+        before = self._frozen if self._frozen is not None else dict(self._before)
+        faces_before = self._frozen_faces if self._frozen_faces is not None else dict(self._faces_before)
+        self._frozen = self._frozen_faces = None
+        view = self.ctrl.view()
+        zones = self.layout(self.scene.app.size, view)
+        scale = getattr(ctx, "scale", 1.0)
+        totems = dict(self.clash["totems"]) if self.clash is not None else {}
+        steps = steps_for(events, view, zones, before, faces_before, self.art, scale, tuple(self.ctrl.names), totems)
+        if self._pre is not None:
+            self._pre = (self._pre[0], {id(st) for st in steps})
+        hold = self.ctrl.hold
+        if hold is not None and hold.reason == "clash":
+            # everyone watches the animations first: the hold starts counting after them
+            length = sum(s.duration for s in steps)
+            hold.until += length
+            hold.length += length
+        return steps
+
+    def sound_cue(self, events):
+        kinds = {ev.kind for ev in events}
+        if "game_over" in kinds:
+            return "round_end"
+        if "victory" in kinds:
+            return "match_ok"
+        return None
+
+    # ---- the end ----
+    def result_scene(self, app, table):
+        from game.ui.families.clash.result import ClashResultScene
+        return ClashResultScene(app, table)

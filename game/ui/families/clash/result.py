@@ -1,0 +1,88 @@
+"""Klobba!'s end screen: each player's Stars, the bounty of their captured Barbarians, how many
+they captured (the tie-break) and the total; the winner(s) first. Tab shows "What happened"."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import fonts, theme
+from game.ui.scene import shade
+from game.ui.summary import MatchResultScene
+from game.ui.widgets import blit_text, draw_panel
+
+
+class ClashResultScene(MatchResultScene):
+    """The match result of a clash game."""
+
+    PAGES = ("scores", "what happened")
+
+    def __init__(self, app, table):
+        super().__init__(app, table)
+        self.page = "scores"
+        self.rounds.label = "What happened"
+
+    def layout(self, size):
+        super().layout(size)
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(1000, w - 40), min(h - 40, 260 + 60 * len(self.view.seats)))
+        self.panel.center = (w // 2, h // 2)
+        y = self.panel.bottom - 62
+        self.again.rect = pygame.Rect(self.panel.centerx + 10, y, 220, 48)
+        self.menu.rect = pygame.Rect(self.panel.centerx - 230, y, 220, 48)
+        self.rounds.rect = pygame.Rect(self.panel.x + 20, y, 180, 48)
+
+    def toggle(self):
+        self.page = "what happened" if self.page == "scores" else "scores"
+        self.rounds.label = "Scores" if self.page == "what happened" else "What happened"
+        self.scroll = 0
+
+    def scroll_by(self, steps: int):
+        self.scroll = max(0, min(max(0, len(self.ctrl.log) - 1), self.scroll + steps))
+
+    def headline(self) -> tuple:
+        v = self.view
+        names = self.ctrl.names
+        winners = [names[s] for s in v.winners]
+        if not winners:
+            return "The game is over", ""
+        title = f"{winners[0]} wins!" if len(winners) == 1 else " and ".join(winners) + " share the win!"
+        best = max((r.total for r in v.results), default=0)
+        tied = [r for r in v.results if r.total == best]
+        if len(tied) > 1 and len(winners) == 1:
+            sub = f"Tied on {best} points: {winners[0]} captured more Barbarians."
+        else:
+            sub = f"{best} points: Stars held plus the bounty of captured Barbarians."
+        return title, sub
+
+    def draw(self, surf):
+        shade(surf)
+        p = self.panel
+        draw_panel(surf, p, theme.PANEL, theme.ACCENT, radius=14, width=2)
+        title, sub = self.headline()
+        blit_text(surf, title, fonts.fit(title, 30, p.w - 40, True), (p.x + 20, p.y + 12), theme.ACCENT, True)
+        blit_text(surf, fonts.ellipsize(sub, 16, p.w - 40), 16, (p.x + 20, p.y + 52), theme.MUTED)
+        body = pygame.Rect(p.x + 20, p.y + 86, p.w - 40, p.h - 86 - 76)
+        if self.page == "what happened":
+            self.draw_log(surf, body)
+        else:
+            self.draw_scores(surf, body)
+        self.ui.draw(surf)
+
+    def draw_scores(self, surf, rect):
+        v = self.view
+        names = self.ctrl.names
+        cols = (("Player", 0), ("Stars", 0.45), ("Bounty", 0.6), ("Captured", 0.75), ("Total", 0.92))
+        for label, at in cols:
+            blit_text(surf, label, 16, (rect.x + int(rect.w * at), rect.y), theme.MUTED, True)
+        y = rect.y + 30
+        order = sorted(v.results, key=lambda r: (-r.total, -r.captured, r.seat))
+        for r in order:
+            win = r.seat in v.winners
+            row = pygame.Rect(rect.x - 6, y - 4, rect.w + 12, 40)
+            pygame.draw.rect(surf, (64, 52, 20) if win else (26, 42, 35), row, border_radius=8)
+            values = (names[r.seat] + ("  ★ winner" if win else ""), str(r.stars), str(r.bounty), str(r.captured),
+                      str(r.total))
+            for (label, at), value in zip(cols, values):
+                bold = label in ("Player", "Total")
+                blit_text(surf, fonts.ellipsize(value, 18, int(rect.w * 0.42), bold), 18,
+                          (rect.x + int(rect.w * at), y + 4), theme.ACCENT if win and bold else theme.TEXT, bold)
+            y += 48
