@@ -180,6 +180,8 @@ def _broken(tmp_path, old, new):
 @pytest.mark.parametrize("old,new,key,words", [
     ("{gain: keys, amount: 3}", "{gain: keys, amount: 3, per: {count: hats}}",
      "cards[1].ability[0].per.count", "unknown count"),
+    ("{gain: keys, amount: 3}", "{gain: keys, amount: 3, per: {count: [1, 2]}}",
+     "cards[1].ability[0].per.count", "unknown count"),        # the fuzzer's: a list where a name goes
     ("{gain: keys, amount: 3}", "{grab: keys, amount: 3}", "cards[1].ability[0].grab", "expected one effect"),
     ("{gain: keys, amount: 3}", "{gain: keys}", "cards[1].ability[0]", "missing parameter 'amount'"),
     ("{gain: keys, amount: 3}", "{gain: keys, amount: three}", "cards[1].ability[0].amount", "whole number"),

@@ -75,7 +75,7 @@ def _tag_of(v, path, doc, kind: str) -> str:
         if "count" not in v:
             raise doc.error(path, f"missing key 'count' (one of {', '.join(COUNTS)})")
         tag = v["count"]
-        if tag not in COUNTS:
+        if not isinstance(tag, str) or tag not in COUNTS:
             raise doc.error(path + ("count",), f"unknown count; expected one of {', '.join(COUNTS)}; "
                             f"got {_kind(tag)}")
         return tag
