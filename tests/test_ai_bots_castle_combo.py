@@ -2,8 +2,8 @@
 over seeded games, replay, privacy (views only) and strength (normal beats easy).
 
 States are real `TabGame`s with their cards moved into place (tests/rigging_castle_combo.py);
-cards are named by their ruleset key and their texts are shared/reference/castle-combo-cards.md.
-Rule sentences are quoted from the rulebook (shared/rules/castle-combo.txt).
+cards are named by their ruleset key and their texts are docs/reference/castle-combo-cards.md.
+Rule sentences are quoted from the rulebook (docs/rules/castle-combo.txt).
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ matches, replay, and strength (normal beats easy).
 
 States are real ClashGames re-dealt with tests/rigging_klobba.py; the bots get only
 `game.view(seat)` and `game.legal_actions(seat)`. Rule sentences are quoted from
-shared/rules/klobba-reconstructed.md.
+docs/rules/klobba-reconstructed.md.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every worked example of the publisher's sheet (shared/rules/klobba-examples.txt), quoted.
+"""Every worked example of the publisher's sheet (docs/rules/klobba-examples.txt), quoted.
 
 The sheet's Groups A-D are pictures that did not survive; they are rebuilt from every number the
 sheet gives about them. Where the sheet contradicts itself, the general rule wins over the

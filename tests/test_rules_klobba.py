@@ -1,5 +1,5 @@
 """Klobba!'s rules, step by step and card by card, each test citing the sentence it checks
-(shared/rules/klobba-reconstructed.md; the sheet's worked examples are tests/test_examples_klobba.py),
+(docs/rules/klobba-reconstructed.md; the sheet's worked examples are tests/test_examples_klobba.py),
 its ruleset's checks, and the privacy of what a seat may see.
 """
 import random

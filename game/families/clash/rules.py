@@ -1,6 +1,6 @@
 """The clash family (Klobba!): two Totem holders clobber each other's Groups of Barbarians.
 
-The round, as shared/rules/klobba-reconstructed.md tells it, one small step per function:
+The round, as docs/rules/klobba-reconstructed.md tells it, one small step per function:
 form Groups (the Black Totem holder pairs with a Band holding no Totem; the White Totem holder
 gets the other) -> offer Action cards (3+ players: whoever's Band is paired with a holder may
 offer that holder one card, face down) -> lay Action cards (both holders at once, face down) ->
