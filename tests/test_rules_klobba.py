@@ -410,6 +410,8 @@ def test_the_ruleset_has_the_whole_deck():
      "two Barbarians are"),
     ("{value: 3, bounty: 1, clans: all}", "{value: 3, bounty: 1}", "cards.barbarians[2]",
      "either clan"),
+    ("symbol: raven}", "symbol: bear}", "cards.clans.purple_raven.symbol", "fox, claw, raven, talon"),
+    ("symbol: raven}", "symbol: fox}", "cards.clans.purple_raven.symbol", "each clan needs its own symbol"),
     ("  band_size: 3 ", "  band_size: 11 ", "rules.band_size", "from 1 to 10"),
     ("  band_size: 3 ", "  band_size: 10 ", "rules.band_size", "cannot fill 4 Bands of 10 and leave"),
     ("  hand_size: 4 ", "  hand_size: 6 ", "rules.hand_size", "cannot deal 6 to 4 players"),

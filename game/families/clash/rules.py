@@ -102,8 +102,10 @@ def _fill(value: dict) -> dict:
     return RULES_SPEC(value, (), Located("", value, {}))
 
 
+# the symbols the table draws: a clan is never told apart by colour alone
+SYMBOLS = ("fox", "claw", "raven", "talon")
 _CLAN = Map({"name": (Str(max_len=40), REQUIRED), "colour": (Str(max_len=40), REQUIRED),
-             "symbol": (Str(max_len=12), REQUIRED)})
+             "symbol": (Enum(*SYMBOLS), REQUIRED)})
 _BARBARIAN = Map({"value": (Int(0, 100), REQUIRED), "bounty": (Int(0, 20), REQUIRED),
                   "clan": (Str(max_len=40), None), "clans": (Enum("all"), None),
                   "count": (Int(1, 20), 1)})
@@ -121,6 +123,12 @@ def check_cards(raw, abilities, doc) -> tuple:
     clans = cards["clans"]
     if not clans:
         raise doc.error(("cards", "clans"), "expected at least one clan")
+    seen = {}
+    for key, clan in clans.items():
+        if clan["symbol"] in seen:
+            raise doc.error(("cards", "clans", key, "symbol"), f"the {seen[clan['symbol']]} already have the "
+                            f"{clan['symbol']}: each clan needs its own symbol")
+        seen[clan["symbol"]] = clan["name"]
     out, keys = [], set()
     for i, b in enumerate(cards["barbarians"]):
         at = ("cards", "barbarians", i)
