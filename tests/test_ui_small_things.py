@@ -17,7 +17,8 @@ from game.ui.families.memory import draw as table_draw
 from game.ui.app import App
 from game.ui.driver import Driver
 from game.ui.menu import MenuScene
-from game.ui.setup import DEAL_HINT, NAME_HINT, PASS_HINT, SetupScene
+from game.engine import registry
+from game.ui.setup import NAME_HINT, ONE_GAME, OPEN_HINT, PASS_HINT, SetupScene
 from game.ui.stats_scene import StatsScene
 from game.ui.table import TableScene
 import rigging
@@ -253,7 +254,7 @@ def open_setup(app, ruleset_id):
 def test_the_setup_hints_are_drawn_whole_and_clear_of_the_seats_at_every_size(monkeypatch, tmp_path):
     monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
     drawn = record_text(monkeypatch, setup_scene)
-    for ruleset_id in ("kombio", "cambio"):
+    for ruleset_id in ("kombio", "cambio", "castle-combo", "klobba"):
         for size in SIZES:
             app = make_app(size)
             d, setup = open_setup(app, ruleset_id)
@@ -267,12 +268,26 @@ def test_the_setup_hints_are_drawn_whole_and_clear_of_the_seats_at_every_size(mo
                               and not t.rstrip(".").isdigit()]       # the seat numbers stand there too
                 words = " ".join(t for t, _ in hint_lines)
                 where = (ruleset_id, size, humans)
-                assert words == DEAL_HINT + " " + (PASS_HINT if humans == 2 else NAME_HINT), where
+                family = registry.family(setup.ruleset.family)
+                several = OPEN_HINT if family.open_information else PASS_HINT
+                assert words == family.start_hint + " " + (several if humans == 2 else NAME_HINT), where
                 widgets = [w.rect for w in setup.ui.widgets if w.visible]
                 for _, r in hint_lines:
                     assert setup.panel.contains(r), where
                     assert not any(r.colliderect(w) for w in widgets), where
                 assert not any("…" in t for t in texts), where
+
+
+def test_a_game_that_ends_by_its_own_rules_offers_no_match_length(monkeypatch, tmp_path):
+    """Castle Combo ends after 9 cards each and Klobba! by its end conditions: a "3 rounds" stepper
+    would promise a length the game does not play."""
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    drawn = record_text(monkeypatch, setup_scene)
+    for ruleset_id, length_shown in (("castle-combo", False), ("klobba", False), ("kumbal", True)):
+        d, setup = open_setup(make_app((1280, 800)), ruleset_id)
+        texts = [t for t, _, _ in frame(d, drawn)]
+        assert setup.mode_step.visible == length_shown and (ONE_GAME in texts) != length_shown, ruleset_id
+        assert not setup.rounds_step.visible and (setup.points_step.visible == length_shown), ruleset_id
 
 
 def test_the_setup_remembers_the_match_length_per_game_in_settings_json(monkeypatch, tmp_path):

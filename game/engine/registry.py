@@ -35,6 +35,13 @@ class Family:
     # The per-seat lines of the round summary: (result of one seat) -> ((heading, text), ...),
     # drawn as the summary's columns between the cards and the round's total.
     score_lines: Optional[Callable] = None
+    # A game that ends by its own rules (Castle Combo: 9 cards each; Klobba!: its end conditions):
+    # the setup screen offers no match length.
+    one_game: bool = False
+    # Nothing is hidden from anyone (Castle Combo): no pass screen, and the setup screen says so.
+    open_information: bool = False
+    # Who starts, in a sentence for the setup screen.
+    start_hint: str = "Seat 1 deals the first round; the deal moves clockwise."
 
 
 _FAMILIES: dict = {}

@@ -7,6 +7,7 @@ import random
 
 import pygame
 
+from game.engine import registry
 from game.ui import fonts, theme
 from game.ui.scene import Scene, draw_felt
 from game.ui.widgets import Button, Label, Stepper, TextInput, Toggle, blit_text, draw_panel, plural
@@ -18,8 +19,9 @@ ROUNDS = [(n, plural(n, "round")) for n in (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20)
 POINTS = [(n, f"to {n} points") for n in (25, 50, 75, 100, 125, 150, 200, 250, 300, 500)]
 
 
-DEAL_HINT = "Seat 1 deals the first round; the deal moves clockwise."
 PASS_HINT = "Several humans share this computer: a pass screen hides the table between them."
+OPEN_HINT = "Nothing is hidden in this game: no pass screen between players."
+ONE_GAME = "One game: it ends by its own rules"
 NAME_HINT = "Tip: click a name to change it."
 HINT_SIZE = 14
 
@@ -62,6 +64,7 @@ class SetupScene(Scene):
         super().__init__(app)
         from game.engine.ruleset import default_options
         self.ruleset = ruleset
+        self.family = registry.family(ruleset.family)
         self.options = default_options(ruleset)
         rs = ruleset
         remembered = getattr(app.settings, "match_length", {}).get(rs.id)
@@ -97,6 +100,9 @@ class SetupScene(Scene):
                     *self.variant_toggles, *self.variant_notes, self.back, self.rules, self.start)
         self.set_count(self.count)
         self.set_mode(self.mode_step.value)
+        if self.family.one_game:        # no length to choose: the game's own rules end it
+            for step in (self.mode_step, self.rounds_step, self.points_step):
+                step.visible = False
 
     @staticmethod
     def _with(options, value, unit):
@@ -175,8 +181,8 @@ class SetupScene(Scene):
         # the hints are wrapped, never cut: their lines (the longer hint's) are kept free above the buttons
         self.hint_w = col_w
         lh = fonts.line_height(HINT_SIZE)
-        lines = len(fonts.wrap(DEAL_HINT, HINT_SIZE, col_w)) + max(
-            len(fonts.wrap(h, HINT_SIZE, col_w)) for h in (PASS_HINT, NAME_HINT))
+        lines = len(fonts.wrap(self.family.start_hint, HINT_SIZE, col_w)) + max(
+            len(fonts.wrap(h, HINT_SIZE, col_w)) for h in (PASS_HINT, NAME_HINT, OPEN_HINT))
         self.hint_top = by - 8 - lines * lh
         rows_h = self.hint_top - 6 - y
         row_h = max(34, min(54, rows_h // max(1, self.max_seats)))
@@ -236,12 +242,16 @@ class SetupScene(Scene):
         blit_text(surf, "Players", 18, self.count_label, theme.TEXT, True, "midleft")
         for i, r in enumerate(self.rows[: self.count]):
             blit_text(surf, f"{i + 1}.", 17, (self.seat_label_x, r.name.rect.centery), theme.MUTED, True, "midleft")
-        blit_text(surf, "Match length", 18, self.mode_label, theme.TEXT, True, "midleft")
+        if self.family.one_game:
+            blit_text(surf, ONE_GAME, 18, self.mode_label, theme.TEXT, True, "midleft")
+        else:
+            blit_text(surf, "Match length", 18, self.mode_label, theme.TEXT, True, "midleft")
         if self.variant_toggles:
             blit_text(surf, "House rules", 18, (self.mode_label[0], self.variants_top), theme.TEXT, True)
         humans = sum(1 for s in self.seats() if s["kind"] == "human")
         y = self.hint_top
-        for hint in (DEAL_HINT, PASS_HINT if humans > 1 else NAME_HINT):
+        several = OPEN_HINT if self.family.open_information else PASS_HINT
+        for hint in (self.family.start_hint, several if humans > 1 else NAME_HINT):
             for line in fonts.wrap(hint, HINT_SIZE, self.hint_w):
                 blit_text(surf, line, HINT_SIZE, (p.x + 30, y), theme.MUTED)
                 y += fonts.line_height(HINT_SIZE)

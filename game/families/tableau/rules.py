@@ -647,4 +647,5 @@ FAMILY = register(Family(
     name="tableau", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=_no_steps,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=TabGame, describe=_describe, make_bot=_make_bot, lower_is_better=False,
-    check_cards=check_cards, score_lines=_score_lines))
+    check_cards=check_cards, score_lines=_score_lines, one_game=True, open_information=True,
+    start_hint="A random player starts; play goes clockwise."))
