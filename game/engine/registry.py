@@ -35,6 +35,11 @@ class Family:
     # The per-seat lines of the round summary: (result of one seat) -> ((heading, text), ...),
     # drawn as the summary's columns between the cards and the round's total.
     score_lines: Optional[Callable] = None
+    # The hard level's sampling (issue 12), as OpenSpiel's resample_from_infostate: (ruleset, options,
+    # view, rng) -> a full Game state that deals what `view.viewer` cannot see anew at random,
+    # consistently with everything that seat knows, so that state.view(view.viewer) == view. It
+    # never reads the real state: a view is all it gets. None: the family has no sampler yet.
+    determinize: Optional[Callable] = None
     # A game that ends by its own rules (Castle Combo: 9 cards each; Klobba!: its end conditions):
     # the setup screen offers no match length.
     one_game: bool = False
