@@ -3,6 +3,7 @@
   python main.py                                   the menu
   python main.py --game kombio --seats human,ai:normal,ai:easy [--seed N]
   python main.py --simulate kombio --players 4 --games 1000 --seed 1 [--bots normal,easy] [--json] [--jobs N]
+                 [--variant NAME ...] [--set section.key=value ...] [--chart out.png]
   python main.py --check-rulesets [FILE ...]
   python main.py --selftest
 """
@@ -31,7 +32,8 @@ MAX_JOBS = 256
 DEFAULTS = {"seats": "human,ai:normal", "players": 4, "games": 100, "seed": 1}
 # The options that mean something only in some modes; given in another mode they are an error.
 ONLY_WITH = {"seats": ("game",), "seed": ("game", "simulate"), "players": ("simulate",),
-             "games": ("simulate",), "bots": ("simulate",), "json": ("simulate",), "jobs": ("simulate",)}
+             "games": ("simulate",), "bots": ("simulate",), "json": ("simulate",), "jobs": ("simulate",),
+             "variant": ("simulate",), "set": ("simulate",), "chart": ("simulate",)}
 MODES = ("game", "simulate", "check_rulesets", "selftest")
 
 
@@ -76,6 +78,13 @@ def parser() -> argparse.ArgumentParser:
                     help="with --simulate: one JSON object on stdout")
     ap.add_argument("--jobs", type=whole(1, MAX_JOBS),
                     help="with --simulate: processes to play on (default: one per core)")
+    ap.add_argument("--variant", action="append", metavar="NAME",
+                    help="with --simulate: turn on this variant of the ruleset (repeatable)")
+    ap.add_argument("--set", action="append", metavar="SECTION.KEY=VALUE",
+                    help="with --simulate: change one rules parameter, checked as in a ruleset file; "
+                         "the value is YAML (10, true, null, [1, 2]) (repeatable)")
+    ap.add_argument("--chart", metavar="OUT.PNG",
+                    help="with --simulate: also draw win rates, calls and score histograms to this PNG")
     return ap
 
 
@@ -93,9 +102,11 @@ def main(argv=None) -> int:
         from game.engine.ruleset import check_main
         return check_main(args.check_rulesets)
     if args.simulate:
+        from game.ai.lab import Recipe
         from game.ai.simulate import simulate_main
         return simulate_main(args.simulate, _given(args, "players"), _given(args, "games"),
-                             _given(args, "seed"), args.bots, bool(args.json), args.jobs)
+                             _given(args, "seed"), args.bots, bool(args.json), args.jobs,
+                             Recipe(tuple(args.variant or ()), tuple(args.set or ())), args.chart)
     if args.selftest:
         from game.selftest import selftest
         return selftest()

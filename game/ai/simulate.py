@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import Optional
 
 from game.ai import UnknownLevel, check_level, make_bot
+from game.ai.lab import (LabError, Played, Recipe, RoundLog, describe, family_has_calls, lab_ruleset,
+                         summarise)
 from game.engine import registry
 from game.engine.ruleset import default_options
 from game.engine.session import Session
@@ -52,11 +54,12 @@ def bot_seed(match_seed: int, seat: int) -> int:
 
 
 def run_match(ruleset, levels, seed: int, options: Optional[dict] = None,
-              keep_session: bool = False, bots: Optional[list] = None) -> MatchResult:
+              keep_session: bool = False, bots: Optional[list] = None, watch=None) -> MatchResult:
     """Play one bot-only match; raise StuckMatch if it runs past the safety cap.
 
     `bots`: ready-made bots, one per seat (tests, tuning); by default one of
-    each level, seeded from the match seed.
+    each level, seeded from the match seed. `watch(game, events)`: called after
+    every action (the rules lab counts rounds and calls from the events).
     """
     levels = tuple(levels)
     if bots is None:
@@ -66,7 +69,7 @@ def run_match(ruleset, levels, seed: int, options: Optional[dict] = None,
     seats = [{"name": f"Bot {i + 1}", "kind": "ai", "level": lvl} for i, lvl in enumerate(levels)]
     session = Session(ruleset, seats, merge_options(ruleset, options), seed)
     game = session.game
-    apply = session.apply
+    apply = session.apply if watch is None else _watched(session.apply, game, watch)
     step = registry.family(ruleset.family).bot_step or bot_step
     actions = 0
     round_start = 0
@@ -85,6 +88,15 @@ def run_match(ruleset, levels, seed: int, options: Optional[dict] = None,
         actions += applied
     return MatchResult(seed=seed, levels=levels, totals=game.scores(), winners=tuple(game.winners()),
                        rounds=game.round_no, actions=actions, session=session if keep_session else None)
+
+
+def _watched(apply, game, watch):
+    """`apply` that also shows every action's events to `watch`."""
+    def watched(seat, action):
+        events = apply(seat, action)
+        watch(game, events)
+        return events
+    return watched
 
 
 def bot_step(game, bots, apply) -> int:
@@ -117,18 +129,22 @@ def parse_bots(text: Optional[str], players: int) -> list:
     return levels
 
 
-_worker_rulesets: dict = {}   # a worker process loads each ruleset once, not once per block
+_worker_rulesets: dict = {}   # (path, recipe) -> (ruleset, options): a worker builds each once, not once per block
 
 
 def _play_chunk(job) -> list:
-    """Worker: the matches of one block of seeds, as _play_one gives them, in seed order."""
-    path, levels, seeds = job
-    ruleset = _worker_rulesets.get(path)
-    if ruleset is None:
+    """Worker: the matches of one block of seeds, in seed order (as _play_one or _play_recorded give them)."""
+    path, levels, seeds, recipe = job
+    found = _worker_rulesets.get((path, recipe))
+    if found is None:
         from game.engine.ruleset import load_ruleset
         # the very file the parent checked: another file with the same id cannot slip in
-        ruleset = _worker_rulesets[path] = load_ruleset(path)
-    return [_play_one(ruleset, levels, s) for s in seeds]
+        ruleset = load_ruleset(path)
+        found = _worker_rulesets[(path, recipe)] = lab_ruleset(ruleset, recipe) if recipe else (ruleset, None)
+    ruleset, options = found
+    if recipe is None:
+        return [_play_one(ruleset, levels, s) for s in seeds]
+    return [_play_recorded(ruleset, options, levels, s) for s in seeds]
 
 
 def _play_one(ruleset, levels, seed: int) -> tuple:
@@ -146,6 +162,20 @@ def _play_one(ruleset, levels, seed: int) -> tuple:
     return r.winners, r.totals, r.rounds, None
 
 
+def _play_recorded(ruleset, options, levels, seed: int) -> tuple:
+    """(Played, None) of one match with the lab's record of its rounds and calls, or (None, why)."""
+    log = RoundLog()
+    try:
+        r = run_match(ruleset, levels, seed, options, watch=log)
+    except StuckMatch as exc:
+        return None, str(exc)
+    except Exception as exc:   # a bug in the rules or a bot (or a house rule they do not survive)
+        return None, f"match seed {seed}: {type(exc).__name__}: {exc}"
+    return Played(winners=r.winners, totals=list(r.totals), rounds=r.rounds, actions=r.actions,
+                  turns=log.turns, round_actions=log.round_actions, round_scores=log.round_scores,
+                  calls=log.calls), None
+
+
 def play_matches(ruleset, levels, seeds: list, jobs: int = 1) -> list:
     """(winners, totals, rounds, problem) of each seed's match, in seed order, over `jobs` processes.
 
@@ -153,12 +183,28 @@ def play_matches(ruleset, levels, seeds: list, jobs: int = 1) -> list:
     number of jobs; only the time changes (one process per core). `problem` is
     None, or why the match did not end (its other fields are then None).
     """
-    jobs = processes_for(len(seeds), jobs)
-    if jobs <= 1:
+    if processes_for(len(seeds), jobs) <= 1:
         return [_play_one(ruleset, levels, s) for s in seeds]
+    return _spread(ruleset.path, levels, seeds, jobs, None)
+
+
+def play_lab_matches(ruleset, recipe: Recipe, levels, seeds: list, jobs: int = 1) -> list:
+    """(Played or None, problem) of each seed's match with the house rules of `recipe`, in seed order.
+
+    Raises LabError for house rules that cannot be used, before any match is played.
+    """
+    lab_rules, options = lab_ruleset(ruleset, recipe)
+    if processes_for(len(seeds), jobs) <= 1:
+        return [_play_recorded(lab_rules, options, levels, s) for s in seeds]
+    return _spread(ruleset.path, levels, seeds, jobs, recipe)
+
+
+def _spread(path: str, levels, seeds: list, jobs: int, recipe: Optional[Recipe]) -> list:
+    """Blocks of seeds over worker processes, results in seed order."""
+    jobs = processes_for(len(seeds), jobs)
     from concurrent.futures import ProcessPoolExecutor
     size = -(-len(seeds) // (jobs * 8))         # several blocks per process even out long matches
-    blocks = [(ruleset.path, tuple(levels), seeds[i:i + size]) for i in range(0, len(seeds), size)]
+    blocks = [(path, tuple(levels), seeds[i:i + size], recipe) for i in range(0, len(seeds), size)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         return [r for block in pool.map(_play_chunk, blocks) for r in block]
 
@@ -173,8 +219,12 @@ def processes_for(matches: int, jobs: int) -> int:
 
 
 def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optional[str],
-                  as_json: bool, jobs: Optional[int] = None) -> int:
-    """`main.py --simulate`: play bot-only matches; print per-seat results and games per second."""
+                  as_json: bool, jobs: Optional[int] = None, recipe: Optional[Recipe] = None,
+                  chart: Optional[str] = None) -> int:
+    """`main.py --simulate`: play bot-only matches (with house rules); print what the rules lab measured.
+
+    Everything is checked before the first match: a bad argument plays nothing (exit 2).
+    """
     from game.engine.ruleset import find_ruleset
     try:
         ruleset = find_ruleset(game_id)
@@ -194,49 +244,105 @@ def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optio
         jobs = default_jobs()
     if jobs < 1:
         return _usage(f"--jobs must be at least 1; got {jobs}")
+    recipe = recipe or Recipe()
+    try:
+        lab_rules, options = lab_ruleset(ruleset, recipe)   # checked here; the workers build it again
+    except LabError as exc:
+        return _usage(str(exc))
+    if chart is not None:
+        problem = chart_problem(chart)
+        if problem:
+            return _usage(problem)
 
-    wins = [0.0] * players
-    score_sums = [0] * players
-    rounds = 0
     problems = []
+    played = []
     start = time.perf_counter()
-    for winners, totals, match_rounds, problem in play_matches(ruleset, levels,
-                                                               list(range(seed, seed + games)), jobs):
+    for record, problem in play_lab_matches(ruleset, recipe, levels, list(range(seed, seed + games)), jobs):
         if problem:
             problems.append(problem)
-            continue
-        rounds += match_rounds
-        share = 1.0 / len(winners)
-        for s in winners:
-            wins[s] += share
-        for s, total in enumerate(totals):
-            score_sums[s] += total
+        else:
+            played.append(record)
     elapsed = max(time.perf_counter() - start, 1e-9)
+    rounds = sum(p.rounds for p in played)
 
-    ended = max(games - len(problems), 1)
-    seats = [{"bot": levels[s], "wins": round(wins[s], 4), "win_rate": round(wins[s] / ended, 4),
-              "mean_score": round(score_sums[s] / ended, 2)} for s in range(players)]
-    summary = {"game": ruleset.id, "players": players, "games": games, "rounds": rounds,
-               "games_per_s": round(games / elapsed, 2), "rounds_per_s": round(rounds / elapsed, 2),
-               "processes": processes_for(games, jobs), "seats": seats, "failed": problems}
+    stats = summarise(played, levels, family_has_calls(lab_rules))
+    summary = {"game": ruleset.id, "name": ruleset.name, "family": ruleset.family, "players": players,
+               "games": games, "seed": seed, "variants": list(recipe.variants),
+               "overrides": list(recipe.sets), "house_rules": describe(recipe),
+               "match_end": options["match_end"],
+               "lower_is_better": registry.family(ruleset.family).lower_is_better,
+               "rounds": rounds, "games_per_s": round(games / elapsed, 2),
+               "rounds_per_s": round(rounds / elapsed, 2), "processes": processes_for(games, jobs),
+               "seats": stats["seats"], "overall": stats["overall"], "failed": problems, "chart": chart}
+    if chart is not None:
+        from game.ai.lab_chart import draw_chart
+        draw_chart(summary, chart)
     if as_json:
         print(json.dumps(summary))
         return 1 if problems else 0
-    print(f"{ruleset.name}: {games} match(es), {players} players, seeds {seed}..{seed + games - 1}, "
-          f"{rounds} rounds")
+    print_report(summary, jobs)
+    return 1 if problems else 0
+
+
+def print_report(summary: dict, jobs: int) -> None:
+    """The human-readable report of `--simulate` (the same figures as --json)."""
+    games, seed, overall = summary["games"], summary["seed"], summary["overall"]
+    print(f"{summary['name']}: {games} match(es), {summary['players']} players, "
+          f"seeds {seed}..{seed + games - 1}, {summary['rounds']} rounds")
+    print(f"  house rules: {summary['house_rules']}")
+    problems = summary["failed"]
     if problems:
         print(f"  {len(problems)} match(es) did not end normally and are left out of the results:")
         for problem in problems[:10]:
             print(f"    {problem}")
-    for s, row in enumerate(seats):
-        print(f"  seat {s + 1} ({row['bot']:>6}): wins {row['wins']:g} ({100 * row['win_rate']:.1f}%), "
-              f"mean score {row['mean_score']:.1f}")
+    better = "lower" if summary["lower_is_better"] else "higher"
+    for s, row in enumerate(summary["seats"]):
+        low, high = row["win_interval_95"]
+        calls = row["calls"]
+        said = (f"; calls won {calls['won']:g} of {calls['n']}" + (f" ({100 * calls['rate']:.0f}%)" if calls["n"] else "")
+                if calls else "")
+        print(f"  seat {s + 1} ({row['bot']:>6}): wins {row['wins']:g} ({100 * row['win_rate']:.1f}%, "
+              f"95% {100 * low:.1f}-{100 * high:.1f}%), mean score {row['mean_score']:.1f}{said}")
+    length = overall["round_length"]
+    if overall["matches_ended"]:
+        turns = f" ({length['mean_turns']:.1f} turns)" if length["mean_turns"] else ""
+        print(f"  rounds per match {overall['rounds_per_match']['mean']:g}; actions per round "
+              f"{length['mean_actions']:.1f}{turns}; fair share {100 * overall['fair_share']:.1f}%, "
+              f"shared wins {overall['shared_wins']}")
+        calls = overall["calls"]
+        if calls is None:
+            print("  calls: none (this game has no call)")
+        elif calls["n"]:
+            low, high = calls["interval_95"]
+            print(f"  calls: {calls['n']} in {summary['rounds']} rounds, won {100 * calls['rate']:.1f}% "
+                  f"(95% {100 * low:.1f}-{100 * high:.1f}%)")
+        else:
+            print("  calls: nobody called")
+        for s, row in enumerate(summary["seats"]):
+            f = row["final_score"]
+            print(f"  seat {s + 1} final totals ({better} is better): mean {f['mean']:.1f} sd {f['sd']:.1f}; "
+                  f"min {f['min']:g}, quartiles {f['q1']:g} {f['median']:g} {f['q3']:g}, max {f['max']:g}")
+    if summary["chart"]:
+        print(f"  chart: {summary['chart']}")
     used = summary["processes"]
     # Say what really ran: 20 matches asked on 64 jobs are played by 10 processes, not 64.
     note = f"; --jobs {jobs} asked, {games} match(es) are too few for more" if used < jobs else ""
     print(f"{summary['games_per_s']:.1f} games/s, {summary['rounds_per_s']:.1f} rounds/s "
           f"({used} process{'es' if used > 1 else ''}{note})")
-    return 1 if problems else 0
+
+
+def chart_problem(path: str) -> Optional[str]:
+    """Why a chart cannot be written to `path` (checked before any match is played), or None."""
+    if not path.lower().endswith(".png"):
+        return f"--chart {path}: expected a file name ending in .png"
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return f"--chart {path}: no folder {folder}"
+    if os.path.isdir(path):
+        return f"--chart {path}: is a folder"
+    if not os.access(folder, os.W_OK):
+        return f"--chart {path}: the folder {folder} cannot be written"
+    return None
 
 
 def _usage(message: str) -> int:
