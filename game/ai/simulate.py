@@ -276,7 +276,7 @@ def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optio
                "seats": stats["seats"], "overall": stats["overall"], "failed": problems, "chart": chart}
     if chart is not None:
         from game.ai.lab_chart import draw_chart
-        draw_chart(summary, chart)
+        draw_chart(summary, [[p.totals[s] for p in played] for s in range(players)], chart)
     if as_json:
         print(json.dumps(summary))
         return 1 if problems else 0
