@@ -12,7 +12,12 @@ from game.engine.core import Action
 from game.engine.ruleset import find_ruleset
 
 JSON_KEYS = {"game", "players", "games", "rounds", "games_per_s", "rounds_per_s", "processes", "seats",
-             "failed"}
+             "failed",
+             # the rules lab's (issue 12, item 5; tests/test_rules_lab.py checks them)
+             "name", "family", "seed", "variants", "overrides", "house_rules", "match_end", "lower_is_better",
+             "overall", "chart"}
+SEAT_KEYS = {"bot", "wins", "win_rate", "mean_score",
+             "seat", "win_interval_95", "final_score", "round_score", "calls"}
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +96,7 @@ def test_simulate_json(capsys):
     assert (data["game"], data["players"], data["games"]) == ("kombio", 3, 4)
     assert data["rounds"] == 4 * 5
     assert [s["bot"] for s in data["seats"]] == ["normal", "easy", "normal"]
-    assert all(set(s) == {"bot", "wins", "win_rate", "mean_score"} for s in data["seats"])
+    assert all(set(s) == SEAT_KEYS for s in data["seats"])
     assert sum(s["wins"] for s in data["seats"]) == pytest.approx(4)
     assert data["games_per_s"] > 0 and data["rounds_per_s"] > 0
 

@@ -53,7 +53,7 @@ def lab_ruleset(ruleset, recipe: Recipe):
     base = ruleset.parameters({"variants": {k: False for k in known}})
     end = {"modes": ruleset.match_end.modes, "default": ruleset.match_end.default_mode,
            "rounds": ruleset.match_end.rounds, "points": ruleset.match_end.points}
-    touched = set()
+    touched = {}     # key path -> the --set argument that wrote it
     chosen_mode = False
     for text in recipe.sets:
         dotted_path, value, written = parse_set(text)
@@ -70,19 +70,38 @@ def lab_ruleset(ruleset, recipe: Recipe):
         parts = _set_path(in_force, dotted_path, value, where)
         doc = Located(where, in_force, {}, {("rules",) + parts: written} if written is not None else {})
         try:
-            checked = family.rules_spec(in_force, ("rules",), doc)
-            family.check_parameters(checked, ruleset.cards, ruleset.abilities, doc, ("rules",),
-                                    ruleset.layout, end)
+            in_force = family.rules_spec(in_force, ("rules",), doc)     # this value's type and range
         except RulesetError as exc:
             raise LabError(_sentence(where, parts, exc)) from None
-        in_force = checked
         _set_path(base, dotted_path, _get_path(in_force, parts), where)   # as checked: text stays text
-        touched.add(dotted_path)
+        touched[parts] = where
+    if recipe.sets:
+        _check_together(ruleset, family, in_force, end, touched, ["--set " + t for t in recipe.sets])
     if not touched:
         return ruleset, options
-    variants = tuple(replace(v, overrides=tuple((p, x) for p, x in v.overrides if p not in touched))
+    paths = {".".join(str(p) for p in parts) for parts in touched}
+    variants = tuple(replace(v, overrides=tuple((p, x) for p, x in v.overrides if p not in paths))
                      for v in ruleset.variants)
     return replace(ruleset, rules=_freeze(base), variants=variants), options
+
+
+def _check_together(ruleset, family, in_force: dict, end: dict, touched: dict, given: list) -> None:
+    """The family's checks that weigh parameters against each other and the cards, once all the
+    --set values are in (a bigger hand may need `decks.extra_from_players` set after it)."""
+    everything = " ".join(given)
+    doc = Located(everything, in_force, {})
+    try:
+        family.check_parameters(in_force, ruleset.cards, ruleset.abilities, doc, ("rules",),
+                                ruleset.layout, end)
+        family.check_ruleset(ruleset.cards, ruleset.abilities, ruleset.layout, in_force,
+                             {"min": ruleset.min_players, "max": ruleset.max_players}, doc)
+    except RulesetError as exc:
+        # the --set that wrote the key in question when there is one, else all of them
+        key = exc.key[len("rules."):] if exc.key.startswith("rules.") else exc.key
+        for parts, where in touched.items():
+            if key == ".".join(str(p) for p in parts):
+                raise LabError(f"{where}: {exc.message}") from None
+        raise LabError(f"{everything}: {key}: {exc.message}" if key else f"{everything}: {exc.message}") from None
 
 
 def parse_set(text: str):
@@ -186,7 +205,7 @@ class Played:
     turns: int
     round_actions: list = field(default_factory=list)   # actions of each round that ended with round_over
     round_scores: list = field(default_factory=list)    # each round's points per seat
-    calls: list = field(default_factory=list)           # (caller seat, won) per call
+    calls: list = field(default_factory=list)           # (caller seat, won, round index) per call
 
 
 class RoundLog:
@@ -211,7 +230,8 @@ class RoundLog:
                 self.round_actions.append(self.actions - self._round_start)
                 self._round_start = self.actions
                 if self._caller is not None:
-                    self.calls.append((self._caller, call_won(game, data, self._caller)))
+                    self.calls.append((self._caller, call_won(game, data, self._caller),
+                                       len(self.round_scores) - 1))
                     self._caller = None
 
 
@@ -271,7 +291,7 @@ def summarise(played: list, levels: list, has_calls: bool) -> dict:
     calls = [c for p in played for c in p.calls]
     seats = []
     for s in range(players):
-        mine = [won for seat, won in calls if seat == s]
+        mine = [won for seat, won, _ in calls if seat == s]
         seats.append({
             "bot": levels[s], "wins": round(wins[s], 4),
             "win_rate": round(wins[s] / ended, 4) if ended else 0.0,
@@ -296,7 +316,7 @@ def summarise(played: list, levels: list, has_calls: bool) -> dict:
                          "mean_turns": round(turns / rounds, 2) if rounds and turns else None,
                          "actions": spread([a for p in played for a in p.round_actions])
                          if round_based else spread([p.actions / max(p.rounds, 1) for p in played])},
-        "calls": ({**rate(sum(won for _, won in calls), len(calls)),
+        "calls": ({**rate(sum(won for _, won, _ in calls), len(calls)),
                    "per_round": round(len(calls) / rounds, 4) if rounds else None}
                   if has_calls else None),
         "final_score": spread([t for p in played for t in p.totals]),
