@@ -226,17 +226,22 @@ def test_a_bad_house_rule_is_one_clear_line_and_nothing_is_played(capsys, tmp_pa
     assert not chart.exists()
 
 
-def test_a_check_across_parameters_names_the_set_and_the_key():
-    """Kumbal's own check: "54 cards cannot deal 10 to 6 players"; the --set that raised the hand
-    is named, and the key the ruleset must change; setting that key too makes it playable."""
+def test_a_check_across_parameters_runs_once_all_sets_are_in():
+    """Kumbal's own check: "a draw card needs draw: 1 or more"; it weighs a card's effect against
+    its draw, so it runs after every --set, names them all and the key; in the other order, or
+    with a draw of 1, the house rule plays. A bigger hand is dealt from more decks, as a variant's."""
     kumbal = find_ruleset("kumbal")
     with pytest.raises(LabError) as caught:
-        lab_ruleset(kumbal, Recipe(sets=("hand_size=10",)))
-    assert str(caught.value) == ("--set hand_size=10: decks.extra_from_players: 54 cards cannot deal 10 to "
-                                 "6 players and still leave a deck (need 62); shuffle in a second deck "
-                                 "from 6 players")
-    ruleset, _ = lab_ruleset(kumbal, Recipe(sets=("hand_size=10", "decks.extra_from_players=5")))
-    assert ruleset.rules["hand_size"] == 10
+        lab_ruleset(kumbal, Recipe(sets=("action_cards.cards.7.draw=0", "action_cards.cards.7.effect=draw")))
+    assert str(caught.value) == ("--set action_cards.cards.7.draw=0 --set action_cards.cards.7.effect=draw: "
+                                 "action_cards.cards.7: a draw card needs draw: 1 or more (how many cards "
+                                 "the next player draws)")
+    ruleset, _ = lab_ruleset(kumbal, Recipe(sets=("action_cards.cards.7.effect=draw",
+                                                  "action_cards.cards.7.draw=1")))
+    assert dict(ruleset.rules["action_cards"]["cards"]["7"]) == {"effect": "draw", "draw": 1}
+    ruleset, options = lab_ruleset(kumbal, Recipe(sets=("hand_size=10", "match_end.rounds=1")))
+    game = run_match(ruleset, ("normal",) * 6, 1, options, keep_session=True).session.game
+    assert game.is_over() and ruleset.rules["hand_size"] == 10
 
 
 def test_a_set_error_is_the_ruleset_files_own_sentence(tmp_path):

@@ -87,14 +87,14 @@ def lab_ruleset(ruleset, recipe: Recipe):
 
 def _check_together(ruleset, family, in_force: dict, end: dict, touched: dict, given: list) -> None:
     """The family's checks that weigh parameters against each other and the cards, once all the
-    --set values are in (a bigger hand may need `decks.extra_from_players` set after it)."""
+    --set values are in (a draw card's `effect` may come after its `draw`). As for a variant's
+    `set`: the ruleset-wide checks (`check_ruleset`) judge the file as written, and a house rule's
+    bigger hand is dealt from more decks."""
     everything = " ".join(given)
     doc = Located(everything, in_force, {})
     try:
         family.check_parameters(in_force, ruleset.cards, ruleset.abilities, doc, ("rules",),
                                 ruleset.layout, end)
-        family.check_ruleset(ruleset.cards, ruleset.abilities, ruleset.layout, in_force,
-                             {"min": ruleset.min_players, "max": ruleset.max_players}, doc)
     except RulesetError as exc:
         # the --set that wrote the key in question when there is one, else all of them
         key = exc.key[len("rules."):] if exc.key.startswith("rules.") else exc.key

@@ -2,7 +2,7 @@
 
 Top left: each seat's win rate with its 95% interval and the fair share; top right: each seat's
 calls won with their interval (or why there are none); below: a histogram of each seat's final
-totals on shared axes, so two charts of two variants read side by side.
+totals, all seats on the same bins and the same height scale.
 """
 from __future__ import annotations
 

@@ -301,8 +301,9 @@ def print_report(summary: dict, jobs: int) -> None:
         calls = row["calls"]
         said = (f"; calls won {calls['won']:g} of {calls['n']}" + (f" ({100 * calls['rate']:.0f}%)" if calls["n"] else "")
                 if calls else "")
+        mean = row["final_score"]["mean"] if row["final_score"] else row["mean_score"]   # rounded once
         print(f"  seat {s + 1} ({row['bot']:>6}): wins {row['wins']:g} ({100 * row['win_rate']:.1f}%, "
-              f"95% {100 * low:.1f}-{100 * high:.1f}%), mean score {row['mean_score']:.1f}{said}")
+              f"95% {100 * low:.1f}-{100 * high:.1f}%), mean score {mean:.1f}{said}")
     length = overall["round_length"]
     if overall["matches_ended"]:
         turns = f" ({length['mean_turns']:.1f} turns)" if length["mean_turns"] else ""
