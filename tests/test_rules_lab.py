@@ -72,6 +72,16 @@ def test_a_set_wins_over_a_variant_that_sets_the_same_parameter():
     assert game.rules["call"]["limit"] == 3 and game.rules["hand_size"] == 5
 
 
+def test_a_section_the_file_leaves_out_can_be_set():
+    """Kombio's file has no `limits:`; the family's defaults apply ("a round stops after
+    limits.turns_per_round turns"), and a house rule may change one of them: the others keep
+    their defaults."""
+    ruleset, options = lab_ruleset(find_ruleset("kombio"), Recipe(sets=("limits.turns_per_round=50",)))
+    game = Session(ruleset, [{"name": "A", "kind": "ai", "level": "normal"}] * 2, options, 1).game
+    assert game.rules["limits"]["turns_per_round"] == 50
+    assert game.rules["limits"]["rounds_per_match"] == 100     # README: "(100; a match to 100 points ...)"
+
+
 def test_a_variant_from_the_command_line_is_played():
     """Kombio: "If playing 1v1, the KOMBIO Caller's hand is not locked"; the lock_in_duel
     variant: "The caller's hand is locked even in a two-player game"."""
@@ -194,10 +204,13 @@ REFUSED = {
                                "--set scoring.tie_counts_as=sometimes: expected one of lowest, not_lowest; "
                                "got 'sometimes'"),
     "an unknown key": (["--set", "scoring.caller_not_lowst.caller=1"],
-                       "--set scoring.caller_not_lowst.caller=1: no such parameter under rules; scoring has "
-                       "caller_lowest, caller_not_lowest, tie_counts_as"),
+                       "--set scoring.caller_not_lowst.caller=1: scoring.caller_not_lowst: unknown key; "
+                       "expected one of caller_lowest, caller_not_lowest, tie_counts_as"),
     "an unknown section": (["--set", "bidding.min=1"],
-                           "--set bidding.min=1: no such parameter under rules; rules has "),
+                           "--set bidding.min=1: bidding: unknown key; expected one of first_player, "),
+    "a value is not a section": (["--set", "call.name.short=K"],
+                                 "--set call.name.short=K: call.name is a value, not a section"),
+    "an empty value": (["--set", "call.limit="], "--set call.limit=: expected a value after '=' (null for none)"),
     "no value": (["--set", "scoring"], "--set scoring: expected section.key=value, e.g. "
                                        "scoring.caller_not_lowest.caller=10"),
     "not YAML": (["--set", "call.limit=[1"], "--set call.limit=[1: not valid YAML: "),

@@ -110,6 +110,8 @@ def parse_set(text: str):
     dotted_path = dotted_path.strip()
     if not equals or not dotted_path or any(not p for p in dotted_path.split(".")):
         raise LabError(f"--set {text}: expected section.key=value, e.g. scoring.caller_not_lowest.caller=10")
+    if not value_text.strip():
+        raise LabError(f"--set {text}: expected a value after '=' (null for none)")
     try:
         doc = parse_yaml(value_text, f"--set {text}")
     except RulesetError as exc:
@@ -118,25 +120,25 @@ def parse_set(text: str):
 
 
 def _set_path(params: dict, dotted_path: str, value, where: str) -> tuple:
-    """Write value at the dotted path (keys written as numbers, such as resets.51, too); its key path."""
+    """Write value at the dotted path; its key path (a key written as a number, such as resets.51,
+    is found as one). A section or key the file left out is made: the family's spec then judges
+    it as it would in a file (a default section such as `limits` may be set; a typo is refused)."""
     node, parts = params, []
-    for depth, name in enumerate(dotted_path.split(".")):
+    names = dotted_path.split(".")
+    for depth, name in enumerate(names):
+        if not isinstance(node, dict):
+            raise LabError(f"{where}: {'.'.join(str(p) for p in parts)} is a value, not a section")
         key = _key_in(node, name)
-        if key is None:
-            at = ".".join(str(p) for p in parts) or "rules"
-            choices = ", ".join(str(k) for k in node) if isinstance(node, dict) else ""
-            hint = f"; {at} has {choices}" if choices else f"; {at} is not a section"
-            raise LabError(f"{where}: no such parameter under rules{hint}")
-        parts.append(key)
-        if depth < dotted_path.count("."):
-            node = node[key]
+        parts.append(name if key is None else key)
+        if depth < len(names) - 1:
+            if key is None:
+                node[name] = {}
+            node = node[parts[-1]]
     node[parts[-1]] = value
     return tuple(parts)
 
 
 def _key_in(node, name: str):
-    if not isinstance(node, dict):
-        return None
     if name in node:
         return name
     if name.lstrip("-").isdigit() and int(name) in node:
