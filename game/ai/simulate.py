@@ -323,6 +323,11 @@ def print_report(summary: dict, jobs: int) -> None:
             f = row["final_score"]
             print(f"  seat {s + 1} final totals ({better} is better): mean {f['mean']:.1f} sd {f['sd']:.1f}; "
                   f"min {f['min']:g}, quartiles {f['q1']:g} {f['median']:g} {f['q3']:g}, max {f['max']:g}")
+        rounds = overall["round_score"]
+        if rounds:
+            print(f"  round scores (every seat): mean {rounds['mean']:.1f} sd {rounds['sd']:.1f}; "
+                  f"min {rounds['min']:g}, quartiles {rounds['q1']:g} {rounds['median']:g} {rounds['q3']:g}, "
+                  f"max {rounds['max']:g}")
     if summary["chart"]:
         print(f"  chart: {summary['chart']}")
     used = summary["processes"]
