@@ -56,8 +56,8 @@ def _title(surface, summary: dict) -> None:
     games, seed = summary["games"], summary["seed"]
     bots = ", ".join(s["bot"] for s in summary["seats"])
     end = summary["match_end"]
-    length = (f"{end['rounds']} round{'s' if end['rounds'] != 1 else ''}" if end["mode"] == "rounds"
-              else f"to {end['points']} points")
+    length = ("one game" if end is None else f"{end['rounds']} round{'s' if end['rounds'] != 1 else ''}"
+              if end["mode"] == "rounds" else f"to {end['points']} points")
     _text(surface, f"{summary['name']}: {summary['players']} players, {games:,} matches "
                    f"(seeds {seed}..{seed + games - 1}), bots {bots}", 24, (30, 18), bold=True,
           room=SIZE[0] - 60)

@@ -269,7 +269,8 @@ def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optio
     summary = {"game": ruleset.id, "name": ruleset.name, "family": ruleset.family, "players": players,
                "games": games, "seed": seed, "variants": list(recipe.variants),
                "overrides": list(recipe.sets), "house_rules": describe(recipe),
-               "match_end": options["match_end"],
+               # a game that ends by its own rules (Castle Combo, Klobba!) has no match length
+               "match_end": None if registry.family(ruleset.family).one_game else options["match_end"],
                "lower_is_better": registry.family(ruleset.family).lower_is_better,
                "rounds": rounds, "games_per_s": round(games / elapsed, 2),
                "rounds_per_s": round(rounds / elapsed, 2), "processes": processes_for(games, jobs),
