@@ -181,3 +181,19 @@ def test_a_status_hint_offering_the_call_deals_a_hand_that_may_call():
     view = game.view(0)
     assert view.log_hint and " (or call" not in view.log_hint
     assert all(determinize(game, view, k).hand_points(1) > 7 for k in range(50))
+
+
+def test_a_hand_the_hint_pins_down_is_dealt_before_the_others():
+    """The hint's constraint is met from all the unseen cards: here only the ace and the 2 of
+    clubs make a hand of two cards worth 7 or fewer (seat 0 holds every other card up to 6), so
+    every sample deals exactly those to the current player, whatever the other hand takes."""
+    low = [f"{rank}_{suit}" for rank in ("A", "2", "3", "4", "5", "6")
+           for suit in ("clubs", "diamonds", "hearts", "spades")] + ["joker", "joker"]
+    mine = [key for key in low if key not in ("A_clubs", "2_clubs")]
+    game = rigged(3, hands={0: mine, 2: ["A_clubs", "2_clubs"]}, last=["9_spades"], current=2)
+    view = game.view(0)
+    assert " (or call Kumbal)" in view.log_hint
+    for k in range(50):
+        sample = determinize(game, view, k)
+        assert sorted(sample.faces[c].key for c in sample.hands[2]) == ["2_clubs", "A_clubs"]
+        assert sample.view(0) == view

@@ -20,33 +20,35 @@ import random
 
 from game.families.memory.rules import PRIMITIVES, MemoryGame
 
-_TEMPLATES: dict = {}   # (ruleset id, seats, options) -> a game whose fixed parts every sample shares
+# (ruleset id, seats, options) -> (a game whose fixed parts every sample shares, face -> card ids)
+_TEMPLATES: dict = {}
 
 
-def _template(ruleset, n_seats: int, options: dict) -> MemoryGame:
+def _template(ruleset, n_seats: int, options: dict) -> tuple:
     """A game of this ruleset, seat count and options, built once: the rules in force, the faces and
-    the caches, which a sample shares (parsing the rules costs far more than a sample)."""
+    the caches, which a sample shares (parsing the rules costs far more than a sample); and the
+    card ids of each face."""
     key = (ruleset.id, ruleset.version, n_seats, repr(sorted(options.items())))
-    game = _TEMPLATES.get(key)
-    if game is None or game.ruleset is not ruleset:
+    entry = _TEMPLATES.get(key)
+    if entry is None or entry[0].ruleset is not ruleset:
         if len(_TEMPLATES) > 64:
             _TEMPLATES.clear()
-        game = _TEMPLATES[key] = MemoryGame(ruleset, n_seats, options, seed=0)
-        game.ids_by_face = {}
+        game = MemoryGame(ruleset, n_seats, options, seed=0)
+        ids_by_face: dict = {}
         for cid, face in enumerate(game.defs):
-            game.ids_by_face.setdefault(face, []).append(cid)
-    return game
+            ids_by_face.setdefault(face, []).append(cid)
+        entry = _TEMPLATES[key] = (game, ids_by_face)
+    return entry
 
 
 def determinize(ruleset, options, view, rng: random.Random) -> MemoryGame:
     """A full state that deals what `view.viewer` cannot see anew, so that its view is `view`."""
-    template = _template(ruleset, view.n_seats, options)
+    template, ids_by_face = _template(ruleset, view.n_seats, options)
     game = object.__new__(MemoryGame)
     game.__dict__.update(template.__dict__)
-    del game.__dict__["ids_by_face"]
     everyone = game.all_mask
     bit = 0 if view.viewer is None else 1 << view.viewer
-    pools = {face: list(ids) for face, ids in template.ids_by_face.items()}
+    pools = {face: list(ids) for face, ids in ids_by_face.items()}
     known = [0] * len(game.defs)
 
     # the faces in the view take a card of their kind each; the rest are unseen

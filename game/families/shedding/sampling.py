@@ -82,7 +82,9 @@ def determinize(ruleset, options, view, rng: random.Random) -> ShedGame:
         rank = game.rank[view.just_discarded[0]]
         drawn = next(c for c in unseen if game.rank[c] == rank)
         unseen.remove(drawn)
-    for seat in range(n):
+    # the current hand first: the status hint may say what its points are, which the whole of the
+    # unseen cards can meet but perhaps not what the other hands leave of them
+    for seat in sorted(range(n), key=lambda s: s != current):
         if seat == me or view.results:
             continue
         need = view.seats[seat].hand_count - len(hands[seat]) - (drawn is not None and seat == current)
