@@ -12,7 +12,9 @@ someone else has seen keeps that seat's knowledge, so the sampled seat plays on 
 Three facts a seat has seen happen are not in its view (so here they are guessed; see the report
 of issue 12): how many steps of an ability are left after the current one (the Red King's second
 action), which seats a reveal has picked so far (the Blue King), and whether an extra turn is owed
-(the Energy variant). Each guess is consistent with the view.
+(the Energy variant). Each guess is consistent with the view. Nor does the view say which faces a
+reshuffle put into the deck (the discard pile's, which everyone saw): the deck and the hidden
+layout cards are dealt from one pool, as if that were forgotten.
 """
 from __future__ import annotations
 

@@ -11,7 +11,10 @@ Two things the view tells about a hidden hand are respected too: in the free-dis
 drawer's last card has the rank just discarded (everyone saw the free discard offered), and the
 status hint (`log_hint`) says whether the current player may call, which depends on the points of
 that hand (a leak: see the report of issue 12): the hand is then dealt among those that agree.
-The view does not hold the round's turn count (the safety limit's counter): it starts at 0.
+The view does not hold the round's turn count (the safety limit's counter): it starts at 0. Nor
+does it say which cards a refill shuffled into the deck (the discard pile's, which everyone saw)
+or how many each seat drew since: the deck and the hidden hands are dealt from one pool, as if
+that were forgotten.
 """
 from __future__ import annotations
 
