@@ -146,7 +146,8 @@ def _penalty_drawn(game: ShedGame, view) -> bool:
 
 def _may_call_says(game: ShedGame, view, seat: int):
     """What the status hint says of `seat`'s hand: True (at most the call limit), False (more), or
-    None (nothing)."""
+    None (nothing). The hint is shared by every viewer, so today it tells the others; once it names
+    the call to the current player only, this must return None for any other seat."""
     if seat != view.current or view.phase != "discard" or view.owed or game.penalty_drawn:
         return None
     return f" (or call {game.call_name})" in (view.log_hint or "")
