@@ -1106,6 +1106,11 @@ def _score_lines(result) -> tuple:
     return (("Hand", str(result.hand)), ("Bonus", f"{result.bonus:+d}" if result.bonus else "0"))
 
 
+def _determinize(ruleset, options, view, rng):
+    from game.families.memory.sampling import determinize
+    return determinize(ruleset, options, view, rng)
+
+
 def _describe(event, names, call_name: str = "Call") -> str:
     from game.families.memory.words import describe
     return describe(event, names, call_name)
@@ -1115,4 +1120,4 @@ FAMILY = register(Family(
     name="memory", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=MemoryGame, describe=_describe, make_bot=_make_bot, lower_is_better=True,
-    bot_step=_bot_step, score_lines=_score_lines))
+    bot_step=_bot_step, score_lines=_score_lines, determinize=_determinize))

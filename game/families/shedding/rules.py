@@ -808,6 +808,11 @@ def _score_lines(result) -> tuple:
             ("Reset", result.reset or "—"))
 
 
+def _determinize(ruleset, options, view, rng):
+    from game.families.shedding.sampling import determinize
+    return determinize(ruleset, options, view, rng)
+
+
 def _describe(event, names, call_name: str = "Kumbal") -> str:
     from game.families.shedding.words import describe
     return describe(event, names, call_name)
@@ -817,4 +822,4 @@ FAMILY = register(Family(
     name="shedding", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=ShedGame, describe=_describe, make_bot=_make_bot, lower_is_better=True,
-    score_lines=_score_lines))
+    score_lines=_score_lines, determinize=_determinize))
