@@ -698,6 +698,20 @@ def test_other_hands_are_counts_and_hidden_cards_leave_no_trace_in_a_view():
     assert game.view(1) == twin.view(1)
 
 
+def test_whether_a_player_may_call_is_in_their_own_view_only():
+    """A call needs "7 or fewer points" in hand, so whether the current player may call tells what
+    their hidden hand is worth: the status hint offers the call in that player's view only (it
+    once said so to every seat and to the public screen). A low hand and a high one give the
+    others the same view."""
+    low = rigged(3, hands={1: ["A_clubs", "2_clubs", "joker"]}, last=["9_spades"], current=1)
+    high = rigged(3, hands={1: HIGH}, last=["9_spades"], current=1)
+    assert " (or call Kumbal)" in low.view(1).log_hint
+    assert " (or call" not in high.view(1).log_hint
+    for seat in (0, 2, None):
+        assert " (or call" not in low.view(seat).log_hint
+        assert low.view(seat).log_hint == high.view(seat).log_hint
+
+
 def test_a_copy_is_independent():
     """DESIGN.md: "cheap to copy (bots search on copies)" """
     game = rigged(hands={0: HIGH}, last=["4_hearts"])

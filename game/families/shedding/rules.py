@@ -697,10 +697,16 @@ class ShedGame(Game):
         }[self.phase]
 
     def _log_hint(self) -> str:
+        """What the rules expect now, in words everyone may read: whether the current player may
+        call says their hand has 7 points or fewer, so only their own view adds it (_call_hint)."""
         if self.phase == "discard" and not self.owed:
-            call = f" (or call {self.call_name})" if self._may_call(self.current) else ""
-            return "discard, then draw" + call
+            return "discard, then draw"
         return self._what_now()
+
+    def _call_hint(self, seat: int, hint: str) -> str:
+        if seat == self.current and self.phase == "discard" and not self.owed and self._may_call(seat):
+            return hint + f" (or call {self.call_name})"
+        return hint
 
     # ---- the view: the only door out ----
     def view(self, seat: Optional[int]) -> ShedView:
@@ -715,6 +721,8 @@ class ShedGame(Game):
             fields["hand"] = tuple(self.hands[seat])
             if seat == self.current and self.drawn is not None:
                 fields["drawn"] = self.drawn
+            if seat == self.current and fields["log_hint"]:
+                fields["log_hint"] = self._call_hint(seat, fields["log_hint"])
         view = object.__new__(ShedView)
         object.__setattr__(view, "__dict__", fields)
         return view

@@ -7,10 +7,10 @@ it was seen to take from the discard pile (public, so they stay in that hand), t
 direction, what is owed, the totals. Every other card is unseen: the other hands get unseen cards
 of the right counts, uniformly, and the rest is the deck, in a random order.
 
-Two things the view tells about a hidden hand are respected too: in the free-discard phase the
-drawer's last card has the rank just discarded (everyone saw the free discard offered), and the
-status hint (`log_hint`) says whether the current player may call, which depends on the points of
-that hand (a leak: see the report of issue 12): the hand is then dealt among those that agree.
+One thing the view tells about a hidden hand is respected too: in the free-discard phase the
+drawer's last card has the rank just discarded (everyone saw the free discard offered). (The
+status hint once told everyone whether the current player may call, i.e. whether their hand had
+7 points or fewer; it now says so to that player only.)
 The view does not hold the round's turn count (the safety limit's counter): it starts at 0. Nor
 does it say which cards a refill shuffled into the deck (the discard pile's, which everyone saw)
 or how many each seat drew since: the deck and the hidden hands are dealt from one pool, as if
@@ -19,7 +19,6 @@ that were forgotten.
 from __future__ import annotations
 
 import random
-from math import comb
 
 from game.families.shedding.rules import ShedGame
 
@@ -85,22 +84,12 @@ def determinize(ruleset, options, view, rng: random.Random) -> ShedGame:
         rank = game.rank[view.just_discarded[0]]
         drawn = next(c for c in unseen if game.rank[c] == rank)
         unseen.remove(drawn)
-    # the current hand first: the status hint may say what its points are, which the whole of the
-    # unseen cards can meet but perhaps not what the other hands leave of them
-    for seat in sorted(range(n), key=lambda s: s != current):
+    for seat in range(n):
         if seat == me or view.results:
             continue
         need = view.seats[seat].hand_count - len(hands[seat]) - (drawn is not None and seat == current)
-        may_call = _may_call_says(game, view, seat)
-        if may_call is None:
-            hands[seat][:0] = unseen[-need:] if need else []
-            del unseen[len(unseen) - need:]
-        else:
-            chosen = _hand_with_points(game, unseen, need, game.call_limit - _points(game, hands[seat]),
-                                       may_call, rng)
-            gone = set(chosen)
-            unseen = [c for c in unseen if c not in gone]
-            hands[seat][:0] = chosen
+        hands[seat][:0] = unseen[-need:] if need else []
+        del unseen[len(unseen) - need:]
         if drawn is not None and seat == current:
             hands[seat].append(drawn)
     if len(unseen) != view.deck_count:
@@ -144,58 +133,7 @@ def _penalty_drawn(game: ShedGame, view) -> bool:
     return True
 
 
-def _may_call_says(game: ShedGame, view, seat: int):
-    """What the status hint says of `seat`'s hand: True (at most the call limit), False (more), or
-    None (nothing). The hint is shared by every viewer, so today it tells the others; once it names
-    the call to the current player only, this must return None for any other seat."""
-    if seat != view.current or view.phase != "discard" or view.owed or game.penalty_drawn:
-        return None
-    return f" (or call {game.call_name})" in (view.log_hint or "")
-
-
 def _points(game: ShedGame, cards) -> int:
     return sum(game.faces[c].value for c in cards)
 
 
-def _hand_with_points(game: ShedGame, pool: list, count: int, budget: int, at_most: bool,
-                      rng: random.Random) -> list:
-    """`count` cards of `pool`, uniformly among the choices worth at most `budget` points (at_most)
-    or more than it."""
-    if not at_most:
-        for _ in range(1000):
-            chosen = rng.sample(pool, count)
-            if _points(game, chosen) > budget:
-                return chosen
-        raise ValueError("no hand of the unseen cards agrees with the view")
-    by_value: dict = {}
-    for c in pool:
-        by_value.setdefault(game.faces[c].value, []).append(c)
-    groups = sorted(by_value.items())
-    memo: dict = {}
-
-    def ways(i: int, left: int, room: int) -> int:
-        """Choices of `left` cards from groups i.. worth at most `room` points."""
-        if left == 0:
-            return 1 if room >= 0 else 0
-        if i == len(groups):
-            return 0
-        key = (i, left, room)
-        if key not in memo:
-            value, cards = groups[i]
-            memo[key] = sum(comb(len(cards), t) * ways(i + 1, left - t, room - t * value)
-                            for t in range(min(left, len(cards)) + 1))
-        return memo[key]
-
-    if ways(0, count, budget) == 0:
-        raise ValueError("no hand of the unseen cards agrees with the view")
-    chosen = []
-    left, room = count, budget
-    for i, (value, cards) in enumerate(groups):
-        weights = [comb(len(cards), t) * ways(i + 1, left - t, room - t * value)
-                   for t in range(min(left, len(cards)) + 1)]
-        t = rng.choices(range(len(weights)), weights=weights)[0]
-        chosen += rng.sample(cards, t)
-        left, room = left - t, room - t * value
-        if left == 0:
-            break
-    return chosen
