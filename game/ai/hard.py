@@ -23,7 +23,9 @@ is reproducible: the same seed, view and legal actions give the same action, wha
 chose before (each decision seeds its own generator from the seed and the legal actions).
 
 It never reads the state: it gets a view and the legal actions, like every bot; the state it
-plays on is the sampler's. A family without a sampler has no hard level (see game/ai/__init__).
+plays on is the sampler's. A family without a sampler has no hard level (see game/ai/__init__);
+a sampler that cannot rebuild some phase raises NotImplementedError there, and the policy's
+choice is played.
 """
 from __future__ import annotations
 
@@ -56,8 +58,8 @@ class HardBot:
         self.seed = seed
         self.family = registry.family(ruleset.family)
         if self.family.determinize is None:
-            raise ValueError(f"{ruleset.name} has no hard level yet: its family ({self.family.name}) "
-                             f"cannot yet deal the cards a seat does not see")
+            from game.ai import UnknownLevel, hard_refusal
+            raise UnknownLevel(hard_refusal(self.family.name))
         if options is None:
             from game.engine.ruleset import default_options
             options = default_options(ruleset)
@@ -94,7 +96,10 @@ class HardBot:
         spent_in_round = 0
         out_of_budget = False
         while len(arms) > 1 and not out_of_budget:
-            state = self.family.determinize(self.ruleset, self.options, view, rng)
+            try:
+                state = self.family.determinize(self.ruleset, self.options, view, rng)
+            except NotImplementedError:
+                break           # a phase the family's sampler does not rebuild: the policy plays
             playout_seed = rng.getrandbits(32)
             for arm in arms:
                 value = self._playout(state, legal[arm], playout_seed)
@@ -191,5 +196,5 @@ class HardBot:
 
 
 def make_hard_bot(ruleset, seat: int, seed=0, **budget) -> HardBot:
-    """The hard bot for this ruleset's family; ValueError with a sentence if it has no sampler."""
+    """The hard bot for this ruleset's family; UnknownLevel with a sentence if it has no sampler."""
     return HardBot(ruleset, seat, seed, **budget)

@@ -105,13 +105,14 @@ def bot_step(game, bots, apply) -> int:
 
 # --- main.py --simulate ---------------------------------------------------------
 
-def parse_bots(text: Optional[str], players: int) -> list:
-    """'normal,easy' -> one level per seat (default: all normal); UnknownLevel or ValueError."""
+def parse_bots(text: Optional[str], players: int, family_name: Optional[str] = None) -> list:
+    """'normal,easy' -> one level per seat (default: all normal); UnknownLevel or ValueError
+    (also for a level the family does not have, when it is named)."""
     if not text:
         return ["normal"] * players
     levels = [p.strip() for p in text.split(",")]
     for level in levels:
-        check_level(level)
+        check_level(level, family_name)
     if len(levels) != players:
         raise ValueError(f"--bots gives {len(levels)} level(s) for {players} players; give one per seat")
     return levels
@@ -186,7 +187,7 @@ def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optio
     if games < 1:
         return _usage(f"--games must be at least 1; got {games}")
     try:
-        levels = parse_bots(bots, players)
+        levels = parse_bots(bots, players, ruleset.family)
     except (UnknownLevel, ValueError) as exc:
         return _usage(str(exc))
 
