@@ -108,8 +108,9 @@ def test_hard_is_refused_with_a_sentence_for_a_family_without_a_sampler(monkeypa
 
 
 @pytest.mark.parametrize("ruleset, games, playouts, level", [
-    (klobba, 4, 24, "easy"),
-    (castle_combo, 2, 12, "easy"),
+    pytest.param(klobba, 4, 16, "normal", marks=pytest.mark.slow),     # about 8 s
+    pytest.param(castle_combo, 2, 150, "easy", marks=pytest.mark.slow),
+
 ])
 def test_hard_beats_easy_in_most_of_a_few_games(ruleset, games, playouts, level):
     """A smoke test of strength (the figures live in bench/bench_hard.py): seats alternate."""

@@ -10,7 +10,8 @@ share each determinization (common random numbers: their comparison is not noise
 and the budget is spread by sequential halving (Karnin, Koren and Somekh 2013): every action
 gets a few playouts, the worse half is dropped, the survivors get more, until one is left or
 the budget ends. The playout policy's own choice at the root is never dropped and wins ties,
-so a budget too small to search still plays as well as the policy.
+and the search overrules it only when another action's mean is better by `confidence` standard
+errors, so a budget too small to tell still plays as well as the policy.
 
 A playout ends with the game (a family that plays one game: Castle Combo, Klobba!) or with the
 round (the memory and shedding families: a match is many rounds, and the round's points are
@@ -48,6 +49,7 @@ class HardBot:
 
     reads_view = True
     margin_weight = 0.02            # a win is worth 50 points of margin
+    confidence = 0.0                # standard errors by which a move must beat the policy's choice
 
     def __init__(self, ruleset, seat: int, seed=0, seconds: Optional[float] = DEFAULT_SECONDS,
                  playouts: Optional[int] = None, playout_level: str = "normal",
@@ -88,6 +90,7 @@ class HardBot:
         arms = list(range(len(legal)))
         preferred = legal.index(default) if default in legal else 0
         totals = [0.0] * len(legal)
+        squares = [0.0] * len(legal)
         counts = [0] * len(legal)
         played = 0
         budget = self.playouts
@@ -105,6 +108,7 @@ class HardBot:
                 value = self._playout(state, legal[arm], playout_seed)
                 if value is not None:
                     totals[arm] += value
+                    squares[arm] += value * value
                     counts[arm] += 1
                 played += 1
                 spent_in_round += 1
@@ -129,8 +133,8 @@ class HardBot:
                 arms = self._better_half(arms, totals, counts, preferred)
                 spent_in_round = 0
         best = max(arms, key=lambda a: (self._mean(a, totals, counts), a == preferred))
-        if counts[best] == 0:
-            best = preferred        # nothing was learnt: the policy's choice
+        if counts[best] == 0 or not self._clearly_better(best, preferred, totals, squares, counts):
+            best = preferred        # the search found nothing clearly better than the policy's choice
         self.last = {"playouts": played, "seconds": time.perf_counter() - start, "arms": len(legal),
                      "policy_choice": legal[preferred], "choice": legal[best],
                      "means": {legal[a]: self._mean(a, totals, counts) for a in range(len(legal)) if counts[a]}}
@@ -149,6 +153,23 @@ class HardBot:
     @staticmethod
     def _mean(arm: int, totals: list, counts: list) -> float:
         return totals[arm] / counts[arm] if counts[arm] else -math.inf
+
+    def _clearly_better(self, arm: int, preferred: int, totals: list, squares: list, counts: list) -> bool:
+        """Is `arm`'s mean above the policy choice's by `confidence` standard errors? A few noisy
+        playouts must not overrule a good policy: a budget too small to tell plays as the policy."""
+        if arm == preferred:
+            return True
+        if counts[preferred] < 2 or counts[arm] < 2:
+            return False
+
+        def mean_and_error(a):
+            mean = totals[a] / counts[a]
+            variance = max(0.0, squares[a] / counts[a] - mean * mean)
+            return mean, variance / (counts[a] - 1)
+
+        mean_a, error_a = mean_and_error(arm)
+        mean_p, error_p = mean_and_error(preferred)
+        return mean_a - mean_p > self.confidence * math.sqrt(error_a + error_p)
 
     def _better_half(self, arms: list, totals: list, counts: list, preferred: int) -> list:
         ranked = sorted(arms, key=lambda a: (self._mean(a, totals, counts), a == preferred), reverse=True)
