@@ -47,16 +47,18 @@ def hard_refusal(family_name: str) -> str:
             f"{', '.join(SHARED_LEVELS + levels_for(family_name))})")
 
 
-def make_bot(ruleset, seat: int, level: str = "normal", seed=0, **budget):
+def make_bot(ruleset, seat: int, level: str = "normal", seed=0, options=None, **budget):
     """A bot for this ruleset's family playing `seat`; deterministic given the seed.
 
-    `budget` goes to the hard bot: seconds=... per decision, or playouts=... (reproducible)."""
+    The hard bot also takes the match's `options` (its samples must follow the house rules in
+    force; default: the ruleset's defaults) and its `budget`: seconds=... per decision, or
+    playouts=... (reproducible), playout_level=..., horizon=... (see game/ai/hard.py)."""
     check_level(level, ruleset.family)
     if level == "random":
         from game.ai.random_bot import RandomBot
         return RandomBot(seat, seed)
     if level == "hard":
         from game.ai.hard import HardBot
-        return HardBot(ruleset, seat, seed, **budget)
+        return HardBot(ruleset, seat, seed, options=options, **budget)
     from game.engine import registry
     return registry.family(ruleset.family).make_bot(ruleset, seat, level, seed)

@@ -1,23 +1,25 @@
 """The `hard` level, one bot for every family: a search over deals consistent with its view.
 
-Determinization, or perfect-information Monte Carlo (PIMC; Cowling, Powley and Whitehouse 2012
-call the many-determinization form "determinized UCT"/"PIMC" and compare it with ISMCTS): for
-one decision, the family's sampler (`Family.determinize(ruleset, options, view, rng)`) deals
-what the seat cannot see anew at random, consistently with its view; on that state every root
-action is played out to the end with every seat played by the family's own bot (the playout
-policy: `normal` by default), and the action whose playouts end best wins. The root actions
-share each determinization (common random numbers: their comparison is not noise of the deal),
-and the budget is spread by sequential halving (Karnin, Koren and Somekh 2013): every action
-gets a few playouts, the worse half is dropped, the survivors get more, until one is left or
-the budget ends. The playout policy's own choice at the root is never dropped and wins ties,
-and the search overrules it only when another action's mean is better by `confidence` standard
-errors, so a budget too small to tell still plays as well as the policy.
+Determinization, or perfect-information Monte Carlo (PIMC: the approach Cowling, Powley and
+Whitehouse 2012 set information-set MCTS against; ISMCTS is a next step): for one decision, the
+family's sampler (`Family.determinize(ruleset, options, view, rng)`) deals what the seat cannot
+see anew at random, consistently with its view; on that state every root action is played out to
+the end with every seat played by the family's own bot (the playout policy: `normal` by
+default), and the action whose playouts end best wins. The root actions share each
+determinization (common random numbers: their comparison is not noise of the deal), and the
+budget is spread by sequential halving (Karnin, Koren and Somekh 2013): every action gets a few
+playouts, the worse half is dropped, the survivors get more, until one is left or the budget
+ends. The playout policy's own choice at the root is never dropped and wins ties, and the search
+overrules it only when another action's mean is better by `confidence` standard errors, so a
+budget too small to tell still plays as well as the policy.
 
-A playout ends with the game (a family that plays one game: Castle Combo, Klobba!) or with the
-round (the memory and shedding families: a match is many rounds, and the round's points are
-what one decision changes). Its value for the searching seat: 1 for a win (shared: 1/k), plus
-`margin_weight` per point of margin over the best other seat (lower totals win where the family
-says so).
+A playout ends with the game (`horizon="game"`, the default of a family that plays one game:
+Castle Combo, Klobba!) or with the round (`horizon="round"`, the default of the memory and
+shedding families: a match is many rounds, and the round's points are what one decision
+changes; Klobba!'s rounds are clobbers, so a round horizon there values the clobber's Stars and
+captures alone). Its value for the searching seat: `margin_weight` per point of margin over the
+best other seat (lower totals win where the family says so), plus 1 for a win (shared: 1/k)
+when the game ended.
 
 Budget: `seconds` per decision (settings 0.25, 1, 3) or a number of `playouts`; a playout budget
 is reproducible: the same seed, view and legal actions give the same action, whatever the bot
@@ -53,7 +55,7 @@ class HardBot:
 
     def __init__(self, ruleset, seat: int, seed=0, seconds: Optional[float] = DEFAULT_SECONDS,
                  playouts: Optional[int] = None, playout_level: str = "normal",
-                 options: Optional[dict] = None):
+                 options: Optional[dict] = None, horizon: Optional[str] = None):
         self.ruleset = ruleset
         self.seat = seat
         self.level = "hard"
@@ -70,7 +72,10 @@ class HardBot:
         self.playouts = playouts
         self.playout_level = playout_level
         self.policy = self.family.make_bot(ruleset, seat, playout_level, seed)
-        self.to_end_of_game = self.family.one_game
+        # "game": play each playout to the game's end; "round": to the end of the round (its
+        # points are then the value: far less noise from what happens later)
+        self.horizon = horizon or ("game" if self.family.one_game else "round")
+        self.to_end_of_game = self.horizon == "game"
         self.sign = -1 if self.family.lower_is_better else 1
         from game.ai.simulate import bot_step
         self.step = self.family.bot_step or bot_step
@@ -98,11 +103,18 @@ class HardBot:
         per_round = None if budget is None else max(1, budget // rounds)
         spent_in_round = 0
         out_of_budget = False
+        fallback = None
         while len(arms) > 1 and not out_of_budget:
             try:
                 state = self.family.determinize(self.ruleset, self.options, view, rng)
-            except NotImplementedError:
-                break           # a phase the family's sampler does not rebuild: the policy plays
+            except NotImplementedError as exc:
+                fallback = str(exc)     # a phase the family's sampler does not rebuild: the policy plays
+                break
+            except ValueError as exc:
+                # the view does not fit the rules the bot was given (a house rule it was not told):
+                # playing the policy's move beats stopping the match
+                fallback = f"the sample does not fit the view: {exc}"
+                break
             playout_seed = rng.getrandbits(32)
             for arm in arms:
                 value = self._playout(state, legal[arm], playout_seed)
@@ -135,7 +147,7 @@ class HardBot:
         best = max(arms, key=lambda a: (self._mean(a, totals, counts), a == preferred))
         if counts[best] == 0 or not self._clearly_better(best, preferred, totals, squares, counts):
             best = preferred        # the search found nothing clearly better than the policy's choice
-        self.last = {"playouts": played, "seconds": time.perf_counter() - start, "arms": len(legal),
+        self.last = {"playouts": played, "fallback": fallback, "seconds": time.perf_counter() - start, "arms": len(legal),
                      "policy_choice": legal[preferred], "choice": legal[best],
                      "means": {legal[a]: self._mean(a, totals, counts) for a in range(len(legal)) if counts[a]}}
         return legal[best]
@@ -213,6 +225,8 @@ class HardBot:
         if game.is_over():
             winners = game.winners()        # the family's own tie-breaks (gold, captures)
             win = 1.0 / len(winners) if self.seat in winners else 0.0
+        elif not self.to_end_of_game:
+            return self.margin_weight * (mine - best_other)     # a round's end: its points only
         return win + self.margin_weight * (mine - best_other)
 
 

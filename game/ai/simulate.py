@@ -62,9 +62,12 @@ def run_match(ruleset, levels, seed: int, options: Optional[dict] = None,
     if bots is None:
         for level in levels:
             check_level(level)
-        bots = [make_bot(ruleset, i, lvl, bot_seed(seed, i)) for i, lvl in enumerate(levels)]
+    options = merge_options(ruleset, options)
+    if bots is None:
+        # the hard bot's samples follow the match's house rules
+        bots = [make_bot(ruleset, i, lvl, bot_seed(seed, i), options=options) for i, lvl in enumerate(levels)]
     seats = [{"name": f"Bot {i + 1}", "kind": "ai", "level": lvl} for i, lvl in enumerate(levels)]
-    session = Session(ruleset, seats, merge_options(ruleset, options), seed)
+    session = Session(ruleset, seats, options, seed)
     game = session.game
     apply = session.apply
     step = registry.family(ruleset.family).bot_step or bot_step
