@@ -138,6 +138,10 @@ def main() -> int:
     parser.add_argument("--playouts", type=int, default=None)
     parser.add_argument("--policy", default="easy", help="the playout policy's level (easy or normal)")
     parser.add_argument("--opponent", default="normal")
+    parser.add_argument("--horizon", choices=("game", "round"), default=None,
+                        help="where a playout stops (default: the family's)")
+    parser.add_argument("--confidence", type=float, default=None,
+                        help="standard errors by which the search must beat the root bot's choice")
     parser.add_argument("--game", action="append", default=None)
     parser.add_argument("--paths", action="store_true",
                         help="only the cost of copy/legal/apply/view and of a bot decision, every ruleset")
@@ -150,6 +154,10 @@ def main() -> int:
             json.dump(rows, f, indent=1)
         return 0
     budget = {"playouts": args.playouts} if args.playouts else {"seconds": args.seconds or 0.25}
+    if args.horizon:
+        budget["horizon"] = args.horizon
+    if args.confidence is not None:
+        budget["confidence"] = args.confidence
     rows = []
     for game_id in args.game or ["klobba", "castle-combo"]:
         row = duel(game_id, args.games, budget, args.policy, args.opponent)
