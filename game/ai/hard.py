@@ -94,7 +94,7 @@ class HardBot:
         rng = random.Random(self._decision_seed(legal))
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
-        # a fresh policy bot: its generator must not carry what earlier decisions drew
+        # a fresh root bot: its generator must not carry what earlier decisions drew
         policy = self.family.make_bot(self.ruleset, self.seat, self.root_level, rng.getrandbits(32))
         default = policy.choose(view, legal)
         arms = list(range(len(legal)))
@@ -151,9 +151,9 @@ class HardBot:
                 spent_in_round = 0
         best = max(arms, key=lambda a: (self._mean(a, totals, counts), a == preferred))
         if counts[best] == 0 or not self._clearly_better(best, preferred, totals, squares, counts):
-            best = preferred        # the search found nothing clearly better than the policy's choice
-        self.last = {"playouts": played, "fallback": fallback, "seconds": time.perf_counter() - start, "arms": len(legal),
-                     "policy_choice": legal[preferred], "choice": legal[best],
+            best = preferred        # the search found nothing clearly better than the root bot's choice
+        self.last = {"playouts": played, "fallback": fallback, "seconds": time.perf_counter() - start,
+                     "arms": len(legal), "policy_choice": legal[preferred], "choice": legal[best],
                      "means": {legal[a]: self._mean(a, totals, counts) for a in range(len(legal)) if counts[a]}}
         return legal[best]
 
