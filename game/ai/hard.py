@@ -51,7 +51,7 @@ class HardBot:
 
     reads_view = True
     margin_weight = 0.02            # a win is worth 50 points of margin
-    confidence = 1.0                # standard errors by which a move must beat the root bot's choice
+    confidence = 2.0                # standard errors by which a move must beat the root bot's choice
 
     def __init__(self, ruleset, seat: int, seed=0, seconds: Optional[float] = DEFAULT_SECONDS,
                  playouts: Optional[int] = None, playout_level: str = "normal", root_level: str = "normal",
