@@ -65,9 +65,12 @@ def run_match(ruleset, levels, seed: int, options: Optional[dict] = None,
     if bots is None:
         for level in levels:
             check_level(level)
-        bots = [make_bot(ruleset, i, lvl, bot_seed(seed, i)) for i, lvl in enumerate(levels)]
+    options = merge_options(ruleset, options)
+    if bots is None:
+        # the hard bot's samples follow the match's house rules
+        bots = [make_bot(ruleset, i, lvl, bot_seed(seed, i), options=options) for i, lvl in enumerate(levels)]
     seats = [{"name": f"Bot {i + 1}", "kind": "ai", "level": lvl} for i, lvl in enumerate(levels)]
-    session = Session(ruleset, seats, merge_options(ruleset, options), seed)
+    session = Session(ruleset, seats, options, seed)
     game = session.game
     apply = session.apply if watch is None else _watched(session.apply, game, watch)
     step = registry.family(ruleset.family).bot_step or bot_step
@@ -117,13 +120,14 @@ def bot_step(game, bots, apply) -> int:
 
 # --- main.py --simulate ---------------------------------------------------------
 
-def parse_bots(text: Optional[str], players: int) -> list:
-    """'normal,easy' -> one level per seat (default: all normal); UnknownLevel or ValueError."""
+def parse_bots(text: Optional[str], players: int, family_name: Optional[str] = None) -> list:
+    """'normal,easy' -> one level per seat (default: all normal); UnknownLevel or ValueError
+    (also for a level the family does not have, when it is named)."""
     if not text:
         return ["normal"] * players
     levels = [p.strip() for p in text.split(",")]
     for level in levels:
-        check_level(level)
+        check_level(level, family_name)
     if len(levels) != players:
         raise ValueError(f"--bots gives {len(levels)} level(s) for {players} players; give one per seat")
     return levels
@@ -236,7 +240,7 @@ def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optio
     if games < 1:
         return _usage(f"--games must be at least 1; got {games}")
     try:
-        levels = parse_bots(bots, players)
+        levels = parse_bots(bots, players, ruleset.family)
     except (UnknownLevel, ValueError) as exc:
         return _usage(str(exc))
 

@@ -138,7 +138,7 @@ class MenuScene(Scene):
             session = Session.resume(self.save)
             for seat in session.seats:
                 if seat.get("kind") == "ai":
-                    check_level(seat.get("level", "normal"))
+                    check_level(seat.get("level", "normal"), session.ruleset.family)
         except Exception as exc:
             # Whatever stops the replay (a shape load_current could not see, a rule that changed),
             # the save is set aside once with the reason: never offered again, never deleted.

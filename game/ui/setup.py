@@ -14,7 +14,7 @@ from game.ui.widgets import Button, Label, Stepper, TextInput, Toggle, blit_text
 
 HUMAN_NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jo", "Kim", "Lou")
 KINDS = [("human", "Human"), ("ai", "Computer")]
-LEVELS = [("easy", "Easy"), ("normal", "Normal")]
+LEVEL_WORDS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 ROUNDS = [(n, plural(n, "round")) for n in (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20)]
 POINTS = [(n, f"to {n} points") for n in (25, 50, 75, 100, 125, 150, 200, 250, 300, 500)]
 
@@ -33,14 +33,17 @@ def default_name(seat: int, kind: str) -> str:
 class SeatRow:
     """The widgets of one seat: name, human/computer, level."""
 
-    def __init__(self, scene, seat: int, kind: str):
+    def __init__(self, scene, seat: int, kind: str, levels: tuple = ("easy", "normal")):
         self.seat = seat
         self.kind = kind
         self.level = "normal"
         self.name = TextInput(default_name(seat, kind), lambda v: None, max_len=14,
                               placeholder=f"Seat {seat + 1}", tooltip="Click to type a name")
         self.kind_step = Stepper(KINDS, [k for k, _ in KINDS].index(kind), self.set_kind)
-        self.level_step = Stepper(LEVELS, 1, self.set_level, tooltip="Easy bots forget and react slowly")
+        # only the levels this family has (hard needs the family's sampler: game.ai.levels_for)
+        self.level_step = Stepper([(lv, LEVEL_WORDS.get(lv, lv.capitalize())) for lv in levels],
+                                  list(levels).index("normal"), self.set_level,
+                                  tooltip="Easy bots forget and react slowly")
         self.widgets = (self.name, self.kind_step, self.level_step)
 
     def set_kind(self, kind):
@@ -71,7 +74,9 @@ class SetupScene(Scene):
         if remembered and remembered["mode"] in rs.match_end.modes:
             self.options["match_end"] = dict(remembered)
         self.max_seats = rs.max_players
-        self.rows = [SeatRow(self, i, "human" if i == 0 else "ai") for i in range(self.max_seats)]
+        from game.ai import levels_for
+        levels = levels_for(ruleset.family)
+        self.rows = [SeatRow(self, i, "human" if i == 0 else "ai", levels) for i in range(self.max_seats)]
         self.count = max(rs.min_players, min(3, rs.max_players))
         self.count_step = Stepper([(n, f"{n} players") for n in range(rs.min_players, rs.max_players + 1)],
                                   self.count - rs.min_players, self.set_count)

@@ -1067,6 +1067,11 @@ def _describe(event, names, call_name: str = "") -> str:
     return describe(event, names)
 
 
+def _determinize(ruleset, options, view, rng) -> "ClashGame":
+    from game.families.clash.sampling import determinize
+    return determinize(ruleset, options, view, rng)
+
+
 def _score_lines(result) -> tuple:
     """A player's final score: Stars held, the bounty of captured Barbarians, how many."""
     return (("Stars", str(result.stars)), ("Bounty", str(result.bounty)), ("Captured", str(result.captured)))
@@ -1076,5 +1081,5 @@ FAMILY = register(Family(
     name="clash", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=ClashGame, describe=_describe, make_bot=_make_bot, lower_is_better=False,
-    check_cards=check_cards, score_lines=_score_lines, one_game=True,
+    check_cards=check_cards, score_lines=_score_lines, one_game=True, determinize=_determinize,
     start_hint="A random player holds the Black Totem first, the next player the White."))

@@ -637,6 +637,11 @@ def _describe(event, names, call_name: str = "") -> str:
     return describe(event, names, call_name)
 
 
+def _determinize(ruleset, options, view, rng) -> "TabGame":
+    from game.families.tableau.sampling import determinize
+    return determinize(ruleset, options, view, rng)
+
+
 def _score_lines(result) -> tuple:
     """A seat's line on the score pad: its cards' points, its keys', leftover gold (the tie-break)."""
     return (("Cards", str(sum(c.points for c in result.cards))), ("Keys", str(result.keys)),
@@ -648,4 +653,5 @@ FAMILY = register(Family(
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=TabGame, describe=_describe, make_bot=_make_bot, lower_is_better=False,
     check_cards=check_cards, score_lines=_score_lines, one_game=True, open_information=True,
+    determinize=_determinize,
     start_hint="A random player starts; play goes clockwise."))

@@ -1,0 +1,179 @@
+"""Hard vs normal in 2-seat games (seats alternating), and the hard bot's playouts per second.
+
+    python bench/bench_hard.py [--games 20] [--seconds 0.25 | --playouts N] [--policy easy|normal]
+                               [--game castle-combo --game klobba]
+    python bench/bench_hard.py --paths [--game kombio ...]     # what one playout step costs
+
+Prints, per game: hard's win rate against normal with its 95% interval (Wilson), beside what a
+normal bot in hard's seat wins on the same seeds (the deals and seats are not fair coins over a
+few games), the mean final scores, and playouts per second on one core (the search's own time: sampling, copies, applies,
+the policy bots' views and decisions), with the mean playouts per decision. Writes the numbers
+to bench/out/bench_hard.json. `--paths`: the mean cost of copy(), legal_actions(), apply() and
+view() per step of random-bot games, and of a normal and an easy decision, for every ruleset
+(what a playout is made of), to bench/out/bench_hard_paths.json.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from game.ai import make_bot  # noqa: E402
+from game.ai.simulate import run_match  # noqa: E402
+from game.engine.ruleset import find_ruleset  # noqa: E402
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
+    """The 95% interval of a win rate (Wilson score interval)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def duel(game_id: str, games: int, budget: dict, policy: str, opponent: str = "normal") -> dict:
+    rs = find_ruleset(game_id)
+    wins = 0.0
+    scores = [0.0, 0.0]     # hard's, the opponent's
+    playouts = search_seconds = decisions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        hard_seat = seed % 2
+        bots = [make_bot(rs, s, opponent, seed * 8 + s) for s in range(2)]
+        hard = bots[hard_seat] = make_bot(rs, hard_seat, "hard", seed, playout_level=policy, **budget)
+        searched = []
+        choose = hard.choose
+
+        def counted(view, legal, choose=choose, hard=hard, searched=searched):
+            hard.last = {}
+            action = choose(view, legal)
+            if hard.last:
+                searched.append((hard.last["playouts"], hard.last["seconds"]))
+            return action
+        hard.choose = counted
+        result = run_match(rs, [opponent, opponent], seed, bots=bots)
+        wins += 1 / len(result.winners) if hard_seat in result.winners else 0
+        scores[0] += result.totals[hard_seat]
+        scores[1] += result.totals[1 - hard_seat]
+        playouts += sum(p for p, _ in searched)
+        search_seconds += sum(s for _, s in searched)
+        decisions += len(searched)
+        print(f"  {game_id} seed {seed}: hard in seat {hard_seat + 1}, totals {result.totals}, "
+              f"{'won' if hard_seat in result.winners else 'lost'}", flush=True)
+    # the same seeds with the opponent's level in hard's seat: what those deals give without search
+    baseline = 0.0
+    for seed in range(games):
+        hard_seat = seed % 2
+        bots = [make_bot(rs, s, opponent, seed * 8 + s) for s in range(2)]
+        bots[hard_seat] = make_bot(rs, hard_seat, opponent, seed)
+        result = run_match(rs, [opponent, opponent], seed, bots=bots)
+        baseline += 1 / len(result.winners) if hard_seat in result.winners else 0
+    low, high = wilson(wins, games)
+    return {"baseline_win_rate": round(baseline / games, 3), "game": game_id, "games": games, "budget": budget, "policy": policy, "opponent": opponent,
+            "hard_wins": wins, "win_rate": round(wins / games, 3), "interval_95": [round(low, 3), round(high, 3)],
+            "mean_scores": [round(s / games, 1) for s in scores],
+            "playouts_per_s": round(playouts / max(search_seconds, 1e-9), 1),
+            "playouts_per_decision": round(playouts / max(decisions, 1), 1),
+            "seconds": round(time.perf_counter() - start, 1)}
+
+
+def paths(game_ids, games: int = 20) -> list:
+    """What one step of a playout costs per family, in microseconds: copy(), legal_actions(),
+    apply(), view(), and a normal and an easy bot's decision, over random-bot games on one core."""
+    import random
+    from game.engine import registry
+    from game.engine.ruleset import default_options
+    rows = []
+    for game_id in game_ids:
+        rs = find_ruleset(game_id)
+        family = registry.family(rs.family)
+        cost = {"copy": [], "legal": [], "apply": [], "view": [], "normal": [], "easy": []}
+        rng = random.Random(1)
+        for seed in range(games):
+            game = family.new_game(rs, 2, default_options(rs), seed)
+            bots = {lv: [make_bot(rs, s, lv, seed * 8 + s) for s in range(2)] for lv in ("normal", "easy")}
+            steps = 0
+            while not game.is_over() and steps < 3000:
+                steps += 1
+                t = time.perf_counter()
+                game.copy()
+                cost["copy"].append(time.perf_counter() - t)
+                for seat in game.to_act():
+                    if seat not in game.to_act():
+                        continue
+                    t = time.perf_counter()
+                    legal = game.legal_actions(seat)
+                    cost["legal"].append(time.perf_counter() - t)
+                    t = time.perf_counter()
+                    view = game.view(seat)
+                    cost["view"].append(time.perf_counter() - t)
+                    if steps % 4 == 0 and len(legal) > 1:     # the bots are slow: a sample of decisions
+                        for level in ("normal", "easy"):
+                            t = time.perf_counter()
+                            bots[level][seat].choose(view, legal)
+                            cost[level].append(time.perf_counter() - t)
+                    t = time.perf_counter()
+                    game.apply(seat, legal[rng.randrange(len(legal))])
+                    cost["apply"].append(time.perf_counter() - t)
+        row = {"game": game_id}
+        for key, values in cost.items():
+            values.sort()
+            row[key + "_us"] = round(1e6 * sum(values) / max(1, len(values)), 1)
+        rows.append(row)
+        print(f"{game_id}: per step, mean µs: " + ", ".join(f"{k} {row[k + '_us']:.0f}" for k in cost), flush=True)
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=None)
+    parser.add_argument("--playouts", type=int, default=None)
+    parser.add_argument("--policy", default="easy", help="the playout policy's level (easy or normal)")
+    parser.add_argument("--opponent", default="normal")
+    parser.add_argument("--horizon", choices=("game", "round"), default=None,
+                        help="where a playout stops (default: the family's)")
+    parser.add_argument("--confidence", type=float, default=None,
+                        help="standard errors by which the search must beat the root bot's choice")
+    parser.add_argument("--game", action="append", default=None)
+    parser.add_argument("--paths", action="store_true",
+                        help="only the cost of copy/legal/apply/view and of a bot decision, every ruleset")
+    args = parser.parse_args()
+    if args.paths:
+        ids = args.game or ["kombio", "cambio", "cambio-classic", "kumbal", "castle-combo", "klobba"]
+        rows = paths(ids)
+        os.makedirs(os.path.join(os.path.dirname(__file__), "out"), exist_ok=True)
+        with open(os.path.join(os.path.dirname(__file__), "out", "bench_hard_paths.json"), "w") as f:
+            json.dump(rows, f, indent=1)
+        return 0
+    budget = {"playouts": args.playouts} if args.playouts else {"seconds": args.seconds or 0.25}
+    if args.horizon:
+        budget["horizon"] = args.horizon
+    if args.confidence is not None:
+        budget["confidence"] = args.confidence
+    rows = []
+    for game_id in args.game or ["klobba", "castle-combo"]:
+        row = duel(game_id, args.games, budget, args.policy, args.opponent)
+        rows.append(row)
+        low, high = row["interval_95"]
+        print(f"{game_id}: hard ({budget}, {args.policy} playouts) vs {args.opponent}: "
+              f"{row['hard_wins']:g}/{row['games']} = {100 * row['win_rate']:.0f}% "
+              f"(95% {100 * low:.0f}-{100 * high:.0f}%; {args.opponent} in its seat on the same seeds: "
+              f"{100 * row['baseline_win_rate']:.0f}%), mean scores {row['mean_scores']}, "
+              f"{row['playouts_per_s']:.0f} playouts/s, {row['playouts_per_decision']:.0f} per decision, "
+              f"{row['seconds']:.0f} s", flush=True)
+    os.makedirs(os.path.join(os.path.dirname(__file__), "out"), exist_ok=True)
+    with open(os.path.join(os.path.dirname(__file__), "out", "bench_hard.json"), "w") as f:
+        json.dump(rows, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
