@@ -126,7 +126,6 @@ def test_simulate_human_readable(capsys):
 
 
 @pytest.mark.parametrize("args, message", [
-    (("kombio", 2, 1, 1, "normal,hard"), "bot level 'hard' does not exist yet"),
     (("kombio", 2, 1, 1, "normal,clever"), "unknown bot level 'clever'"),
     (("kombio", 3, 1, 1, "normal,easy"), "one per seat"),
     (("kombio", 9, 1, 1, None), "2-6 players"),

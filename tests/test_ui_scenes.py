@@ -132,7 +132,7 @@ def test_a_saved_match_with_an_unknown_bot_level_is_set_aside_not_played(data_di
     app = make_app()
     run(game_id="kombio", seats=["human", "ai:normal"], seed=7, app=app, max_frames=40)
     record, _ = saves.load_current()
-    record["seats"][1]["level"] = "hard"
+    record["seats"][1]["level"] = "genius"
     saves.save_current(record)
     app2 = make_app()
     app2.open_menu()
@@ -140,7 +140,7 @@ def test_a_saved_match_with_an_unknown_bot_level_is_set_aside_not_played(data_di
     d.step(2)
     d.click(app2.top.resume_btn.rect.center)
     assert isinstance(app2.top, MenuScene) and not app2.top.resume_btn.visible
-    assert any("cannot be resumed" in t[0] and "'hard' does not exist yet" in t[0] for t in app2.toasts)
+    assert any("cannot be resumed" in t[0] and "unknown bot level 'genius'" in t[0] for t in app2.toasts)
     assert saves.load_current()[0] is None
     assert any(p.name.startswith("current_match.json.broken-") for p in data_dir.iterdir())
 

@@ -40,6 +40,13 @@ def levels_for(family_name: str) -> tuple:
     return LEVELS + (SEARCH_LEVELS if family.determinize is not None else ())
 
 
+def table_levels(family_name: str) -> tuple:
+    """The levels the setup screen offers for a family. Hard is left out for now: the table still
+    asks a bot on its frame loop, and a hard decision (1 s by default) would freeze the window
+    (issue 12, item 4). It plays from the command line (--simulate, --game --seats ai:hard)."""
+    return tuple(level for level in levels_for(family_name) if level not in SEARCH_LEVELS)
+
+
 def hard_refusal(family_name: str) -> str:
     """Why a family has no hard level, as a sentence."""
     return (f"bot level 'hard' does not exist yet for the {family_name} family: it searches over deals of "

@@ -40,7 +40,7 @@ class SeatRow:
         self.name = TextInput(default_name(seat, kind), lambda v: None, max_len=14,
                               placeholder=f"Seat {seat + 1}", tooltip="Click to type a name")
         self.kind_step = Stepper(KINDS, [k for k, _ in KINDS].index(kind), self.set_kind)
-        # only the levels this family has (hard needs the family's sampler: game.ai.levels_for)
+        # only the levels this family has at the table (game.ai.table_levels)
         self.level_step = Stepper([(lv, LEVEL_WORDS.get(lv, lv.capitalize())) for lv in levels],
                                   list(levels).index("normal"), self.set_level,
                                   tooltip="Easy bots forget and react slowly")
@@ -74,8 +74,8 @@ class SetupScene(Scene):
         if remembered and remembered["mode"] in rs.match_end.modes:
             self.options["match_end"] = dict(remembered)
         self.max_seats = rs.max_players
-        from game.ai import levels_for
-        levels = levels_for(ruleset.family)
+        from game.ai import table_levels
+        levels = table_levels(ruleset.family)
         self.rows = [SeatRow(self, i, "human" if i == 0 else "ai", levels) for i in range(self.max_seats)]
         self.count = max(rs.min_players, min(3, rs.max_players))
         self.count_step = Stepper([(n, f"{n} players") for n in range(rs.min_players, rs.max_players + 1)],
