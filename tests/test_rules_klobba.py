@@ -541,6 +541,7 @@ def test_every_event_has_words_and_every_card_a_text():
     names = ["Ana", "Ben", "Cy", "Di"]
     rng = random.Random(2)
     kinds = set()
+    singular = 0
     for seed in range(60):
         game = ClashGame(klobba(), 2 + seed % 3, None, seed)
         while not game.is_over():
@@ -551,6 +552,9 @@ def test_every_event_has_words_and_every_card_a_text():
                 if text:
                     kinds.add(e.kind)
                     assert "None" not in text, text
+                    assert " 1 Stars" not in text, text        # "takes 1 Star", in the right number
+                    singular += " 1 Star" in text
+    assert singular, "no sentence with a single Star was seen"
     assert {"round", "laid", "reveal", "victory", "standoff", "game_over", "swap", "flee",
             "surprise"} <= kinds
     for face in klobba().cards:

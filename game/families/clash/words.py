@@ -50,6 +50,11 @@ def _titles(event) -> str:
     return ", ".join(face.title for _, face in event.faces)
 
 
+def stars(n: int) -> str:
+    """'1 Star', '2 Stars'."""
+    return f"{n} Star" if n == 1 else f"{n} Stars"
+
+
 def describe(event, names) -> str:
     """One log sentence for an event, naming players; '' for events not worth a line."""
     k = event.kind
@@ -87,15 +92,15 @@ def describe(event, names) -> str:
         return "Mutual distraction: nothing happens."
     if k == "distraction":
         return (f"{_who(names, event.get('distracted'))} is distracted: their Barbarians turn face down; "
-                f"{who} pays {event.get('paid')} Stars.")
+                f"{who} pays {stars(event.get('paid'))}.")
     if k == "standoff":
         return f"A stand-off at {event.get('total')}: the selected Barbarians turn face down."
     if k == "victory":
         won, lost = event.get("totals")
         caught = f" captures the {event.face.title} and" if event.face is not None else ""
-        return f"{who} wins {won} to {lost},{caught} takes {event.get('stars')} Stars."
+        return f"{who} wins {won} to {lost},{caught} takes {stars(event.get('stars'))}."
     if k == "reward":
-        return f"{who}'s offer won: {who} takes {event.get('stars')} Star from the supply."
+        return f"{who}'s offer won: {who} takes {stars(event.get('stars'))} from the supply."
     if k == "switch":
         return f"{who} switches {_titles(event).replace(', ', ' and ')}."
     if k == "reshuffle":
