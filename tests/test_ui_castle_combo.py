@@ -177,6 +177,7 @@ def test_the_face_down_toggle_makes_the_next_take_face_down_by_drag_or_by_clicks
     placed = game.tableaux[seat][0]
     assert not placed.face_up and (game.gold[seat], game.keys[seat]) == (gold + 6, keys + 2)
     assert not d.table.plugin.face_down                 # the toggle is for one card
+    assert not d.table.ctrl.message                     # and so is its notice: not the next player's
     other = game.current
     wait_ready(d, other)
     d.key(pygame.K_f)                                   # F toggles it too; then click, click

@@ -369,6 +369,9 @@ class TabPlugin(TablePlugin):
     def events_applied(self, seat, action, events) -> None:
         if action.kind in TAKES:
             self.face_down = False
+            message = self.ctrl.message
+            if message and message[0].startswith("Face down "):
+                self.ctrl.message = None     # the toggle's notice was for that card, not the next player
         self._frozen = (dict(self._before), self._last_view)
 
     # ---- animation ----
