@@ -41,9 +41,10 @@ def levels_for(family_name: str) -> tuple:
 
 
 def table_levels(family_name: str) -> tuple:
-    """The levels the setup screen offers for a family. Hard is left out for now: the table still
-    asks a bot on its frame loop, and a hard decision (1 s by default) would freeze the window
-    (issue 12, item 4). It plays from the command line (--simulate, --game --seats ai:hard)."""
+    """The levels the setup screen offers for a family. Hard is left out for now: it thinks off the
+    table's frame loop (table_controller.Thinking), but it is not yet stronger than normal (issue
+    12: bench/bench_hard.py), so a "Hard" seat would promise what it does not play. It plays from
+    the command line (--simulate --bots hard, --game --seats ai:hard)."""
     return tuple(level for level in levels_for(family_name) if level not in SEARCH_LEVELS)
 
 

@@ -50,6 +50,7 @@ class HardBot:
     """PIMC with sequential halving over the root actions; the playouts are the family's bots."""
 
     reads_view = True
+    thinks_long = True              # the table asks it on a thread (game/ui/table_controller.Thinking)
     margin_weight = 0.02            # a win is worth 50 points of margin
     confidence = 2.0                # standard errors by which a move must beat the root bot's choice
 

@@ -25,9 +25,11 @@ action end (scaled by the animation speed; a plug-in may shorten it).
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Callable, Optional
 
+from game.ai import SEARCH_LEVELS
 from game.engine import registry
 from game.engine.core import Action, IllegalAction
 from game.ui.families.base import Moment
@@ -48,6 +50,29 @@ class Hold:
     seat: Optional[int]
     reason: str
     length: float = 0.0                        # seconds it lasts in all (for a countdown)
+
+
+class Thinking:
+    """One decision of a bot that thinks long (`thinks_long`: the hard level's search), on a daemon
+    thread. The bot gets an immutable view and the legal actions, as ever, and nothing else
+    touches it meanwhile; the frame loop asks `done()` each frame and plays `action`."""
+
+    def __init__(self, key, bot, view, legal):
+        self.key = key                    # (seat, actions so far): the decision it is for
+        self.action = None
+        self.error: Optional[Exception] = None
+        self._thread = threading.Thread(target=self._run, args=(bot, view, legal), daemon=True,
+                                        name=f"bot-{key[0]}-thinks")
+        self._thread.start()
+
+    def _run(self, bot, view, legal) -> None:
+        try:
+            self.action = bot.choose(view, legal)
+        except Exception as exc:   # reported on the table, which then plays a legal move
+            self.error = exc
+
+    def done(self) -> bool:
+        return not self._thread.is_alive()
 
 
 class TableController:
@@ -71,6 +96,7 @@ class TableController:
         self.hold: Optional[Hold] = None
         self.plugin = None                    # the family's TablePlugin (the scene sets it)
         self._bot_wait = None                 # ((seat, n_actions), due time)
+        self.thinking: Optional[Thinking] = None   # a long-thinking bot's decision under way
         self.log: list = []                   # "What happened", the whole match (rebuilt on resume)
         self.message: Optional[tuple] = None  # (text, is_error, until)
         self.now = 0.0
@@ -153,8 +179,13 @@ class TableController:
                 from game.ai import make_bot
                 self.bot_factory = make_bot
             spec = self.session.seats[seat]
-            self.bots[seat] = self.bot_factory(self.session.ruleset, seat, spec.get("level", "normal"),
-                                               self.session.match.seed * 31 + seat)
+            level = spec.get("level", "normal")
+            seed = self.session.match.seed * 31 + seat
+            if level in SEARCH_LEVELS:      # its samples must follow the house rules in force
+                self.bots[seat] = self.bot_factory(self.session.ruleset, seat, level, seed,
+                                                   options=self.session.options)
+            else:
+                self.bots[seat] = self.bot_factory(self.session.ruleset, seat, level, seed)
         return self.bots[seat]
 
     # ---- what happens now ----
@@ -244,9 +275,23 @@ class TableController:
         legal = self.legal(seat)
         if not legal:
             return
-        try:
-            action = self.bot(seat).choose(self.view_of(seat), legal)
-        except Exception as exc:   # a bot bug must not freeze the table
+        bot = self.bot(seat)
+        if getattr(bot, "thinks_long", False):
+            # a search (the hard level) thinks on a thread: the window keeps drawing, and its move
+            # is played on the first frame after it has decided
+            job = self.thinking
+            if job is None or job.key != key:
+                job = self.thinking = Thinking(key, bot, self.view_of(seat), legal)
+            if not job.done():
+                return
+            self.thinking = None
+            action, exc = job.action, job.error
+        else:
+            try:
+                action, exc = bot.choose(self.view_of(seat), legal), None
+            except Exception as error:   # a bot bug must not freeze the table
+                action, exc = None, error
+        if exc is not None:
             self.say(f"{self.names[seat]} could not decide ({exc}); playing a legal move.", True)
             action = legal[0]
         ok, _ = self.apply(seat, action, quiet=True)
@@ -359,6 +404,8 @@ class TableController:
         if m.kind == "summary":
             return "The round is over."
         if m.kind == "bot":
+            if self.thinking is not None and self.thinking.key[0] == m.seat:
+                return f"{names[m.seat]} is thinking…"
             return f"{names[m.seat]} is playing…"
         if m.kind in ("private", "public"):
             return self.plugin.prompt(self.view_of(m.seat), m.seat)
