@@ -15,15 +15,18 @@ import sys
 
 def parse_seats(text: str) -> list:
     """'human,ai:normal,ai:easy' -> seat dicts; ValueError with a readable reason."""
+    from game.ai import LEVELS, SEARCH_LEVELS, SHARED_LEVELS
+    levels = LEVELS + SEARCH_LEVELS + SHARED_LEVELS
     seats = []
     for i, part in enumerate(p.strip() for p in text.split(",")):
         kind, _, level = part.partition(":")
         if kind == "human" and not level:
             seats.append({"name": f"Player {i + 1}", "kind": "human"})
-        elif kind == "ai" and level in ("", "easy", "normal"):
+        elif kind == "ai" and level in ("",) + levels:
             seats.append({"name": f"Bot {i + 1}", "kind": "ai", "level": level or "normal"})
         else:
-            raise ValueError(f"seat {i + 1}: expected human, ai:easy or ai:normal; got {part!r}")
+            expected = ", ".join(f"ai:{level}" for level in levels)
+            raise ValueError(f"seat {i + 1}: expected human, {expected}; got {part!r}")
     return seats
 
 

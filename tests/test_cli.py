@@ -53,7 +53,7 @@ REFUSED = {
     "jobs with selftest": (["--selftest", "--jobs", "2"], "--jobs only applies with --simulate, not with --selftest"),
     "seed with the menu": (["--seed", "3"], "--seed only applies with --game or --simulate, not with the menu"),
     "a seat of an unknown kind": (["--game", "kombio", "--seats", "human,robot"],
-                                  "seat 2: expected human, ai:easy or ai:normal; got 'robot'"),
+                                  "seat 2: expected human, ai:easy, ai:normal, ai:hard, ai:random; got 'robot'"),
 }
 
 
