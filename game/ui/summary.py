@@ -162,15 +162,19 @@ class MatchResultScene(_Over):
         super().__init__(app, table)
         self.again = self.ui.add(Button("Play again", self.play_again, primary=True, hint="Enter"))
         self.menu = self.ui.add(Button("Main menu", self.app.open_menu, hint="Esc"))
-        self.rounds = Button("Last round", self.toggle, hint="Tab")
+        self.page = self.PAGES[0]    # Tab shows the next page, in turn
+        self.rounds = Button(self.PAGES[1].capitalize(), self.toggle, hint="Tab")
         self.ui.add(self.rounds)
-        self.page = "standings"      # -> "last round" -> "what happened" -> back (Tab)
         self.scroll = 0              # rounds (standings) or log lines (what happened) scrolled back
+
+    def panel_size(self, w: int, h: int) -> tuple:
+        """The result panel's size in a window of w x h (a family's result screen may need more)."""
+        return min(1180, w - 60), min(h - 60, 220 + 90 * len(self.view.seats))
 
     def layout(self, size):
         super().layout(size)
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(1180, w - 60), min(h - 60, 220 + 90 * len(self.view.seats)))
+        self.panel = pygame.Rect((0, 0), self.panel_size(w, h))
         self.panel.center = (w // 2, h // 2)
         y = self.panel.bottom - 66
         self.again.rect = pygame.Rect(self.panel.centerx + 10, y, 220, 50)

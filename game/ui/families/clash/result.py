@@ -15,28 +15,8 @@ class ClashResultScene(MatchResultScene):
 
     PAGES = ("scores", "what happened")
 
-    def __init__(self, app, table):
-        super().__init__(app, table)
-        self.page = "scores"
-        self.rounds.label = "What happened"
-
-    def layout(self, size):
-        super().layout(size)
-        w, h = size
-        self.panel = pygame.Rect(0, 0, min(1000, w - 40), min(h - 40, 260 + 60 * len(self.view.seats)))
-        self.panel.center = (w // 2, h // 2)
-        y = self.panel.bottom - 62
-        self.again.rect = pygame.Rect(self.panel.centerx + 10, y, 220, 48)
-        self.menu.rect = pygame.Rect(self.panel.centerx - 230, y, 220, 48)
-        self.rounds.rect = pygame.Rect(self.panel.x + 20, y, 180, 48)
-
-    def toggle(self):
-        self.page = "what happened" if self.page == "scores" else "scores"
-        self.rounds.label = "Scores" if self.page == "what happened" else "What happened"
-        self.scroll = 0
-
-    def scroll_by(self, steps: int):
-        self.scroll = max(0, min(max(0, len(self.ctrl.log) - 1), self.scroll + steps))
+    def panel_size(self, w: int, h: int) -> tuple:
+        return min(1000, w - 40), min(h - 40, 260 + 60 * len(self.view.seats))
 
     def headline(self) -> tuple:
         v = self.view

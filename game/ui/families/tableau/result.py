@@ -17,28 +17,8 @@ class TabResultScene(MatchResultScene):
 
     PAGES = ("score pad", "what happened")
 
-    def __init__(self, app, table):
-        super().__init__(app, table)
-        self.page = "score pad"
-        self.rounds.label = "What happened"
-
-    def layout(self, size):
-        super().layout(size)
-        w, h = size
-        self.panel = pygame.Rect(0, 0, min(1400, w - 30), h - 30)
-        self.panel.center = (w // 2, h // 2)
-        y = self.panel.bottom - 62
-        self.again.rect = pygame.Rect(self.panel.centerx + 10, y, 220, 48)
-        self.menu.rect = pygame.Rect(self.panel.centerx - 230, y, 220, 48)
-        self.rounds.rect = pygame.Rect(self.panel.x + 20, y, 180, 48)
-
-    def toggle(self):
-        self.page = "what happened" if self.page == "score pad" else "score pad"
-        self.rounds.label = "Score pad" if self.page == "what happened" else "What happened"
-        self.scroll = 0
-
-    def scroll_by(self, steps: int):
-        self.scroll = max(0, min(max(0, len(self.ctrl.log) - 1), self.scroll + steps))
+    def panel_size(self, w: int, h: int) -> tuple:
+        return min(1400, w - 30), h - 30
 
     def headline(self) -> tuple:
         """(title, the sentence under it): who won, and how a tie was broken."""
