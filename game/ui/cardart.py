@@ -71,8 +71,8 @@ def draw_swap(surf, center, w, colour=(30, 30, 30), width=2):
                                        (cx - half + head, y2 + head * 0.7)])
 
 
-def draw_star(surf, center, w, colour=(30, 30, 30)):
-    """A star: the 'choose one' icon."""
+def draw_star(surf, center, w, colour=(30, 30, 30), edge=None):
+    """A five-pointed star w across (the 'choose one' icon; Klobba!'s Stars), outlined in `edge`."""
     import math
     cx, cy = center
     pts = []
@@ -81,6 +81,8 @@ def draw_star(surf, center, w, colour=(30, 30, 30)):
         a = -math.pi / 2 + i * math.pi / 5
         pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
     pygame.draw.polygon(surf, colour, pts)
+    if edge is not None:
+        pygame.draw.polygon(surf, edge, pts, 1)
 
 
 def draw_lock(surf, center, h, colour=(30, 30, 30)):
@@ -146,12 +148,36 @@ def draw_ability_icon(surf, kind, center, w, colour=(30, 30, 30)):
         draw_eye(surf, (cx + w * 0.28, cy), w * 0.5, colour, max(1, width - 1))
 
 
+class SurfaceCache:
+    """Drawn surfaces by key, each made once; all forgotten past `limit` (the sizes change with the
+    window, so old ones are not worth keeping). `convert`: in the display's pixel format, once
+    there is a display (faster to blit; the table's families with many small cards use it)."""
+
+    def __init__(self, limit: int = 600, convert: bool = False):
+        self.limit, self.convert = limit, convert
+        self._surfaces: dict = {}
+
+    def get(self, key, make):
+        surf = self._surfaces.get(key)
+        if surf is None:
+            if len(self._surfaces) > self.limit:
+                self._surfaces.clear()
+            surf = make()
+            if self.convert and pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            self._surfaces[key] = surf
+        return surf
+
+    def clear(self) -> None:
+        self._surfaces.clear()
+
+
 class CardArt:
     """Draws and caches the faces and backs of one ruleset's cards."""
 
     def __init__(self, ruleset=None):
         self.ruleset = ruleset
-        self._cache: dict = {}
+        self._cache = SurfaceCache(600)
         # a family's own card schema may have no values (Castle Combo's characters): no tints then
         values = sorted({c.value for c in ruleset.cards if hasattr(c, "value")}) if ruleset is not None else []
         self._value_rank = {v: i / max(1, len(values) - 1) for i, v in enumerate(values)}
@@ -159,33 +185,25 @@ class CardArt:
     def clear(self):
         self._cache.clear()
 
-    def _get(self, key, make):
-        surf = self._cache.get(key)
-        if surf is None:
-            if len(self._cache) > 600:
-                self._cache.clear()
-            surf = self._cache[key] = make()
-        return surf
-
     # ---- public ----
     def face(self, card, size) -> pygame.Surface:
         """The full face of `card` (a CardDef) at `size`."""
         size = (int(size[0]), int(size[1]))
-        return self._get(("face", card.key, size), lambda: self._draw_face(card, size))
+        return self._cache.get(("face", card.key, size), lambda: self._draw_face(card, size))
 
     def back(self, size) -> pygame.Surface:
         size = (int(size[0]), int(size[1]))
-        return self._get(("back", size), lambda: self._draw_back(size))
+        return self._cache.get(("back", size), lambda: self._draw_back(size))
 
     def known(self, card, size) -> pygame.Surface:
         """A face-down card with the face the viewer remembers shown small and dimmed (memory aid)."""
         size = (int(size[0]), int(size[1]))
-        return self._get(("known", card.key, size), lambda: self._draw_known(card, size))
+        return self._cache.get(("known", card.key, size), lambda: self._draw_known(card, size))
 
     def empty(self, size) -> pygame.Surface:
         """An empty position (its card was matched away): a dashed outline."""
         size = (int(size[0]), int(size[1]))
-        return self._get(("empty", size), lambda: self._draw_empty(size))
+        return self._cache.get(("empty", size), lambda: self._draw_empty(size))
 
     def accent(self, card):
         """The accent colour of a face: its own colour, its suit's, or a tint by value rank."""

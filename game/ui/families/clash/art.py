@@ -4,13 +4,11 @@ clan's name and its bounty in Stars; an Action card shows its name and what it d
 """
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from game.families.clash.words import card_text
-from game.ui import fonts, theme
-from game.ui.cardart import CardArt, parse_colour
+from game.ui import cardart, fonts, theme
+from game.ui.cardart import CardArt, SurfaceCache, parse_colour
 
 INK = (28, 28, 32)
 STAR = (250, 204, 80)
@@ -22,16 +20,8 @@ KIND_COLOUR = {"highest": (150, 40, 40), "lowest_multiplied": (170, 70, 30), "lo
 
 
 def draw_star(surf, center, size, colour=STAR, edge=INK):
-    """A five-pointed Star (the game's tokens)."""
-    cx, cy = center
-    pts = []
-    for i in range(10):
-        r = size / 2 if i % 2 == 0 else size / 4.6
-        a = -math.pi / 2 + i * math.pi / 5
-        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    pygame.draw.polygon(surf, colour, pts)
-    if edge is not None and size >= 10:
-        pygame.draw.polygon(surf, edge, pts, 1)
+    """A Star (the game's tokens), in its colour, outlined once it is big enough to show it."""
+    cardart.draw_star(surf, center, size, colour, edge if size >= 10 else None)
 
 
 def draw_symbol(surf, symbol, center, size, colour=INK):
@@ -82,7 +72,7 @@ class ClashArt:
 
     def __init__(self, common: CardArt):
         self.common = common
-        self._cache: dict = {}
+        self._cache = SurfaceCache(400)
         self.clan_symbols: dict = {}     # clan -> symbol, from the faces (an All [Clan] card shows it)
 
     def learn(self, faces) -> None:
@@ -90,27 +80,19 @@ class ClashArt:
         if not self.clan_symbols:
             self.clan_symbols = {f.clan: f.symbol for f in faces if f.kind == "barbarian"}
 
-    def _get(self, key, make):
-        surf = self._cache.get(key)
-        if surf is None:
-            if len(self._cache) > 400:
-                self._cache.clear()
-            surf = self._cache[key] = make()
-        return surf
-
     def back(self, size):
         return self.common.back(size)
 
     def face(self, face, size):
         size = (max(8, int(size[0])), max(10, int(size[1])))
         if face.kind == "barbarian":
-            return self._get(("b", face.key, size), lambda: self._barbarian(face, size))
-        return self._get(("a", face.key, size), lambda: self._action(face, size))
+            return self._cache.get(("b", face.key, size), lambda: self._barbarian(face, size))
+        return self._cache.get(("a", face.key, size), lambda: self._action(face, size))
 
     def tile(self, face, h):
         """A captured Barbarian, small: its clan colour, symbol and value on a chip."""
         h = max(10, int(h))
-        return self._get(("t", face.key, h), lambda: self._tile(face, h))
+        return self._cache.get(("t", face.key, h), lambda: self._tile(face, h))
 
     # ---- drawing ----
     @staticmethod

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import fonts
+from game.ui.cardart import SurfaceCache
 
 # The six shield types: (short word, colour). Keys are matched on their first three letters, so
 # "nobility" and "Nobility" and "nob" are one type.
@@ -170,25 +171,15 @@ class TabArt:
     """Faces and backs of Castle Combo's cards, cached per (card, size)."""
 
     def __init__(self):
-        self._cache: dict = {}
-
-    def _get(self, key, make):
-        surf = self._cache.get(key)
-        if surf is None:
-            if len(self._cache) > 500:
-                self._cache.clear()
-            surf = self._cache[key] = make()
-            if pygame.display.get_surface() is not None:
-                surf = self._cache[key] = surf.convert_alpha()
-        return surf
+        self._cache = SurfaceCache(500, convert=True)
 
     def face(self, card, size, ability: str = "", scoring: str = "") -> pygame.Surface:
         size = (max(8, int(size[0])), max(10, int(size[1])))
-        return self._get(("face", card.key, size), lambda: self._draw_face(card, size, ability, scoring))
+        return self._cache.get(("face", card.key, size), lambda: self._draw_face(card, size, ability, scoring))
 
     def back(self, location: str, size, note: str = "") -> pygame.Surface:
         size = (max(8, int(size[0])), max(10, int(size[1])))
-        return self._get(("back", location, size, note), lambda: self._draw_back(location, size, note))
+        return self._cache.get(("back", location, size, note), lambda: self._draw_back(location, size, note))
 
     def _draw_back(self, location, size, note):
         w, h = size
