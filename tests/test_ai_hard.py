@@ -194,6 +194,7 @@ def test_at_the_table_a_hard_bot_thinks_off_the_frame_loop():
     while not job.done() and time.monotonic() < deadline:
         time.sleep(0.01)          # the app's frame loop sleeps between frames; this one only steps
     assert job.done() and job.error is None
-    d.step(2)                                      # decided: its move is played on the next frame
-    assert list(session.match.actions) == [(thinker, job.action)] and len(session.events) > done
+    d.step()                                       # decided: its move is played on the next frame
+    # (the next bot may already be deciding: a single legal move is answered at once)
+    assert list(session.match.actions)[:1] == [(thinker, job.action)] and len(session.events) > done
     assert ctrl.thinking is None or ctrl.thinking.key != (thinker, 0)

@@ -25,7 +25,7 @@ from game.ai import LEVELS
 from game.ai.simulate import run_match
 from game.engine import registry
 from game.engine.ruleset import load_ruleset
-from game.engine.schema import Located, RulesetError
+from game.engine.schema import RulesetError, filled
 from rigging import ROOT
 
 MUTANTS = int(os.environ.get("FUZZ_MUTANTS", "1000"))
@@ -219,7 +219,7 @@ def seats_for(n: int, rng: random.Random) -> list:
 
 def _rules_defaults(family_name: str) -> dict:
     """The `rules:` section a ruleset of this family gets when it says nothing."""
-    return registry.family(family_name).rules_spec({}, ("rules",), Located("", {}, {}))
+    return filled(registry.family(family_name).rules_spec)
 
 
 def check_refusal(path: str, err: RulesetError) -> None:

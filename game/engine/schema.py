@@ -348,6 +348,13 @@ def Map(fields: dict, shorthand: Optional[str] = None) -> Spec:
     return check
 
 
+def filled(spec: Spec, value: Optional[dict] = None) -> dict:
+    """A value already checked, with every key it leaves out at its default (`{}`: a section's
+    defaults, so a variant may `set` a key of a section the file left out)."""
+    value = {} if value is None else value
+    return spec(value, (), Located("", value, {}))
+
+
 def Dict(value: Spec, key_pattern: str = r"^[a-z][a-z0-9_]*$") -> Spec:
     """A mapping from names the ruleset chooses (abilities, variants) to values."""
     pattern = re.compile(key_pattern)

@@ -49,7 +49,7 @@ from typing import Optional
 from game.engine.cards import Prim
 from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.registry import Family, register
-from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, List, Located, Map, Str
+from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, List, Map, Str, filled
 from game.families.clash import selection
 from game.families.clash.selection import DISTRACT
 from game.families.clash.view import (ActionCard, BandCard, Barbarian, ClashBand, ClashResult,
@@ -59,10 +59,6 @@ PLACES = 4                      # "There are always four Band places around the 
 
 # --- what a ruleset of this family may say ----------------------------------
 
-
-def _defaults(spec) -> dict:
-    """A section's defaults, filled in: a variant may `set` a key of a section the file left out."""
-    return spec({}, (), Located("", {}, {}))
 
 
 def _no_steps(value, path, doc):
@@ -87,19 +83,15 @@ _END = Map({"black_totem_times": (Int(1, 50), 3), "when_deck_cannot_refill": (Bo
 RULES_SPEC = Map({
     "hand_size": (Int(1, 10), 4),
     "band_size": (Int(1, 10), 3),
-    "stars": (_STARS, _defaults(_STARS)),
-    "offers": (_OFFERS, _defaults(_OFFERS)),
+    "stars": (_STARS, filled(_STARS)),
+    "offers": (_OFFERS, filled(_OFFERS)),
     "distract_penalty": (Int(0, 20), 2),
     "switches_per_player": (Int(0, 5), 1),
     "surprise_redraws_playing_cards": (Bool(), True),
-    "totems": (_TOTEMS, _defaults(_TOTEMS)),
-    "end": (_END, _defaults(_END)),
+    "totems": (_TOTEMS, filled(_TOTEMS)),
+    "end": (_END, filled(_END)),
 })
 
-
-def _fill(value: dict) -> dict:
-    """The rules with every left-out section's defaults (the values were checked on loading)."""
-    return RULES_SPEC(value, (), Located("", value, {}))
 
 
 # the symbols the table draws: a clan is never told apart by colour alone
@@ -174,7 +166,7 @@ def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> 
 
 def check_ruleset(cards, abilities, layout, rules, players, doc) -> None:
     """The decks can set up every player count: four Bands, the hands, a card that selects."""
-    rules = _fill(rules)
+    rules = filled(RULES_SPEC, rules)
     barbarians = sum(c.count for c in cards if c.kind == "barbarian")
     actions = [c for c in cards if c.kind == "action"]
     if players["max"] > PLACES:
@@ -226,7 +218,7 @@ class ClashGame(Game):
 
     def __init__(self, ruleset, n_seats: int, options: Optional[dict] = None, seed: int = 0):
         self.take_seats(ruleset, n_seats, options)
-        self.rules = _fill(ruleset.parameters(self.options))
+        self.rules = filled(RULES_SPEC, ruleset.parameters(self.options))
         faces = [c for c in ruleset.cards if c.kind == "barbarian" for _ in range(c.count)]
         faces += [c for c in ruleset.cards if c.kind == "action" for _ in range(c.count)]
         self.faces = tuple(faces)

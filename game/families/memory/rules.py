@@ -18,7 +18,7 @@ from typing import Optional
 from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.piles import Knowledge, refill
 from game.engine.registry import Family, register
-from game.engine.schema import Bool, Dict, Enum, Int, List, Map, Optional_, Str
+from game.engine.schema import Bool, Dict, Enum, Int, List, Map, Optional_, Str, filled
 from game.families.memory.view import (MemoryView, Pending, SeatResult, SeatView, SlotView,
                                        WindowView, build)
 
@@ -86,11 +86,6 @@ RULES_SPEC = Map({
 })
 
 
-def _fill(spec, value):
-    """Defaults for a nested Map spec given {} (sub-maps default to {} before checking)."""
-    from game.engine.schema import Located
-    return spec(value, (), Located("", value, {}))
-
 
 # step keys that mean something only on some steps: anywhere else they are a mistake
 STEP_KEY_APPLIES_TO = {"count": ("peek",), "own_pair": ("swap",), "seconds": ("reveal",)}
@@ -126,7 +121,7 @@ def check_abilities(abilities: dict, doc) -> None:
 
 def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> None:
     """Checks that need the cards, abilities, layout and match end: names exist, play can end."""
-    rules = _fill(RULES_SPEC, rules)          # sections left out of the file: their defaults
+    rules = filled(RULES_SPEC, rules)          # sections left out of the file: their defaults
     keys = {c.key for c in cards}
     for key, ability in rules["card_abilities"].items():
         if key not in keys:
@@ -145,7 +140,7 @@ def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> 
                         f"no hand of {size} cards can be at or under {limit} points (the lowest "
                         f"possible hand is {lowest_hand}), so every call would fail")
     sc = rules["scoring"]
-    # a scoring rule left out is all zeros (RULES_SPEC's defaults; _fill leaves left-out sub-maps empty)
+    # a scoring rule left out is all zeros (RULES_SPEC's defaults; filled() leaves left-out sub-maps empty)
     bonuses = [sc.get(rule, {}).get(who, 0) for rule in ("caller_lowest", "caller_not_lowest")
                for who in ("caller", "others")]
     if "points" in match_end["modes"] and values[-1] <= 0 and max(bonuses) <= 0:
@@ -185,7 +180,7 @@ class MemoryGame(Game):
 
     def __init__(self, ruleset, n_seats: int, options: Optional[dict] = None, seed: int = 0):
         self.take_seats(ruleset, n_seats, options)
-        self.rules = _fill(RULES_SPEC, ruleset.parameters(self.options))
+        self.rules = filled(RULES_SPEC, ruleset.parameters(self.options))
         self.all_mask = (1 << n_seats) - 1
         self._masks = tuple(_seats_of(m, n_seats) for m in range(1 << n_seats))  # mask -> seats
         self._slot_cache: dict = {}   # shared by copies: its entries never change

@@ -33,17 +33,13 @@ from typing import Optional
 from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.piles import cut, new_deck, refill
 from game.engine.registry import Family, register
-from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, Located, Map, Str
+from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, Map, Str, filled
 from game.families.shedding.view import ShedResult, ShedSeat, ShedView
 
 # --- what a ruleset of this family may say ----------------------------------
 
 _RANK = r"^[A-Za-z0-9_]+$"      # a card's `match` (its rank): "7", "K", "joker"
 
-
-def _defaults(spec) -> dict:
-    """A section's defaults, filled in: a variant may `set` a key of a section the file left out."""
-    return spec({}, (), Located("", {}, {}))
 
 
 def _no_steps(value, path, doc):
@@ -91,22 +87,18 @@ RULES_SPEC = Map({
     "hand_size": (Int(1, 13), 7),
     "first_player": (Enum("left_of_dealer", "dealer"), "left_of_dealer"),
     "between_rounds": (Enum("shuffle", "cut"), "shuffle"),
-    "decks": (_DECKS, _defaults(_DECKS)),
-    "call": (_CALL, _defaults(_CALL)),
-    "runs": (_RUNS, _defaults(_RUNS)),
-    "sets": (_SETS, _defaults(_SETS)),
-    "jokers": (_JOKERS, _defaults(_JOKERS)),
+    "decks": (_DECKS, filled(_DECKS)),
+    "call": (_CALL, filled(_CALL)),
+    "runs": (_RUNS, filled(_RUNS)),
+    "sets": (_SETS, filled(_SETS)),
+    "jokers": (_JOKERS, filled(_JOKERS)),
     "take_from_run": (Enum("ends", "any"), "ends"),
     "free_discard": (Bool(), True),
-    "action_cards": (_ACTION_CARDS, _defaults(_ACTION_CARDS)),
-    "scoring": (_SCORING, _defaults(_SCORING)),
-    "limits": (_LIMITS, _defaults(_LIMITS)),
+    "action_cards": (_ACTION_CARDS, filled(_ACTION_CARDS)),
+    "scoring": (_SCORING, filled(_SCORING)),
+    "limits": (_LIMITS, filled(_LIMITS)),
 })
 
-
-def _fill(value: dict) -> dict:
-    """The rules with every left-out section's defaults (the values were checked on loading)."""
-    return RULES_SPEC(value, (), Located("", value, {}))
 
 
 def check_abilities(abilities: dict, doc) -> None:
@@ -116,7 +108,7 @@ def check_abilities(abilities: dict, doc) -> None:
 
 def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> None:
     """Checks that need the cards: action-card ranks exist, draw cards draw, the match can end."""
-    rules = _fill(rules)
+    rules = filled(RULES_SPEC, rules)
     mine = where == ("rules",)
     ranks = {c.match for c in cards}
     for rank, card in rules["action_cards"]["cards"].items():
@@ -133,7 +125,7 @@ def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> 
 
 
 def check_ruleset(cards, abilities, layout, rules, players, doc) -> None:
-    rules = _fill(rules)
+    rules = filled(RULES_SPEC, rules)
     size = sum(c.count for c in cards)
     hand = rules["hand_size"]
     for n in range(players["min"], players["max"] + 1):
@@ -161,7 +153,7 @@ class ShedGame(Game):
 
     def __init__(self, ruleset, n_seats: int, options: Optional[dict] = None, seed: int = 0):
         self.take_seats(ruleset, n_seats, options)
-        self.rules = _fill(ruleset.parameters(self.options))
+        self.rules = filled(RULES_SPEC, ruleset.parameters(self.options))
         one_deck = tuple(c for c in ruleset.cards for _ in range(c.count))
         self.faces = one_deck * _decks_for(n_seats, self.rules, len(one_deck))  # card id -> face
         self.rng = random.Random(seed)

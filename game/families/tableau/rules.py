@@ -34,7 +34,7 @@ from typing import Optional
 
 from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.registry import Family, register
-from game.engine.schema import Enum, Int, Located, Map
+from game.engine.schema import Enum, Int, Map, filled
 from game.families.tableau import scoring
 from game.families.tableau.cards import check_cards
 from game.families.tableau.scoring import LOCATIONS
@@ -45,24 +45,18 @@ from game.families.tableau.view import Placed, TabResult, TabSeat, TabView
 _FACE_DOWN = Map({"gold": (Int(0, 50), 6), "keys": (Int(0, 50), 2)})
 
 
-def _defaults(spec) -> dict:
-    return spec({}, (), Located("", {}, {}))
-
 
 RULES_SPEC = Map({
     "start_gold": (Int(0, 200), 15),
     "start_keys": (Int(0, 50), 2),
     "display_size": (Int(1, 6), 3),
     "messenger_starts": (Enum(*LOCATIONS), "village"),
-    "face_down": (_FACE_DOWN, _defaults(_FACE_DOWN)),
+    "face_down": (_FACE_DOWN, filled(_FACE_DOWN)),
     "cards_each": (Int(1, 9), 9),
     "key_points": (Int(0, 10), 1),
     "row_and_column": (Enum("union", "sum"), "union"),
 })
 
-
-def _fill(value: dict) -> dict:
-    return RULES_SPEC(value, (), Located("", value, {}))
 
 
 def _no_steps(value, path, doc):
@@ -90,7 +84,7 @@ def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> 
 
 def check_ruleset(cards, abilities, layout, rules, players, doc) -> None:
     """Each location must fill its display at the start."""
-    rules = _fill(rules)
+    rules = filled(RULES_SPEC, rules)
     for loc in LOCATIONS:
         size = sum(c.count for c in cards if c.location == loc)
         if size < rules["display_size"]:
@@ -109,7 +103,7 @@ class TabGame(Game):
 
     def __init__(self, ruleset, n_seats: int, options: Optional[dict] = None, seed: int = 0):
         self.take_seats(ruleset, n_seats, options)
-        self.rules = _fill(ruleset.parameters(self.options))
+        self.rules = filled(RULES_SPEC, ruleset.parameters(self.options))
         self.union = self.rules["row_and_column"] == "union"
         self.faces = tuple(c for c in ruleset.cards for _ in range(c.count))   # card id -> face
         self.rng = random.Random(seed)
