@@ -126,20 +126,36 @@ def test_hard_beats_easy_in_most_of_a_few_games(ruleset, games, playouts, level)
     assert wins > games / 2
 
 
-def test_the_setup_screen_offers_no_hard_level_until_hard_beats_normal():
+def test_the_setup_screen_offers_hard_only_where_the_family_says_it_beats_normal(monkeypatch):
     """"the setup screen must only offer levels the family has": hard plays at the table (it thinks
-    off the frame loop) but is not yet stronger than normal, so the setup screen offers easy and
-    normal (normal first) until it is."""
+    off the frame loop), and the setup screen offers it for a family once that family says it beats
+    normal (`Family.hard_at_table`, measured in bench/bench_hard.py); normal stays the default."""
     from game.store.settings import Settings
     from game.ui.app import App
     from game.ui.setup import SetupScene
     app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"),
               save_settings=False)
     rs = klobba()
+    family = registry.family(rs.family)
     assert "hard" in levels_for(rs.family)
-    row = SetupScene(app, rs).rows[1]
-    assert [value for value, _ in row.level_step.options] == ["easy", "normal"]
-    assert row.level_step.value == "normal" and row.spec()["level"] == "normal"
+    for offered in (False, True):
+        monkeypatch.setitem(registry._FAMILIES, rs.family, dataclasses.replace(family, hard_at_table=offered))
+        row = SetupScene(app, rs).rows[1]
+        expected = ["easy", "normal", "hard"] if offered else ["easy", "normal"]
+        assert [value for value, _ in row.level_step.options] == expected
+        assert row.level_step.value == "normal" and row.spec()["level"] == "normal"
+
+
+def test_a_family_tunes_its_hard_bot_and_a_keyword_overrules_the_tuning(monkeypatch):
+    """Family.search gives the hard bot's settings for that family; what the caller says wins."""
+    rs = klobba()
+    family = registry.family(rs.family)
+    tuned = {"playout_level": "easy", "confidence": 0.5, "horizon": "game", "margin_weight": 0.1}
+    monkeypatch.setitem(registry._FAMILIES, rs.family, dataclasses.replace(family, search=tuned))
+    bot = make_bot(rs, 0, "hard", 1, playouts=4)
+    assert (bot.playout_level, bot.confidence, bot.horizon, bot.margin_weight) == ("easy", 0.5, "game", 0.1)
+    bot = make_bot(rs, 0, "hard", 1, playouts=4, playout_level="normal", confidence=3.0)
+    assert (bot.playout_level, bot.confidence) == ("normal", 3.0)
 
 
 def test_at_the_table_a_hard_bot_thinks_off_the_frame_loop():
@@ -165,12 +181,15 @@ def test_at_the_table_a_hard_bot_thinks_off_the_frame_loop():
             gate.wait(30)
             return super().choose(view, legal)
 
-    def factory(ruleset, seat, level, seed, options=None):
+    budgets = []
+
+    def factory(ruleset, seat, level, seed, options=None, seconds=None):
+        budgets.append(seconds)         # the settings' "Hard bots think"
         return GatedHard(ruleset, seat, seed, playouts=4, options=options)
 
     rs = klobba()
-    app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"),
-              save_settings=False)
+    app = App(size=(1280, 800), fixed_dt=0.05, strict=True,
+              settings=Settings(animation_speed="instant", hard_seconds=3.0), save_settings=False)
     seats = [{"name": "Ana", "kind": "ai", "level": "hard"}, {"name": "Ben", "kind": "ai", "level": "hard"}]
     session = Session.new(rs, seats, default_options(rs), 3)
     app.reset(MenuScene(app))
@@ -181,6 +200,7 @@ def test_at_the_table_a_hard_bot_thinks_off_the_frame_loop():
         if ctrl.thinking is not None:
             break
     assert ctrl.thinking is not None, "the hard bot never started thinking"
+    assert budgets and set(budgets) == {3.0}
     thinker = ctrl.thinking.key[0]
     done = len(session.events)
     drawn = []

@@ -103,7 +103,7 @@ def test_settings_defaults_when_no_file(data_dir):
 
 def test_settings_round_trip(data_dir):
     chosen = Settings(animation_speed="instant", memory_aid=True, window_size=(1600, 900),
-                      fullscreen=True, show_log=False)
+                      fullscreen=True, show_log=False, hard_seconds=0.25)
     settings.save(chosen)
     assert settings.load() == (chosen, None)
     assert [p.name for p in data_dir.iterdir()] == ["settings.json"]
@@ -117,12 +117,13 @@ def test_settings_invalid_values_fall_back_per_key(data_dir):
         "window_size": [10, "800"],      # wrong types
         "fullscreen": "false",           # a string, not a bool
         "show_log": False,               # valid: kept
+        "hard_seconds": 2,               # not one of 0.25, 1, 3
         "from_the_future": 42,           # unknown: not used, so reported and kept in the copy
     }))
     original = (data_dir / "settings.json").read_bytes()
     loaded, warning = settings.load()
     assert loaded == Settings(memory_aid=True, show_log=False)
-    for key in ("animation_speed", "window_size", "fullscreen", "from_the_future"):
+    for key in ("animation_speed", "window_size", "fullscreen", "hard_seconds", "from_the_future"):
         assert key in warning
     assert "memory_aid" not in warning
     (copy,) = broken_copies(data_dir, "settings.json")
@@ -136,6 +137,16 @@ def test_settings_bad_window_sizes(data_dir, size):
     loaded, warning = settings.load()
     assert loaded.window_size == (1280, 800) and loaded.fullscreen is True
     assert "window_size" in warning
+
+
+@pytest.mark.parametrize("value, kept", [(3, 3.0), (0.25, 0.25), (True, None), ("1", None), (0, None)])
+def test_settings_hard_bots_think_one_of_three_budgets(data_dir, value, kept):
+    """Issue 12: "a time budget per decision (a setting: 0.25 s, 1 s default, 3 s)"."""
+    data_dir.mkdir(parents=True)
+    (data_dir / "settings.json").write_text(json.dumps({"hard_seconds": value}))
+    loaded, warning = settings.load()
+    assert loaded.hard_seconds == (kept if kept is not None else 1.0)
+    assert (warning is None) == (kept is not None)
 
 
 def test_settings_save_refuses_invalid_value(data_dir):

@@ -41,11 +41,13 @@ def levels_for(family_name: str) -> tuple:
 
 
 def table_levels(family_name: str) -> tuple:
-    """The levels the setup screen offers for a family. Hard is left out for now: it thinks off the
-    table's frame loop (table_controller.Thinking), but it is not yet stronger than normal (issue
-    12: bench/bench_hard.py), so a "Hard" seat would promise what it does not play. It plays from
-    the command line (--simulate --bots hard, --game --seats ai:hard)."""
-    return tuple(level for level in levels_for(family_name) if level not in SEARCH_LEVELS)
+    """The levels the setup screen offers for a family. Hard only where the family says it has
+    earned it (`Family.hard_at_table`: it beats normal in bench/bench_hard.py); elsewhere a "Hard"
+    seat would promise what it does not play. Every level plays from the command line
+    (--simulate --bots hard, --game --seats ai:hard)."""
+    from game.engine import registry
+    offered = registry.family(family_name).hard_at_table
+    return tuple(level for level in levels_for(family_name) if offered or level not in SEARCH_LEVELS)
 
 
 def hard_refusal(family_name: str) -> str:

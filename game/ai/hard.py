@@ -41,8 +41,7 @@ from typing import Optional
 from game.engine import registry
 from game.engine.core import IllegalAction
 
-SECONDS = (0.25, 1.0, 3.0)          # the setting's choices; 1 s is the default
-DEFAULT_SECONDS = 1.0
+DEFAULT_SECONDS = 1.0               # the setting's default (game/store/settings.THINK_SECONDS)
 MAX_PLAYOUT_ACTIONS = 5000          # a real game takes a few hundred; a bug must not hang the search
 
 
@@ -55,9 +54,10 @@ class HardBot:
     confidence = 2.0                # standard errors by which a move must beat the root bot's choice
 
     def __init__(self, ruleset, seat: int, seed=0, seconds: Optional[float] = DEFAULT_SECONDS,
-                 playouts: Optional[int] = None, playout_level: str = "normal", root_level: str = "normal",
-                 options: Optional[dict] = None, horizon: Optional[str] = None,
-                 confidence: Optional[float] = None):
+                 playouts: Optional[int] = None, playout_level: Optional[str] = None,
+                 root_level: Optional[str] = None, options: Optional[dict] = None,
+                 horizon: Optional[str] = None, confidence: Optional[float] = None,
+                 margin_weight: Optional[float] = None):
         self.ruleset = ruleset
         self.seat = seat
         self.level = "hard"
@@ -72,11 +72,18 @@ class HardBot:
         self.options = options
         self.seconds = seconds if playouts is None else None
         self.playouts = playouts
-        self.playout_level = playout_level
-        self.root_level = root_level        # the bot whose choice the search starts from and keeps
-        if confidence is not None:
-            self.confidence = confidence
-        self.policy = self.family.make_bot(ruleset, seat, root_level, seed)
+        # what is not given comes from the family's own tuning (Family.search), then the defaults
+        tuned = self.family.search
+
+        def setting(value, key, default):
+            return value if value is not None else tuned.get(key, default)
+
+        self.playout_level = setting(playout_level, "playout_level", "normal")
+        self.root_level = setting(root_level, "root_level", "normal")   # whose choice the search keeps
+        self.confidence = setting(confidence, "confidence", self.confidence)
+        self.margin_weight = setting(margin_weight, "margin_weight", self.margin_weight)
+        horizon = setting(horizon, "horizon", None)
+        self.policy = self.family.make_bot(ruleset, seat, self.root_level, seed)
         # "round": play each playout to the end of the round, whose points are then the value (far
         # less noise from what happens later: in 24 seeded Klobba! games at 0.25 s it won 44%
         # where the game's end won 33%); "game": to the game's end (Castle Combo is one round)

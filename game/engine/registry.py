@@ -7,7 +7,7 @@ game/__init__.py and game/families/__init__.py, the one list of families).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 
@@ -40,6 +40,12 @@ class Family:
     # consistently with everything that seat knows, so that state.view(view.viewer) == view. It
     # never reads the real state: a view is all it gets. None: the family has no sampler yet.
     determinize: Optional[Callable] = None
+    # The hard bot's settings for this family (game/ai/hard.HardBot's keywords: playout_level,
+    # root_level, horizon, margin_weight, confidence, ...), tuned and measured per family in bench/.
+    search: dict = field(default_factory=dict)
+    # Does the setup screen offer "Hard"? Only once hard beats normal in this family's bench
+    # (bench/bench_hard.py): a "Hard" seat must not promise what it does not play.
+    hard_at_table: bool = False
     # A game that ends by its own rules (Castle Combo: 9 cards each; Klobba!: its end conditions):
     # the setup screen offers no match length.
     one_game: bool = False

@@ -16,6 +16,7 @@ from game.store.atomic import StoreError, atomic_write_json, data_file, quaranti
 
 FILE_NAME = "settings.json"
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+THINK_SECONDS = (0.25, 1.0, 3.0)   # how long a hard bot searches per decision (game/ai/hard.py)
 # Bounds keep a hand-edited or corrupted size from opening an unusable window.
 MIN_WINDOW = (320, 240)
 MAX_WINDOW = (16384, 16384)
@@ -31,6 +32,7 @@ class Settings:
     fullscreen: bool = False
     show_log: bool = True
     sound: bool = True
+    hard_seconds: float = 1.0       # one of THINK_SECONDS
     # per game (ruleset id): the match length last started, {"mode": "rounds"|"points", "rounds": n, "points": n}
     match_length: dict = field(default_factory=dict)
 
@@ -57,6 +59,12 @@ class Settings:
 
 def _speed(value):
     return value if value in ANIMATION_SPEEDS else None
+
+
+def _think(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) if float(value) in THINK_SECONDS else None
 
 
 def _bool(value):
@@ -98,6 +106,7 @@ _CHECKS = {
     "fullscreen": _bool,
     "show_log": _bool,
     "sound": _bool,
+    "hard_seconds": _think,
     "match_length": _match_lengths,
 }
 

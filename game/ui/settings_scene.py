@@ -6,6 +6,7 @@ from game.ui.scene import Scene, draw_felt
 from game.ui.widgets import Button, Label, Stepper, Toggle, blit_text, draw_panel
 
 SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]
+THINK = [(0.25, "0.25 s"), (1.0, "1 s"), (3.0, "3 s")]      # game.store.settings.THINK_SECONDS
 
 
 class SettingsScene(Scene):
@@ -16,6 +17,10 @@ class SettingsScene(Scene):
         self.speed = Stepper(SPEEDS, [k for k, _ in SPEEDS].index(speed) if speed in dict(SPEEDS) else 1,
                              lambda v: self.set("animation_speed", v),
                              tooltip="How fast cards move; 'Instant' skips animations")
+        think = getattr(s, "hard_seconds", 1.0)
+        self.think = Stepper(THINK, [k for k, _ in THINK].index(think) if think in dict(THINK) else 1,
+                             lambda v: self.set("hard_seconds", v),
+                             tooltip="How long a Hard bot searches before each move")
         self.aid = Toggle("Memory aid", getattr(s, "memory_aid", False), lambda v: self.set("memory_aid", v),
                           tooltip="Cards you know stay marked with a small face, for you only")
         self.log = Toggle("Show the log of actions", getattr(s, "show_log", True), lambda v: self.set("show_log", v))
@@ -34,8 +39,10 @@ class SettingsScene(Scene):
             Label("Short cues: your turn, a match race, a call, a right or wrong match, the end of a round.",
                   15, theme.MUTED),
             Label("The table fills the whole screen. F11 switches at any time, on every screen.", 15, theme.MUTED),
+            Label("Per move. A Hard bot plays better the longer it thinks; the window never freezes.", 15,
+                  theme.MUTED),
         ]
-        self.ui.add(self.speed, self.aid, self.log, self.sound, self.full, self.back, *self.notes)
+        self.ui.add(self.speed, self.think, self.aid, self.log, self.sound, self.full, self.back, *self.notes)
         self.ui.set_focus(self.speed)
 
     def set_fullscreen(self, value):
@@ -52,19 +59,23 @@ class SettingsScene(Scene):
     def layout(self, size):
         super().layout(size)
         w, h = size
-        # five settings in a panel that fits the smallest window (theme.MIN_WINDOW: 640 high)
-        self.panel = pygame.Rect(0, 0, min(760, w - 60), 612)
+        # six settings in a panel that fits the smallest window (theme.MIN_WINDOW: 640 high)
+        self.panel = pygame.Rect(0, 0, min(760, w - 60), 624)
         self.panel.center = (w // 2, h // 2)
-        x, y, pw = self.panel.x + 40, self.panel.y + 80, self.panel.w - 80
+        x, y, pw = self.panel.x + 40, self.panel.y + 72, self.panel.w - 80
         self.speed_label = (x, y + 22)
         self.speed.rect = pygame.Rect(x + 230, y, pw - 230, 44)
         self.notes[0].rect = pygame.Rect(x, y + 48, pw, 40)
-        y += 98
+        y += 96
+        self.think_label = (x, y + 22)
+        self.think.rect = pygame.Rect(x + 230, y, pw - 230, 44)
+        self.notes[5].rect = pygame.Rect(x, y + 48, pw, 20)
+        y += 76
         for toggle, note, note_h in ((self.aid, self.notes[1], 40), (self.log, self.notes[2], 20),
                                      (self.sound, self.notes[3], 20), (self.full, self.notes[4], 20)):
             toggle.rect = pygame.Rect(x - 6, y, pw + 12, 40)
             note.rect = pygame.Rect(x, y + 44, pw, note_h)
-            y += 44 + note_h + 14
+            y += 44 + note_h + 8
         self.back.rect = pygame.Rect(0, 0, 180, 46)
         self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - 20)
 
@@ -87,4 +98,5 @@ class SettingsScene(Scene):
         draw_panel(surf, self.panel, theme.PANEL, theme.PANEL_EDGE, radius=14)
         blit_text(surf, "Settings", 30, (self.panel.x + 40, self.panel.y + 24), theme.TEXT, True)
         blit_text(surf, "Animation speed", 18, self.speed_label, theme.TEXT, False, "midleft")
+        blit_text(surf, "Hard bots think", 18, self.think_label, theme.TEXT, False, "midleft")
         self.ui.draw(surf)

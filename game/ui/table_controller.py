@@ -183,7 +183,8 @@ class TableController:
             seed = self.session.match.seed * 31 + seat
             if level in SEARCH_LEVELS:      # its samples must follow the house rules in force
                 self.bots[seat] = self.bot_factory(self.session.ruleset, seat, level, seed,
-                                                   options=self.session.options)
+                                                   options=self.session.options,
+                                                   seconds=getattr(self.settings, "hard_seconds", 1.0))
             else:
                 self.bots[seat] = self.bot_factory(self.session.ruleset, seat, level, seed)
         return self.bots[seat]
