@@ -158,6 +158,25 @@ def test_a_family_tunes_its_hard_bot_and_a_keyword_overrules_the_tuning(monkeypa
     assert (bot.playout_level, bot.confidence) == ("normal", 3.0)
 
 
+def test_a_family_prunes_the_root_actions_the_search_considers(monkeypatch):
+    """Family.search["candidates"]: only those root actions (and the policy's choice) are played
+    out; only the policy's choice means no search at all."""
+    rs = klobba()
+    game = _klobba_lay()
+    seat = game.to_act()[0]
+    view, legal = game.view(seat), game.legal_actions(seat)
+    assert len(legal) >= 3
+    family = registry.family(rs.family)
+    for keep in (0, 1):
+        monkeypatch.setitem(registry._FAMILIES, rs.family, dataclasses.replace(
+            family, search={"candidates": lambda view, legal, choice, keep=keep: legal[:keep]}))
+        bot = make_bot(rs, seat, "hard", 5, playouts=24)
+        action = bot.choose(view, legal)
+        searched = set(bot.last["means"])
+        assert searched <= {legal[0], bot.last["policy_choice"]} and action in searched | {bot.last["policy_choice"]}
+        assert (bot.last["playouts"] == 0) == (keep == 0 or legal[0] == bot.last["policy_choice"])
+
+
 def test_at_the_table_a_hard_bot_thinks_off_the_frame_loop():
     """Issue 12 item 4: "At the table a hard bot thinks without freezing the window ...; the status
     line says that it is thinking; the animation of its move starts at once when it has decided."

@@ -105,8 +105,19 @@ class HardBot:
         # a fresh root bot: its generator must not carry what earlier decisions drew
         policy = self.family.make_bot(self.ruleset, self.seat, self.root_level, rng.getrandbits(32))
         default = policy.choose(view, legal)
-        arms = list(range(len(legal)))
         preferred = legal.index(default) if default in legal else 0
+        arms = list(range(len(legal)))
+        candidates = self.family.search.get("candidates")
+        if candidates is not None:
+            # the family's own ranking prunes the root: fewer arms, more playouts each (a list
+            # holding only the policy's choice: nothing here is worth a search)
+            keep = set(candidates(view, legal, legal[preferred])) | {legal[preferred]}
+            arms = [a for a in arms if legal[a] in keep]
+            if len(arms) == 1:
+                self.last = {"playouts": 0, "fallback": None, "seconds": time.perf_counter() - start,
+                             "arms": 1, "policy_choice": legal[preferred], "choice": legal[preferred],
+                             "means": {}}
+                return legal[preferred]
         totals = [0.0] * len(legal)
         squares = [0.0] * len(legal)
         counts = [0] * len(legal)

@@ -41,7 +41,9 @@ class Family:
     # never reads the real state: a view is all it gets. None: the family has no sampler yet.
     determinize: Optional[Callable] = None
     # The hard bot's settings for this family (game/ai/hard.HardBot's keywords: playout_level,
-    # root_level, horizon, margin_weight, confidence, ...), tuned and measured per family in bench/.
+    # root_level, horizon, margin_weight, confidence), tuned and measured per family in bench/, and
+    # "candidates": (view, legal, policy_choice) -> the root actions worth searching (the family's
+    # own pruning; only the policy's choice: no search at all for this decision).
     search: dict = field(default_factory=dict)
     # Does the setup screen offer "Hard"? Only once hard beats normal in this family's bench
     # (bench/bench_hard.py): a "Hard" seat must not promise what it does not play.
