@@ -1,7 +1,8 @@
 """Hard vs normal in 2-seat games (seats alternating), and the hard bot's playouts per second.
 
     python bench/bench_hard.py [--games 20] [--seconds 0.25 | --playouts N] [--policy easy|normal]
-                               [--game castle-combo --game klobba]
+                               [--game castle-combo --game klobba] [--seats 4] [--jobs 2]
+                               [--first SEED] [--no-baseline] [--out NAME.json]
     python bench/bench_hard.py --paths [--game kombio ...]     # what one playout step costs
 
 Prints, per game: hard's win rate against normal with its 95% interval (Wilson), beside what a
@@ -38,49 +39,66 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def duel(game_id: str, games: int, budget: dict, policy: str, opponent: str = "normal") -> dict:
+def one_match(task: tuple) -> dict:
+    """One seeded match: hard (or, for the baseline, the opponent's level) in seat seed % seats."""
+    game_id, seed, seats, budget, policy, opponent, baseline = task
     rs = find_ruleset(game_id)
-    wins = 0.0
-    scores = [0.0, 0.0]     # hard's, the opponent's
-    playouts = search_seconds = decisions = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        hard_seat = seed % 2
-        bots = [make_bot(rs, s, opponent, seed * 8 + s) for s in range(2)]
-        hard = bots[hard_seat] = make_bot(rs, hard_seat, "hard", seed, playout_level=policy, **budget)
-        searched = []
+    hard_seat = seed % seats
+    bots = [make_bot(rs, s, opponent, seed * 8 + s) for s in range(seats)]
+    searched = []
+    if baseline:
+        bots[hard_seat] = make_bot(rs, hard_seat, opponent, seed)
+    else:
+        extra = {} if policy is None else {"playout_level": policy}
+        hard = bots[hard_seat] = make_bot(rs, hard_seat, "hard", seed, **extra, **budget)
         choose = hard.choose
 
-        def counted(view, legal, choose=choose, hard=hard, searched=searched):
+        def counted(view, legal, choose=choose, hard=hard):
             hard.last = {}
             action = choose(view, legal)
             if hard.last:
                 searched.append((hard.last["playouts"], hard.last["seconds"]))
             return action
         hard.choose = counted
-        result = run_match(rs, [opponent, opponent], seed, bots=bots)
-        wins += 1 / len(result.winners) if hard_seat in result.winners else 0
-        scores[0] += result.totals[hard_seat]
-        scores[1] += result.totals[1 - hard_seat]
-        playouts += sum(p for p, _ in searched)
-        search_seconds += sum(s for _, s in searched)
-        decisions += len(searched)
-        print(f"  {game_id} seed {seed}: hard in seat {hard_seat + 1}, totals {result.totals}, "
-              f"{'won' if hard_seat in result.winners else 'lost'}", flush=True)
-    # the same seeds with the opponent's level in hard's seat: what those deals give without search
-    baseline = 0.0
-    for seed in range(games):
-        hard_seat = seed % 2
-        bots = [make_bot(rs, s, opponent, seed * 8 + s) for s in range(2)]
-        bots[hard_seat] = make_bot(rs, hard_seat, opponent, seed)
-        result = run_match(rs, [opponent, opponent], seed, bots=bots)
-        baseline += 1 / len(result.winners) if hard_seat in result.winners else 0
+    result = run_match(rs, [opponent] * seats, seed, bots=bots)
+    others = [t for s, t in enumerate(result.totals) if s != hard_seat]
+    return {"seed": seed, "seat": hard_seat, "win": 1 / len(result.winners) if hard_seat in result.winners else 0.0,
+            "score": result.totals[hard_seat], "others": sum(others) / len(others),
+            "playouts": sum(p for p, _ in searched), "search_seconds": sum(t for _, t in searched),
+            "decisions": len(searched), "searched": sum(1 for p, _ in searched if p)}
+
+
+def duel(game_id: str, games: int, budget: dict, policy, opponent: str = "normal", seats: int = 2,
+         jobs: int = 1, first: int = 0, baseline: bool = True) -> dict:
+    """Hard in one seat (alternating) against `opponent` in the others, over seeds first.."""
+    start = time.perf_counter()
+    tasks = [(game_id, seed, seats, budget, policy, opponent, False) for seed in range(first, first + games)]
+    if baseline:    # the same seeds with the opponent's level in hard's seat: what those deals give
+        tasks += [(game_id, seed, seats, budget, policy, opponent, True) for seed in range(first, first + games)]
+    if jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            rows = pool.map(one_match, tasks, chunksize=1)
+    else:
+        rows = [one_match(task) for task in tasks]
+    hard_rows, base_rows = rows[:games], rows[games:]
+    for row in hard_rows:
+        print(f"  {game_id} seed {row['seed']}: hard in seat {row['seat'] + 1}, score {row['score']:g} "
+              f"(others {row['others']:g}), {'won' if row['win'] else 'lost'}", flush=True)
+    wins = sum(r["win"] for r in hard_rows)
+    playouts = sum(r["playouts"] for r in hard_rows)
+    search_seconds = sum(r["search_seconds"] for r in hard_rows)
     low, high = wilson(wins, games)
-    return {"baseline_win_rate": round(baseline / games, 3), "game": game_id, "games": games, "budget": budget, "policy": policy, "opponent": opponent,
+    return {"game": game_id, "seats": seats, "games": games, "first_seed": first, "budget": budget,
+            "policy": policy or "the family's", "opponent": opponent,
             "hard_wins": wins, "win_rate": round(wins / games, 3), "interval_95": [round(low, 3), round(high, 3)],
-            "mean_scores": [round(s / games, 1) for s in scores],
+            "baseline_win_rate": round(sum(r["win"] for r in base_rows) / games, 3) if base_rows else None,
+            "mean_scores": [round(sum(r["score"] for r in hard_rows) / games, 1),
+                            round(sum(r["others"] for r in hard_rows) / games, 1)],
             "playouts_per_s": round(playouts / max(search_seconds, 1e-9), 1),
-            "playouts_per_decision": round(playouts / max(decisions, 1), 1),
+            "playouts_per_decision": round(playouts / max(1, sum(r["decisions"] for r in hard_rows)), 1),
+            "searched_decisions": sum(r["searched"] for r in hard_rows),
+            "seconds_per_searched_decision": round(search_seconds / max(1, sum(r["searched"] for r in hard_rows)), 3),
             "seconds": round(time.perf_counter() - start, 1)}
 
 
@@ -136,7 +154,12 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--playouts", type=int, default=None)
-    parser.add_argument("--policy", default="easy", help="the playout policy's level (easy or normal)")
+    parser.add_argument("--policy", default=None, help="the playout policy's level (default: the family's)")
+    parser.add_argument("--seats", type=int, default=2, help="hard in one seat, the opponent's level in the others")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (one match each)")
+    parser.add_argument("--first", type=int, default=0, help="the first seed")
+    parser.add_argument("--no-baseline", action="store_true", help="skip the opponent-in-hard's-seat run")
+    parser.add_argument("--out", default="bench_hard.json", help="file name in bench/out/")
     parser.add_argument("--opponent", default="normal")
     parser.add_argument("--horizon", choices=("game", "round"), default=None,
                         help="where a playout stops (default: the family's)")
@@ -160,17 +183,18 @@ def main() -> int:
         budget["confidence"] = args.confidence
     rows = []
     for game_id in args.game or ["klobba", "castle-combo"]:
-        row = duel(game_id, args.games, budget, args.policy, args.opponent)
+        row = duel(game_id, args.games, budget, args.policy, args.opponent, args.seats, args.jobs, args.first,
+                   not args.no_baseline)
         rows.append(row)
         low, high = row["interval_95"]
-        print(f"{game_id}: hard ({budget}, {args.policy} playouts) vs {args.opponent}: "
+        print(f"{game_id}, {args.seats} seats: hard ({budget}, {row['policy']} playouts) vs {args.opponent}: "
               f"{row['hard_wins']:g}/{row['games']} = {100 * row['win_rate']:.0f}% "
               f"(95% {100 * low:.0f}-{100 * high:.0f}%; {args.opponent} in its seat on the same seeds: "
-              f"{100 * row['baseline_win_rate']:.0f}%), mean scores {row['mean_scores']}, "
+              f"{100 * (row['baseline_win_rate'] or 0):.0f}%), mean scores {row['mean_scores']}, "
               f"{row['playouts_per_s']:.0f} playouts/s, {row['playouts_per_decision']:.0f} per decision, "
               f"{row['seconds']:.0f} s", flush=True)
     os.makedirs(os.path.join(os.path.dirname(__file__), "out"), exist_ok=True)
-    with open(os.path.join(os.path.dirname(__file__), "out", "bench_hard.json"), "w") as f:
+    with open(os.path.join(os.path.dirname(__file__), "out", args.out), "w") as f:
         json.dump(rows, f, indent=1)
     return 0
 
