@@ -183,9 +183,11 @@ def test_settings_change_and_are_saved(data_dir):
     d.click(scene.aid.rect.center)
     d.click(right(scene.speed.rect))           # normal -> fast
     d.click(scene.log.rect.center)
+    d.click(right(scene.think.rect))           # hard bots think 1 s -> 3 s
     saved, warning = settings_store.load()
     assert warning is None
     assert saved.memory_aid is True and saved.animation_speed == "fast" and saved.show_log is False
+    assert saved.hard_seconds == 3.0
     d.key(pygame.K_ESCAPE)
     assert isinstance(app.top, TableScene)
     assert app.top.current_layout().sidebar.w > 0
