@@ -234,6 +234,31 @@ def test_two_humans_never_see_a_pass_screen(monkeypatch):
     assert len({s for s, _ in session.match.actions}) == 2      # both humans played
 
 
+def test_with_two_humans_the_card_lands_in_the_large_tableau_before_it_passes_to_the_next():
+    """The large tableau is the mover's until their card has landed in it; then it is the next
+    human's (it once switched at once, and the card flew into the mover's small tableau)."""
+    from game.ui.anim import CardMove
+    d, session = open_table([ANA, BEN], seed=11, speed="normal")
+    game, plugin = session.game, d.table.plugin
+    mover = game.current
+    wait_ready(d, mover)
+    d.table.ctrl.apply(mover, affordable_buy(game, mover))
+    while game.current == mover and game.phase not in ("turn", "over"):
+        d.table.ctrl.apply(mover, game.legal_actions(mover)[0])
+    assert game.current != mover and d.table.anim.busy()
+    view = d.table.ctrl.view()
+    assert plugin.focus(view) == mover
+    large = tab_layout.compute((1280, 800), view, mover)
+    placed = game.tableaux[mover][-1]
+    flights = [tw for step in d.table.anim.steps for tw in step.tweens if isinstance(tw, CardMove)]
+    cell = large.rect(("cell", mover, placed.row, placed.col))
+    assert any(tw.stop.center == cell.center for tw in flights), \
+        "the bought card does not fly into the mover's large tableau"
+    assert d.until(lambda: not d.table.anim.busy(), 2000)
+    d.step()
+    assert plugin.focus(d.table.ctrl.view()) == game.current != mover
+
+
 def test_hovering_a_card_shows_the_zoom_panel_in_words(monkeypatch):
     # issue 10: "hover or right-click zooms a card and shows its cost, shields, ability and scoring in words"
     d, session = open_table([ANA, BOT], seed=3, size=(1024, 640))

@@ -87,6 +87,9 @@ class TabPlugin(TablePlugin):
         self.pinned = None              # a place zoomed by a right click (until the next one)
         self.still_focus = None
         self._focus = None              # the last human on turn: their tableau stays large meanwhile
+        # None, "move" (a move was made, its animation not built yet) or "flight" (it is playing):
+        # the large tableau stays the mover's until their card has landed in it
+        self._focus_held = None
         self._before = {}               # place -> rect at the last layout (where flying cards start)
         self._last_view = None          # the view of the last layout (what the animation starts from)
         self._frozen = None
@@ -111,7 +114,10 @@ class TabPlugin(TablePlugin):
             return self.still_focus if self.still_focus is not None else (view.viewer or 0)
         humans = list(self.ctrl.humans)
         current = view.current
-        if current in humans:
+        if (self._focus_held == "flight" and not self.scene.anim.busy()) or \
+                (self._focus_held == "move" and self.scene.app.anim_scale() <= 0):
+            self._focus_held = None     # landed, or nothing flies at the "instant" speed
+        if current in humans and self._focus_held is None:
             self._focus = current
         if self._focus is None:
             self._focus = humans[0] if humans else current
@@ -373,6 +379,7 @@ class TabPlugin(TablePlugin):
             if message and message[0].startswith("Face down "):
                 self.ctrl.message = None     # the toggle's notice was for that card, not the next player
         self._frozen = (dict(self._before), self._last_view)
+        self._focus_held = "move"
 
     # ---- animation ----
     def _scale(self, ctx) -> float:
@@ -388,6 +395,7 @@ class TabPlugin(TablePlugin):
         view = self.ctrl.view()
         zones = self.layout(self.scene.app.size, view)
         if old is None or self._scale(ctx) <= 0:
+            self._focus_held = None
             return []
         steps = steps_between(self, old, view, before, zones, self._scale(ctx), tuple(self.ctrl.names))
         banners = self._banners(events, zones, self._scale(ctx))
@@ -396,6 +404,7 @@ class TabPlugin(TablePlugin):
                 steps[0].tweens += banners
             else:
                 steps = [Step(banners)]
+        self._focus_held = "flight" if steps else None
         return steps
 
     def _banners(self, events, zones, scale) -> list:
