@@ -274,9 +274,21 @@ def test_the_reveal_is_public_and_held_until_everyone_saw_it():
     d.click(labels["Fox 6"].rect.center)
     assert (0, Action("select", places=(("band", 0, own_six),))) in session.match.actions
     assert d.until(lambda: table.ctrl.hold is not None, 100)
-    # "6 x 2 = 12, which beats 9, so you win!"
-    assert table.plugin.clash["text"].startswith("Ana wins 12 to 9, captures the Blue Talon 9 and takes 1 Star!")
-    assert table.plugin.clash["totals"] == {0: 12, 1: 9}
+    # while the clobber plays (totals counting up, Stars flying) the outcome is not told yet and the
+    # Stars are as they were; once it has played, "6 x 2 = 12, which beats 9, so you win!"
+    from types import SimpleNamespace
+    plugin, public = table.plugin, session.game.view(None)
+
+    def stars():
+        return plugin.visuals(SimpleNamespace(names=table.ctrl.names, scores=()), None, table.ctrl.view()).scores
+
+    assert table.anim.busy()
+    assert not plugin.status(None).startswith("Ana wins") and stars() != tuple(
+        (sv.seat, n, str(sv.score)) for sv, (_, n, _) in zip(public.seats, stars()))
+    assert d.until(lambda: not table.anim.busy(), 400)
+    assert plugin.status(None).startswith("Ana wins 12 to 9, captures the Blue Talon 9 and takes 1 Star!")
+    assert stars() == tuple((sv.seat, n, str(sv.score)) for sv, (_, n, _) in zip(public.seats, stars()))
+    assert plugin.clash["totals"] == {0: 12, 1: 9}
 
 
 def test_hovering_an_action_card_zooms_it_with_its_text(monkeypatch):

@@ -124,6 +124,7 @@ class ClashPlugin(TablePlugin):
     def visuals(self, vis, zones, view):
         names = tuple(vis.names)
         lines = []
+        view = self._pre_view(view) or view     # the Stars as they were until the clobber has played
         for sv in view.seats:
             mark = " (Black)" if sv.seat == view.black else " (White)" if sv.seat == view.white else ""
             name = (names[sv.seat] if sv.seat < len(names) else f"Seat {sv.seat + 1}") + mark
@@ -153,13 +154,21 @@ class ClashPlugin(TablePlugin):
             face = self._hover_face(view, self.hover)
             if face is not None:
                 zoom = (self.hover, face)
-        clash = self.clash if self.holding_clash() else None
+        clash = self._clash_shown(pre is not None) if self.holding_clash() else None
         hint = clash["text"] if clash else words.banner(view, tuple(vis.names))
         selected = vis.selected or ()
         marks = Marks(names=tuple(vis.names), lit=frozenset(vis.targets or ()), selected=frozenset(selected),
                       hidden=frozenset(hidden), acting=vis.acting, zoom=zoom, clash=clash, hint=hint,
                       new=frozenset(view.swap_drawn))
         draw_table(surf, zones, view, marks, self.art)
+
+    def _clash_shown(self, playing: bool) -> dict:
+        """The clobber as the panel tells it: while its animation plays, the totals count up on the
+        table and the outcome is not told yet; then the totals and the outcome."""
+        if playing:
+            return dict(self.clash, totals={})
+        result = self.clash.get("result")
+        return dict(self.clash, text=result) if result else self.clash
 
     def _pre_view(self, view):
         """The view to draw while a clobber's animation plays (None: the view given)."""
@@ -269,7 +278,9 @@ class ClashPlugin(TablePlugin):
     def status(self, moment) -> str:
         hold = getattr(self.ctrl, "hold", None)
         if hold is not None and hold.reason == "clash" and self.clash is not None:
-            return self.clash["text"] + "  Click or press Space to go on."
+            view = self.ctrl.view()
+            shown = self._clash_shown(self._pre_view(view) is not None)
+            return shown["text"] + "  Click or press Space to go on."
         return ""
 
     def rearrange(self, zones, selection, point) -> bool:
@@ -329,7 +340,7 @@ class ClashPlugin(TablePlugin):
         elif k in OUTCOMES or k == "distracts":
             text = words.outcome_text(ev, names)
             if text:
-                self.clash["text"] = text
+                self.clash["result"] = text     # told once the clobber's animation has played
 
     # ---- animation ----
     def steps_for(self, events, ctx) -> list:
