@@ -244,6 +244,7 @@ class MemoryBot:
         self._memory: dict = {}     # easy: pos -> card key it remembers
         self._forgotten: dict = {}  # easy: pos -> card key it has forgotten (still in the view)
         self._discard_seen = (None, None)   # (a view's discard pile, the counts left after it)
+        self.call_chance = None     # normal: its chance of being lowest, at its last thought of calling
 
     def __deepcopy__(self, memo):
         """A copy that decides as this bot would from here on; the ruleset is shared (immutable)."""
@@ -422,6 +423,7 @@ class MemoryBot:
             z = (o_est - st.last_turn_gain - est - 0.5) / math.sqrt(var + o_var + 1.0)
             chance *= _phi(z)
         need = st.call_need - st.call_need_per_opponent * (view.n_seats - 2) - st.call_decay * self._turns
+        self.call_chance = chance      # what it believed when it called (bench/bench_memory_peer.py)
         return chance >= max(0.05, need)
 
     def _drawn(self, view, legal, b):
