@@ -3,9 +3,14 @@
 normal: the view is its memory (the engine shows every face the seat knows,
 and knowledge follows cards through swaps). It values an unknown card at the
 mean of the unaccounted cards (the deck composition minus every face it can
-see), reads who has seen a card (owners keep low cards; a card someone else
-has seen may have been dumped), and weighs every move by the expected change
-of its own hand total.
+see), reads who has seen a card (owners keep low cards, the longer they have
+had to replace the high ones the lower: at first a looked-at card is a dealt
+one; a card someone else has seen may have been dumped), and weighs every move
+by the expected change of its own hand total, counting what the table can do
+with it: a low card laid on the pile is the next player's to take, a low card
+of ours that others know may be thrown away by them, and after a call every
+other seat has a final turn (that may swap our cards where a call leaves them
+unlocked).
 easy: keeps its own memory of what it saw and forgets a little every turn,
 values unknown cards at the deck average, makes simpler choices, and is slow
 (and sometimes absent) in match races.
