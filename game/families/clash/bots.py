@@ -276,7 +276,8 @@ class ClashBot:
         self.seat = seat
         self.level = level
         self.style = STYLES[level]
-        self.rng = random.Random(f"klobba-{level}-{seed}-{seat}")
+        # the playout level draws as normal does: with the same seed it makes normal's very choices
+        self.rng = random.Random(f"klobba-{'normal' if level == 'playout' else level}-{seed}-{seat}")
         rules = ruleset.parameters(None)        # the defaults: a bot is not told the options
         self.penalty = rules.get("distract_penalty", 2)
         self.reward = rules.get("offers", {}).get("reward", 1)

@@ -51,6 +51,7 @@ from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.registry import Family, register
 from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, List, Map, Str, filled
 from game.families.clash import selection
+from game.families.clash.search import SEARCH
 from game.families.clash.selection import DISTRACT
 from game.families.clash.view import (ActionCard, BandCard, Barbarian, ClashBand, ClashResult,
                                       ClashSeat, ClashView, Offer, Outcome, Showdown)
@@ -1095,4 +1096,5 @@ FAMILY = register(Family(
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=ClashGame, describe=_describe, make_bot=_make_bot, lower_is_better=False,
     check_cards=check_cards, score_lines=_score_lines, one_game=True, determinize=_determinize,
+    search=SEARCH,
     start_hint="A random player holds the Black Totem first, the next player the White."))
