@@ -134,3 +134,34 @@ def test_a_copy_is_independent_of_its_original():
     assert copy.round_no != game.round_no or copy.is_over()
     assert game.view(seat) == before
     assert {s: (list(side.swaps), list(side.surprises), side.selected) for s, side in game.sides.items()} == sides
+
+
+def test_a_card_laid_before_the_viewer_is_the_policys_not_a_random_one():
+    """sampling.py: the card the other holder laid face down before the viewer's turn is the one the
+    policy lays with the hand dealt to it ("a card dealt at random would be a holder that plays at
+    random"): an "All [Clan]" card that would distract (two Stars lost) is hardly ever laid, where a
+    random card of that hand would be one about five times as often."""
+    from game.families.clash import selection
+    rs = klobba()
+    family = registry.family(rs.family)
+    distracting, at_random, samples = 0, 0.0, 0
+    for game, seat in _decisions(("lay",), seeds=range(10)):
+        other = 1 - seat
+        if game.sides[other].laid is None:
+            continue        # the viewer lays first here: the playouts ask the policy anyway
+        view = game.view(seat)
+        for k in range(8):
+            sample = family.determinize(rs, default_options(rs), view, random.Random(k))
+            side = sample.sides[other]
+            available = sample.available(side.group)
+
+            def distracts(card):
+                face = sample.faces[card]
+                return face.effect.tag == "all_of_clan_or_distract" and \
+                    selection.evaluate(face.effect, available) == selection.DISTRACT
+            held = sample.hands[other] + [side.laid]
+            distracting += distracts(side.laid)
+            at_random += sum(map(distracts, held)) / len(held)
+            samples += 1
+    assert samples > 100
+    assert distracting * 4 < at_random

@@ -13,8 +13,9 @@ the switches) is worked out again as the rules do.
 Guesses where the view leaves a fact out (each changes nothing the viewer sees):
 - whether an offerer whose choice is not shown yet made an offer: it did if its hand is short
   of `rules.hand_size` (hands are drawn back up to it every round);
-- whether the other Totem holder laid a card of its hand or an offer it received: of its hand
-  if its hand is short of `rules.hand_size`, else one of those offers at random;
+- the card the other Totem holder laid face down before the viewer's turn: of its hand if its
+  hand is short of `rules.hand_size`, else one of the offers it received; which one, the policy
+  (the "playout" level, normal's judgement) chooses with the hand dealt to it;
 - an opponent still swapping (Swap & Play): it is about to put cards back if its hand holds more
   than this swap's count, else it has drawn and its last cards are the ones drawn;
 - the cards put under a deck by Swap & Play are known to be at its bottom by the seat that put
@@ -100,25 +101,20 @@ def determinize(ruleset, options, view, rng) -> ClashGame:
             continue
         if showdown.card is not None:
             side.laid, side.offered_by = showdown.card, showdown.offered_by
-        elif view.seats[showdown.seat].hand_count < hand_size:
-            unknown_laid.append(side)           # from its hand: dealt from the pool below
+            if side.offered_by is not None:
+                game.offers[side.offered_by]["played"] = True
         else:
-            received = [o for o, e in game.offers.items() if e["holder"] == showdown.seat and e["made"]]
-            side.offered_by = received[rng.randrange(len(received))] if received else None
-            if side.offered_by is None:
-                unknown_laid.append(side)
-        if side.offered_by is not None:
-            game.offers[side.offered_by]["played"] = True
+            # laid face down before the viewer's turn: chosen below by the policy from what it held
+            unknown_laid.append(side)
     pool = [c for c in range(len(faces)) if faces[c].kind == "action" and c not in seen]
     rng.shuffle(pool)
+    laid_from_hand = {side.seat for side in unknown_laid if view.seats[side.seat].hand_count < hand_size}
     for seat in range(view.n):
         if hands[seat] is None:
-            count = view.seats[seat].hand_count
+            count = view.seats[seat].hand_count + (seat in laid_from_hand)   # the laid card, back in hand
             hands[seat], pool = pool[:count], pool[count:]
     for entry in unknown_offers:
         entry["card"] = pool.pop()
-    for side in unknown_laid:
-        side.laid = pool.pop()
     for side in unknown_final:
         side.final = pool.pop()
     for side in game.sides.values():
@@ -131,6 +127,8 @@ def determinize(ruleset, options, view, rng) -> ClashGame:
     game.action_deck = pool
     if revealed:
         _decisions(game, view)
+    if unknown_laid:
+        _lay_as_the_policy_would(ruleset, game, unknown_laid, laid_from_hand, rng)
 
     in_play = {c for band in game.bands for c in band} | {c for captured in game.captured for c in captured}
     barbarians = [c for c in range(len(faces)) if faces[c].kind == "barbarian" and c not in in_play]
@@ -145,6 +143,28 @@ def determinize(ruleset, options, view, rng) -> ClashGame:
     game.barbarian_deck = rest
     game._public = None
     return game
+
+
+def _lay_as_the_policy_would(ruleset, game, sides: list, from_hand: set, rng) -> None:
+    """A holder that laid its card face down before the viewer's turn laid what the policy lays
+    with the hand dealt to it (its card back in it): a card dealt at random would be a holder
+    that plays at random, and the search would answer a player that does not exist. Of its hand
+    if its hand is short of `rules.hand_size`, else one of the offers it received."""
+    from game.families.clash.bots import make_bot
+    for side in sides:
+        zone = "hand" if side.seat in from_hand else "offer"
+        legal = [a for a in game.legal_actions(side.seat) if a.places[0][0] == zone]
+        if not legal:
+            raise ValueError(f"seat {side.seat} laid a card face down, but the sample gives it none to lay")
+        bot = make_bot(ruleset, side.seat, "playout", rng.getrandbits(32))
+        action = bot.choose(game.view(side.seat), legal)
+        zone, owner, card = action.places[0]
+        if zone == "hand":
+            game.hands[side.seat].remove(card)
+        else:
+            game.offers[owner]["played"], side.offered_by = True, owner
+        side.laid = card
+        game._public = None
 
 
 def _after_reveal(game, view, showdown, side: Side, unknown_final: list) -> None:
