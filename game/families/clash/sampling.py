@@ -12,7 +12,9 @@ the switches) is worked out again as the rules do.
 
 Guesses where the view leaves a fact out (each changes nothing the viewer sees):
 - whether an offerer whose choice is not shown yet made an offer: it did if its hand is short
-  of `rules.hand_size` (hands are drawn back up to it every round);
+  of `rules.hand_size` (hands are drawn back up to it every round); before the reveal, which
+  card it offered the policy chooses with the hand dealt to it (after the reveal, an unplayed
+  offer is dealt at random);
 - the card the other Totem holder laid face down before the viewer's turn: of its hand if its
   hand is short of `rules.hand_size`, else one of the offers it received; which one, the policy
   (the "playout" level, normal's judgement) chooses with the hand dealt to it;
@@ -88,7 +90,7 @@ def determinize(ruleset, options, view, rng) -> ClashGame:
         elif offer.card is not None:
             seen.add(offer.card)
         elif made and not cleared:
-            unknown_offers.append(entry)        # (in step 8 an unplayed offer is back in its hand)
+            unknown_offers.append((offer.offerer, entry))   # (in step 8 it is back in its hand)
     game.sides = {}
     unknown_laid, unknown_final = [], []
     for showdown in view.showdowns:
@@ -109,12 +111,15 @@ def determinize(ruleset, options, view, rng) -> ClashGame:
     pool = [c for c in range(len(faces)) if faces[c].kind == "action" and c not in seen]
     rng.shuffle(pool)
     laid_from_hand = {side.seat for side in unknown_laid if view.seats[side.seat].hand_count < hand_size}
+    # before the reveal, an offer is chosen by the policy from its maker's hand (the card back in it)
+    offered_from_hand = {offerer for offerer, _ in unknown_offers} if not revealed else set()
     for seat in range(view.n):
         if hands[seat] is None:
-            count = view.seats[seat].hand_count + (seat in laid_from_hand)   # the laid card, back in hand
+            count = view.seats[seat].hand_count + (seat in laid_from_hand) + (seat in offered_from_hand)
             hands[seat], pool = pool[:count], pool[count:]
-    for entry in unknown_offers:
-        entry["card"] = pool.pop()
+    for offerer, entry in unknown_offers:
+        if offerer not in offered_from_hand:
+            entry["card"] = pool.pop()
     for side in unknown_final:
         side.final = pool.pop()
     for side in game.sides.values():
@@ -127,6 +132,8 @@ def determinize(ruleset, options, view, rng) -> ClashGame:
     game.action_deck = pool
     if revealed:
         _decisions(game, view)
+    if offered_from_hand:
+        _offer_as_the_policy_would(ruleset, game, [o for o, _ in unknown_offers], rng)
     if unknown_laid:
         _lay_as_the_policy_would(ruleset, game, unknown_laid, laid_from_hand, rng)
 
@@ -143,6 +150,27 @@ def determinize(ruleset, options, view, rng) -> ClashGame:
     game.barbarian_deck = rest
     game._public = None
     return game
+
+
+def _offer_as_the_policy_would(ruleset, game, offerers: list, rng) -> None:
+    """An offer the viewer cannot see is the card the policy offers with the hand dealt to its maker
+    (the card back in it), asked as in step 2 (its maker knows no other offer yet); where the
+    policy would offer nothing, a card of that hand at random (the view says an offer was made)."""
+    from game.families.clash.bots import make_bot
+    phase, game.phase = game.phase, "offer"
+    for offerer in offerers:
+        entry = game.offers[offerer]
+        entry["made"], entry["card"] = None, None
+        game._public = None
+        legal = game.legal_actions(offerer)
+        action = make_bot(ruleset, offerer, "playout", rng.getrandbits(32)).choose(game.view(offerer), legal)
+        if action.kind != "offer":
+            cards = [a for a in legal if a.kind == "offer"]
+            action = cards[rng.randrange(len(cards))]
+        card = action.places[0][2]
+        game.hands[offerer].remove(card)
+        entry["made"], entry["card"] = True, card
+    game.phase, game._public = phase, None
 
 
 def _lay_as_the_policy_would(ruleset, game, sides: list, from_hand: set, rng) -> None:
