@@ -27,6 +27,8 @@ the table this round, nor an offer it knows of.
   (the highest bounty) and switches (of those bringing a mightier Barbarian into its own Band,
   doubly so from the Band of a player holding a Totem next round, the one whose next round looks
   best with the hand just drawn; never switching loses about 54-46 to it).
+- playout (internal: the hard bot's playouts, game/families/clash/search.py): normal, but its
+  switch takes the plain gain without working out the next round.
 """
 from __future__ import annotations
 
@@ -143,11 +145,11 @@ class Table:
         signature = (id(bot._faces), bot.style, tuple(mine), tuple(theirs), my_stars, their_stars,
                      tuple(pool), rival_weight, own_ids, their_ids, wins_only)
         memos = _TABLES.get(signature)
-        if memos is None:
+        if memos is None or memos[0] is not bot._faces:     # (an id is unique only while its deck lives)
             if len(_TABLES) > 4000:
                 _TABLES.clear()
-            memos = _TABLES[signature] = ({}, {}, {}, {})
-        self._sides, self._u, self._against, self._expected = memos
+            memos = _TABLES[signature] = (bot._faces, {}, {}, {}, {})
+        _, self._sides, self._u, self._against, self._expected = memos
         self._drawn = [k for k in self.pool_keys if bot.tag[k] != "swap_and_play"] or [NOBODY]
 
     # the result of one selecting card on one Group
