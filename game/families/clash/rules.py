@@ -1096,5 +1096,5 @@ FAMILY = register(Family(
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=ClashGame, describe=_describe, make_bot=_make_bot, lower_is_better=False,
     check_cards=check_cards, score_lines=_score_lines, one_game=True, determinize=_determinize,
-    search=SEARCH,
+    search=SEARCH, hard_at_table=True,
     start_hint="A random player holds the Black Totem first, the next player the White."))
