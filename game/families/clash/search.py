@@ -12,10 +12,10 @@ decides): the switch (step 8: it changes only the next round), the capture (tied
 have the same bounty) and the cards put back by Swap & Play (they change only the hand kept).
 
 Measured with bench/bench_hard.py at 96 playouts per decision (about 0.11 s of one core's time
-per searched decision; 1 s holds about 900): hard against normal, 2 seats, seeds 5000-5269:
-60% of 270 games (95% 54-66%; normal in hard's seat wins 50% of seeds 5000-5149); one hard
-against three normal, seeds 5000-5059: 36% of 60 (95% 25-48%; normal in that seat 21%). So
-the setup screen offers it (`hard_at_table`).
+per searched decision; 1 s holds about 900): hard against normal, 2 seats, seeds 5000-5329:
+59% of 330 games (95% 53-64%; normal in hard's seat wins 50% of seeds 5000-5149); one hard
+against three normal, seeds 5000-5089: 37% of 90 (95% 28-47%; normal in that seat 21% of
+seeds 5000-5059). So the setup screen offers it (`hard_at_table`).
 """
 from __future__ import annotations
 
