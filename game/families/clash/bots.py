@@ -27,6 +27,8 @@ the table this round, nor an offer it knows of.
   (the highest bounty) and switches (of those bringing a mightier Barbarian into its own Band,
   doubly so from the Band of a player holding a Totem next round, the one whose next round looks
   best with the hand just drawn; never switching loses about 54-46 to it).
+- playout (internal: the hard bot's playouts, game/families/clash/search.py): normal, but its
+  switch takes the plain gain without working out the next round.
 """
 from __future__ import annotations
 
@@ -63,9 +65,14 @@ class Style:
     rest_cost: float = 0.15      # cost of each Barbarian of one's own Band turned face down
     offer_lead: int = 4          # never offer to a holder this many points ahead of us
     switches_weighed: int = 5    # the switches of most plain gain whose next round is worked out
+    switch_ahead: bool = True    # weigh the next round of each switch (else the plain gain decides)
 
 
-STYLES = {"easy": Style("easy", thinks=False), "normal": Style("normal", thinks=True)}
+# "playout": the hard bot's playout policy (Family.search), never offered to players: normal's
+# judgement but for the switch, whose look at the next round costs as much as the rest of a
+# round's decisions together (the plain gain decides instead)
+STYLES = {"easy": Style("easy", thinks=False), "normal": Style("normal", thinks=True),
+          "playout": Style("playout", thinks=True, switch_ahead=False)}
 
 
 def make_bot(ruleset, seat: int, level: str, seed):
@@ -132,10 +139,17 @@ class Table:
         self.own_ids, self.their_ids = own_ids, their_ids
         self.kept_mine = _kept(mine, bot.keep_count)
         self.kept_theirs = _kept(theirs, bot.keep_count)
-        self._sides: dict = {}
-        self._u: dict = {}                        # memos: this decision's pairs of cards ...
-        self._against: dict = {}
-        self._expected: dict = {}                 # ... and cards against the unseen ones
+        # memos: this decision's pairs of cards, and cards against the unseen ones; shared by every
+        # Table of the same facts (a search asks the same opponent the same question once per root
+        # action it plays out on one deal)
+        signature = (id(bot._faces), bot.style, tuple(mine), tuple(theirs), my_stars, their_stars,
+                     tuple(pool), rival_weight, own_ids, their_ids, wins_only)
+        memos = _TABLES.get(signature)
+        if memos is None or memos[0] is not bot._faces:     # (an id is unique only while its deck lives)
+            if len(_TABLES) > 4000:
+                _TABLES.clear()
+            memos = _TABLES[signature] = (bot._faces, {}, {}, {}, {})
+        _, self._sides, self._u, self._against, self._expected = memos
         self._drawn = [k for k in self.pool_keys if bot.tag[k] != "swap_and_play"] or [NOBODY]
 
     # the result of one selecting card on one Group
@@ -244,6 +258,9 @@ class Table:
         return found
 
 
+_TABLES: dict = {}      # a Table's facts -> its memos (Table.__init__)
+
+
 def _kept(available: list, keep: int) -> list:
     """What Flee & Surprise leaves: the `keep` mightiest (the first of tied ways)."""
     kept = set(selection.keep_mightiest(available, keep)[0]) if available else set()
@@ -261,7 +278,8 @@ class ClashBot:
         self.seat = seat
         self.level = level
         self.style = STYLES[level]
-        self.rng = random.Random(f"klobba-{level}-{seed}-{seat}")
+        # the playout level draws as normal does: with the same seed it makes normal's very choices
+        self.rng = random.Random(f"klobba-{'normal' if level == 'playout' else level}-{seed}-{seat}")
         rules = ruleset.parameters(None)        # the defaults: a bot is not told the options
         self.penalty = rules.get("distract_penalty", 2)
         self.reward = rules.get("offers", {}).get("reward", 1)
@@ -272,7 +290,21 @@ class ClashBot:
     def _learn(self, view) -> None:
         if view.faces is self._faces:
             return
+        # a search makes bots by the thousand on one deck: what a deck teaches is learnt once
+        learnt = _LEARNT.get((id(view.faces), self.style.thinks))
+        if learnt is not None and learnt[0] is view.faces:
+            self.__dict__.update(learnt[1])
+            return
+        self._learn_now(view)
+        if len(_LEARNT) > 64:
+            _LEARNT.clear()
+        _LEARNT[(id(view.faces), self.style.thinks)] = (view.faces, {
+            name: getattr(self, name) for name in ("_faces", "_sides", "key_of", "prim", "tag", "keep_count",
+                                                   "barbarian", "keep_worth")})
+
+    def _learn_now(self, view) -> None:
         self._faces = faces = view.faces
+        self._sides = {}            # shared by every bot of this deck (a Side depends on the deck only)
         self.key_of = {c: f.key for c, f in enumerate(faces) if f.kind == "action"}
         self.prim = {f.key: f.effect for f in faces if f.kind == "action"}
         self.tag = {k: p.tag for k, p in self.prim.items()}
@@ -590,7 +622,7 @@ class ClashBot:
         if not ranked:
             return no_switch
         ranked.sort(key=lambda ga: (-ga[0], ga[1].places))
-        if self.seat not in (black, white) or not view.hand:
+        if self.seat not in (black, white) or not view.hand or not self.style.switch_ahead:
             return ranked[0][1]         # no clash of ours next round: the plain gain decides
         candidates = [no_switch] + [a for _, a in ranked[:self.style.switches_weighed]]
         pool = self._unseen(view)
@@ -655,6 +687,7 @@ def _side_of_selection(selected, total: int, stars: int, barbarian: dict, own_id
 
 
 _WORTH: dict = {}
+_LEARNT: dict = {}      # (id(faces), thinks) -> (faces, what ClashBot._learn sets)
 
 
 def _card_worth(bot) -> dict:

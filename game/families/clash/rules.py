@@ -51,6 +51,7 @@ from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.registry import Family, register
 from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, List, Map, Str, filled
 from game.families.clash import selection
+from game.families.clash.search import SEARCH
 from game.families.clash.selection import DISTRACT
 from game.families.clash.view import (ActionCard, BandCard, Barbarian, ClashBand, ClashResult,
                                       ClashSeat, ClashView, Offer, Outcome, Showdown)
@@ -213,16 +214,21 @@ class Side:
     switches_left: int = 0
 
 
+def _copy_side(side: Side) -> Side:
+    """A Side to change independently: its lists copied (a search copies states by the thousand)."""
+    new = copy.copy(side)
+    for name in ("swaps", "swap_drawn", "surprises", "fled", "flee_options", "choices"):
+        setattr(new, name, list(getattr(side, name)))
+    return new
+
+
 class ClashGame(Game):
     """One game of a clash-family ruleset: plain data, cheap to copy, no I/O."""
 
     def __init__(self, ruleset, n_seats: int, options: Optional[dict] = None, seed: int = 0):
         self.take_seats(ruleset, n_seats, options)
         self.rules = filled(RULES_SPEC, ruleset.parameters(self.options))
-        faces = [c for c in ruleset.cards if c.kind == "barbarian" for _ in range(c.count)]
-        faces += [c for c in ruleset.cards if c.kind == "action" for _ in range(c.count)]
-        self.faces = tuple(faces)
-        self.tag = tuple(f.effect.tag if f.kind == "action" else None for f in self.faces)
+        self.faces, self.tag = _faces_of(ruleset)
         self.rng = random.Random(seed)
         # "In 2-player games the players sit opposite each other"; 3 players leave place 3 free
         self.place_of = (0, 2) if n_seats == 2 else tuple(range(n_seats))
@@ -270,8 +276,8 @@ class ClashGame(Game):
         new.hands = [list(h) for h in self.hands]
         new.face_down, new.resting, new.switched = set(self.face_down), set(self.resting), set(self.switched)
         new.marker = dict(self.marker)
-        new.offers = copy.deepcopy(self.offers)
-        new.sides = copy.deepcopy(self.sides)
+        new.offers = {s: dict(o) for s, o in self.offers.items()}
+        new.sides = {s: _copy_side(side) for s, side in self.sides.items()}
         new.stars_on = dict(self.stars_on)
         new.pending = dict(self.pending)
         new._public = None           # a copy is changed in place by tests and searches
@@ -1045,6 +1051,22 @@ _LEGAL = {"group": ClashGame._legal_group, "offer": ClashGame._legal_offer, "lay
           "swap": ClashGame._legal_swap, "flee": ClashGame._legal_flee, "select": ClashGame._legal_select,
           "capture": ClashGame._legal_capture, "switch": ClashGame._legal_switch}
 _NO_OFFER, _NO_SWITCH = Action("no_offer"), Action("no_switch")
+# one faces tuple per ruleset: the bots learn a deck once per tuple, and a search deals many games
+_FACES: dict = {}
+
+
+def _faces_of(ruleset) -> tuple:
+    """(faces, tags): every card id's face, Barbarians then Action cards, and its effect's tag."""
+    found = _FACES.get(id(ruleset))
+    if found is None or found[0] is not ruleset:
+        if len(_FACES) > 64:
+            _FACES.clear()
+        faces = [c for c in ruleset.cards if c.kind == "barbarian" for _ in range(c.count)]
+        faces += [c for c in ruleset.cards if c.kind == "action" for _ in range(c.count)]
+        faces = tuple(faces)
+        found = _FACES[id(ruleset)] = (ruleset, faces,
+                                       tuple(f.effect.tag if f.kind == "action" else None for f in faces))
+    return found[1], found[2]
 # a Barbarian in a Band as a view shows it depends on three public facts: each made once
 _BAND_CARDS: dict = {}
 
@@ -1074,4 +1096,5 @@ FAMILY = register(Family(
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=ClashGame, describe=_describe, make_bot=_make_bot, lower_is_better=False,
     check_cards=check_cards, score_lines=_score_lines, one_game=True, determinize=_determinize,
+    search=SEARCH, hard_at_table=True,
     start_hint="A random player holds the Black Totem first, the next player the White."))

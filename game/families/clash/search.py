@@ -1,0 +1,32 @@
+"""How the hard bot searches Klobba! (`Family.search`, game/ai/hard.py): its tuning for this family.
+
+A playout ends with the round, which in Klobba! is one clobber (step 4) and what follows it: the
+value of a root action is the change in Stars plus bounty it brings against the other players.
+The playouts are played by the internal "playout" level (bots.py: normal's judgement, but its
+switch does not look at the next round, which a playout never reaches).
+
+Which root actions are worth a search (`candidates`): every card to lay or to offer, both
+Groupings, every way to keep when fleeing, every tied selection, every card to play after Swap &
+Play. Not searched, because a playout ending with the round cannot tell them apart (normal
+decides): the switch (step 8: it changes only the next round), the capture (tied Barbarians
+have the same bounty) and the cards put back by Swap & Play (they change only the hand kept).
+
+Measured with bench/bench_hard.py at 96 playouts per decision (about 0.11 s of one core's time
+per searched decision; 1 s holds about 900): hard against normal, 2 seats, seeds 5000-5329:
+59% of 330 games (95% 53-64%; normal in hard's seat wins 50% of seeds 5000-5149); one hard
+against three normal, seeds 5000-5089: 37% of 90 (95% 28-47%; normal in that seat 21% of
+seeds 5000-5059). So the setup screen offers it (`hard_at_table`).
+"""
+from __future__ import annotations
+
+NOT_SEARCHED = ("switch", "capture", "swap_return", "no_switch")
+
+
+def candidates(view, legal: list, policy_choice) -> list:
+    """The root actions the search plays out: all of them, or only the policy's choice."""
+    if policy_choice.kind in NOT_SEARCHED:
+        return [policy_choice]
+    return legal
+
+
+SEARCH = {"playout_level": "playout", "horizon": "round", "confidence": 1.0, "candidates": candidates}
