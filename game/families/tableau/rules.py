@@ -38,6 +38,7 @@ from game.engine.schema import Enum, Int, Map, filled
 from game.families.tableau import scoring
 from game.families.tableau.cards import check_cards
 from game.families.tableau.scoring import LOCATIONS
+from game.families.tableau.search import SEARCH
 from game.families.tableau.view import Placed, TabResult, TabSeat, TabView
 
 # --- what a ruleset of this family may say ----------------------------------
@@ -576,7 +577,8 @@ class TabGame(Game):
             projected=tuple(scoring.score_tableau(self.faces, self.tableaux[s], self.keys[s], False, self.union)
                             for s in range(self.n)),
             results=self.results, winners=tuple(self._winners) if self.results else (),
-            log_hint=_HINTS[self.phase])
+            log_hint=_HINTS[self.phase],
+            stored_by_abilities=tuple(sorted(self.stored_before.items())) if self.phase == "purses" else ())
 
     def _pending(self) -> tuple:
         if self.asking is None or self.bought is None:
@@ -647,5 +649,5 @@ FAMILY = register(Family(
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=TabGame, describe=_describe, make_bot=_make_bot, lower_is_better=False,
     check_cards=check_cards, score_lines=_score_lines, one_game=True, open_information=True,
-    determinize=_determinize,
+    determinize=_determinize, search=SEARCH,
     start_hint="A random player starts; play goes clockwise."))

@@ -149,6 +149,9 @@ class TabView:
     results: tuple = ()             # tuple[TabResult] once the game is over
     winners: tuple = ()
     log_hint: str = ""              # what the rules expect now, in words
+    stored_by_abilities: tuple = ()  # in "purses": ((row, col), gold) for each purse card of the
+                                    # current player: the gold abilities stored there, which stays
+                                    # (only gold put there from the leftover may be taken back)
 
     def face(self, card: int) -> TabCard:
         return self.faces[card]
