@@ -63,7 +63,6 @@ def test_a_sample_shows_the_viewer_its_own_view_and_loses_no_card():
 def test_the_purse_phase_shows_the_gold_abilities_stored():
     """view.py `stored_by_abilities`: the leftover gold proposed on top of it may be taken back,
     the gold an ability stored may not (and a sample knows which is which)."""
-    rs = castle_combo()
     for game, seat in _states(12):
         view = game.view(seat)
         stored = dict(view.stored_by_abilities)
