@@ -113,11 +113,15 @@ class TabBot:
             return self._turn_by_thumb(view, purchases)
         plan = Plan(self, view)
         kinds = {a.kind for a in legal} if self.style.spends_keys else set()
+        chosen = None
         if "key_move" in kinds or "key_refresh" in kinds:
             # the three displays are weighed on the same few fills, so that none is favoured by
             # its draws; the purchase itself is then chosen on all of them
             few = self.style.key_samples
-            here = plan.best_in_display(view.messenger, 0, few)
+            if not few:     # no draws (the playout level): the purchase's worth is the display's
+                chosen, here = plan.best_purchase(purchases)
+            else:
+                here = plan.best_in_display(view.messenger, 0, few)
             options = []
             if "key_move" in kinds:
                 options.append((plan.best_in_display(plan.other_location(), 1, few), Action("key_move")))
@@ -126,7 +130,7 @@ class TabBot:
             worth, action = max(options, key=lambda o: o[0])
             if worth > here + self.style.key_margin:
                 return action
-        return plan.best_purchase(purchases)[0]
+        return chosen or plan.best_purchase(purchases)[0]
 
     def _turn_by_thumb(self, view, purchases: list) -> Action:
         """Easy: a random cell; the affordable card whose own scroll scores most there now."""

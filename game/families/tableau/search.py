@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from game.families.tableau.bots import Plan, TabBot
 
-TOP = 4                 # purchases worth a search, by normal's worth
-KEY_WINDOW = 3.0        # points below the best purchase at which a key is still worth a search
+TOP = 3                 # purchases worth a search, by normal's worth
+KEY_WINDOW = 2.0        # points below the best purchase at which a key is still worth a search
 SEARCHED_PHASES = ("turn", "buy", "choose", "discard_display", "fill", "neighbour")
 
 
@@ -82,5 +82,7 @@ _DEFAULT_RULES = _DefaultRules()
 SEARCH = {
     "playout_level": "playout",
     "horizon": "game",
+    "confidence": 1.0,
+    "margin_weight": 0.05,
     "candidates": candidates,
 }
