@@ -8,7 +8,7 @@ ranking) keeps both, and the playout level plays legally from its view alone.
 """
 import random
 
-from game.ai import make_bot
+from game.ai import make_bot, table_levels
 from game.engine import registry
 from game.families.tableau.bots import Plan, TabBot, make_bot as family_bot
 from game.families.tableau.scoring import LOCATIONS
@@ -46,18 +46,26 @@ def test_the_family_tunes_its_hard_bot():
     assert registry.family("tableau").search is SEARCH
 
 
+def test_the_setup_screen_offers_hard_for_castle_combo():
+    """game/ai table_levels: hard is offered where the family says it beats normal (its figures:
+    bench/bench_hard.py, quoted in search.py)."""
+    assert table_levels("tableau") == ("easy", "normal", "hard")
+
+
 def test_the_same_playout_budget_and_seed_give_the_same_move_whatever_came_before():
     rs = castle_combo()
     game = _played(4, 5)
     seat = game.to_act()[0]
     view, legal = game.view(seat), game.legal_actions(seat)
-    bot = make_bot(rs, seat, "hard", 7, playouts=24)
+    bot = make_bot(rs, seat, "hard", 7, playouts=12)
     first = bot.choose(view, legal)
-    assert bot.last["playouts"] == 24
+    means = bot.last["means"]
+    assert bot.last["playouts"] == 12 and len(means) >= 2       # a real search between arms
     other = _played(5, 3)
     bot.choose(other.view(other.to_act()[0]), other.legal_actions(other.to_act()[0]))
-    assert bot.choose(view, legal) == first
-    assert make_bot(rs, seat, "hard", 7, playouts=24).choose(view, legal) == first
+    assert bot.choose(view, legal) == first and bot.last["means"] == means
+    again = make_bot(rs, seat, "hard", 7, playouts=12)
+    assert again.choose(view, legal) == first and again.last["means"] == means
 
 
 def test_hard_decides_the_same_when_the_decks_lie_in_another_order():
@@ -69,7 +77,7 @@ def test_hard_decides_the_same_when_the_decks_lie_in_another_order():
         twin = _shuffled_twin(game, seed)
         seat = game.to_act()[0]
         assert twin.view(seat) == game.view(seat)
-        bots = [make_bot(rs, seat, "hard", 3, playouts=20) for _ in range(2)]
+        bots = [make_bot(rs, seat, "hard", 3, playouts=12) for _ in range(2)]
         moves = [bot.choose(g.view(seat), g.legal_actions(seat)) for bot, g in zip(bots, (game, twin))]
         assert moves[0] == moves[1] and bots[0].last["means"] == bots[1].last["means"]
 
