@@ -20,9 +20,10 @@ is the less noisy half of the value.
 
 Measured (bench/bench_hard.py, playout budgets; seeds from 1000 for tuning, from 5000 reported):
 - 2 seats, 48 playouts (about 0.4 s of one core per searched decision, 0.8 s at most):
-  tuning 66% of 40; reported 72% of 60 (95% 59-82%; normal in hard's seat on the same seeds: 43%);
+  tuning 66% of 40; reported 69% of 120 (95% 60-77%; normal in hard's seat on the first 60
+  seeds: 43%);
 - 4 seats, one hard (24 playouts, about 0.4 s per searched decision) against three normal: 42%
-  of 60 (95% 30-54%; normal in its seat: 17% of the first 30; a fair share is 25%);
+  of 90 (95% 33-53%; normal in its seat: 17% of the first 30; a fair share is 25%);
 - the playout level: 83% of 200 against easy, 20% of 200 against normal (bench_castle_combo.py).
 """
 from __future__ import annotations
