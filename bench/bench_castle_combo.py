@@ -1,13 +1,14 @@
 """Bench: Castle Combo's bots (game/families/tableau/bots.py): strength, speed and think time.
 
     python bench/bench_castle_combo.py [--games 200] [--speed-games 20] [--seed 1] [--jobs 2]
-                                       [--ruleset PATH]
+                                       [--ruleset PATH] [--level normal --against easy]
 
-1. Strength: 2-player games normal against easy, the seats swapped every other game (seed s:
-   normal in seat s % 2), as `--simulate` plays them (run_match: the real Session). Prints the
-   normal bot's win rate with its 95% interval (Wilson), the mean final score of each level.
-2. Speed: games per second at 2 and 5 players, all normal and all easy, on one process; the
-   normal bot's think time per decision (median and max).
+1. Strength: 2-player games of `--level` (normal) against `--against` (easy), the seats swapped
+   every other game (seed s: the level in seat s % 2), as `--simulate` plays them (run_match:
+   the real Session). Prints the level's win rate with its 95% interval (Wilson), the mean final
+   score of each level. `--level playout --against normal`: the hard bot's playout policy.
+2. Speed: games per second at 2 and 5 players, all normal, all easy and all playout, on one
+   process; the think time per decision (median and max).
 The ruleset is rulesets/castle-combo.yaml (or --ruleset). Writes bench/out/bench_castle_combo.json.
 """
 from __future__ import annotations
@@ -41,30 +42,31 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
     return (round(centre - half, 4), round(centre + half, 4))
 
 
-def duel(ruleset, seed: int) -> tuple:
-    """One normal-against-easy game: (normal's share of the win, normal's score, easy's score, bots)."""
-    normal_seat = seed % 2
-    levels = ["easy", "easy"]
-    levels[normal_seat] = "normal"
+def duel(ruleset, seed: int, level: str = "normal", against: str = "easy") -> tuple:
+    """One game of `level` against `against`: (the level's share of the win, its score, the
+    other's score, its bot)."""
+    seat = seed % 2
+    levels = [against, against]
+    levels[seat] = level
     bots = [make_bot(ruleset, s, lvl, seed * 64 + s) for s, lvl in enumerate(levels)]
-    result = run_match(ruleset, levels, seed, bots=bots)
-    share = 1.0 / len(result.winners) if normal_seat in result.winners else 0.0
-    return share, result.totals[normal_seat], result.totals[1 - normal_seat], bots[normal_seat]
+    result = run_match(ruleset, ["normal", "normal"], seed, bots=bots)
+    share = 1.0 / len(result.winners) if seat in result.winners else 0.0
+    return share, result.totals[seat], result.totals[1 - seat], bots[seat]
 
 
 def _duels(job) -> list:
-    path, seeds = job
+    path, seeds, level, against = job
     ruleset = load_ruleset(path)
     out = []
     for seed in seeds:
-        share, mine, theirs, bot = duel(ruleset, seed)
+        share, mine, theirs, bot = duel(ruleset, seed, level, against)
         out.append((share, mine, theirs, list(bot.think_times)))
     return out
 
 
-def strength(path: str, games: int, seed: int, jobs: int) -> dict:
+def strength(path: str, games: int, seed: int, jobs: int, level: str = "normal", against: str = "easy") -> dict:
     seeds = list(range(seed, seed + games))
-    chunks = [(path, seeds[i::jobs]) for i in range(jobs)]
+    chunks = [(path, seeds[i::jobs], level, against) for i in range(jobs)]
     if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -73,13 +75,14 @@ def strength(path: str, games: int, seed: int, jobs: int) -> dict:
         rows = _duels(chunks[0])
     wins = sum(r[0] for r in rows)
     times = [t for r in rows for t in r[3]]
-    return {"games": games, "normal_wins": wins, "normal_win_rate": round(wins / games, 4),
-            "interval_95": wilson(wins, games),
-            "normal_mean_score": round(statistics.mean(r[1] for r in rows), 2),
-            "easy_mean_score": round(statistics.mean(r[2] for r in rows), 2),
-            "normal_score_sd": round(statistics.pstdev(r[1] for r in rows), 2),
-            "normal_think_ms": {"median": round(1000 * statistics.median(times), 2),
-                                "max": round(1000 * max(times), 2)}}
+    return {"games": games, "level": level, "against": against, "wins": wins,
+            "win_rate": round(wins / games, 4), "interval_95": wilson(wins, games),
+            "mean_score": round(statistics.mean(r[1] for r in rows), 2),
+            "against_mean_score": round(statistics.mean(r[2] for r in rows), 2),
+            "score_sd": round(statistics.pstdev(r[1] for r in rows), 2),
+            "think_ms": {"median": round(1000 * statistics.median(times), 2),
+                         "mean": round(1000 * statistics.mean(times), 2),
+                         "max": round(1000 * max(times), 2)}}
 
 
 def speed(ruleset, players: int, level: str, games: int, seed: int) -> dict:
@@ -89,7 +92,7 @@ def speed(ruleset, players: int, level: str, games: int, seed: int) -> dict:
     start = time.perf_counter()
     for s in range(seed, seed + games):
         bots = [make_bot(ruleset, i, level, s * 64 + i) for i in range(players)]
-        result = run_match(ruleset, [level] * players, s, bots=bots)
+        result = run_match(ruleset, ["normal"] * players, s, bots=bots)
         all_bots += bots
         scores += list(result.totals)
     elapsed = time.perf_counter() - start
@@ -106,20 +109,23 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--ruleset", default=next((p for p in CANDIDATES if os.path.exists(p)), CANDIDATES[-1]))
     parser.add_argument("--skip-speed", action="store_true")
+    parser.add_argument("--level", default="normal", help="easy, normal or playout (the hard bot's policy)")
+    parser.add_argument("--against", default="easy")
+    parser.add_argument("--out", default="bench_castle_combo.json", help="file name in bench/out/")
     args = parser.parse_args()
     ruleset = load_ruleset(args.ruleset)
     out = {"ruleset": os.path.relpath(args.ruleset, ROOT)}
     if args.games:
-        out["strength"] = strength(args.ruleset, args.games, args.seed, args.jobs)
+        out["strength"] = strength(args.ruleset, args.games, args.seed, args.jobs, args.level, args.against)
         print("strength", out["strength"])
     if not args.skip_speed:
         out["speed"] = []
         for players in (2, 5):
-            for level in ("normal", "easy"):
+            for level in ("normal", "easy", "playout"):
                 row = speed(ruleset, players, level, args.speed_games, args.seed)
                 print("speed", row)
                 out["speed"].append(row)
-    write_result("bench_castle_combo.json", out)
+    write_result(args.out, out)
     return 0
 
 

@@ -8,9 +8,11 @@ import random
 
 from game.engine import registry
 from game.engine.ruleset import default_options
-from tests.rigging_castle_combo import accounted, castle_combo
+from game.engine.core import Action
+from tests.rigging_castle_combo import accounted, castle_combo, cell, new_game, on_display, rig, tableau
 from game.ai import make_bot
 from game.families.tableau.scoring import LOCATIONS
+from game.families.tableau.view import PHASES
 
 
 def _states(games: int, seats=(2, 3, 4, 5)):
@@ -28,19 +30,51 @@ def _states(games: int, seats=(2, 3, 4, 5)):
             game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
 
 
-def test_a_sample_shows_the_viewer_its_own_view_and_loses_no_card():
+def _steward_fill():
+    """(game, seat) in the "fill" phase: the Steward bought beside three purse cards not full."""
+    game = rig(new_game(2), displays={"castle": ["steward", "nun", "cardinal"]}, messenger="castle",
+               current=0, tableaux={0: tableau(["potter", "beekeeper:8", "vicar:1"])})
+    game.apply(0, Action("buy", places=(on_display(game, "steward"), cell(0, 1, 0))))
+    assert game.phase == "fill"
+    return game, 0
+
+
+def _exact(game, seat, rng) -> str:
+    """The phase of a sample of `seat`'s view, once it showed that view, kept every card in one
+    place, and offered the game's own legal actions."""
     rs = castle_combo()
-    family = registry.family(rs.family)
-    phases = set()
-    for k, (game, seat) in enumerate(_states(12)):
+    view = game.view(seat)
+    sample = registry.family(rs.family).determinize(rs, default_options(rs), view, rng)
+    assert sample.view(seat) == view
+    assert accounted(sample) == list(range(len(sample.faces)))
+    assert sorted(map(repr, sample.legal_actions(seat))) == sorted(map(repr, game.legal_actions(seat)))
+    return view.phase
+
+
+def test_a_sample_shows_the_viewer_its_own_view_and_loses_no_card():
+    """In every phase, the end's purses too: there the gold abilities stored on each purse (which
+    may not be taken back: "at the end a player may move only the leftover gold", rules.py) is
+    public, so a sample offers the same `purse_take` actions as the game."""
+    phases = {_exact(game, seat, random.Random(k)) for k, (game, seat) in enumerate(_states(12))}
+    phases.add(_exact(*_steward_fill(), random.Random(1)))
+    assert phases == set(PHASES) - {"over"}
+
+
+def test_the_purse_phase_shows_the_gold_abilities_stored():
+    """view.py `stored_by_abilities`: the leftover gold proposed on top of it may be taken back,
+    the gold an ability stored may not (and a sample knows which is which)."""
+    for game, seat in _states(12):
         view = game.view(seat)
-        sample = family.determinize(rs, default_options(rs), view, random.Random(k))
-        assert sample.view(seat) == view
-        assert accounted(sample) == list(range(len(sample.faces)))
-        assert sorted(map(repr, sample.legal_actions(seat))) == sorted(map(repr, game.legal_actions(seat))) \
-            or view.phase == "purses"      # purse_take depends on gold stored by abilities (not in a view)
-        phases.add(view.phase)
-    assert {"turn", "buy", "purses"} <= phases
+        stored = dict(view.stored_by_abilities)
+        if view.phase != "purses":
+            assert stored == {}
+            continue
+        takes = {a.places[0][2:] for a in game.legal_actions(seat) if a.kind == "purse_take"}
+        on = {(p.row, p.col): p.gold for p in view.seats[seat].tableau}
+        assert takes == {cell for cell, gold in on.items() if gold > stored[cell]}
+        if any(stored.values()) and takes:
+            return
+    raise AssertionError("no purse phase with gold both stored by abilities and proposed")
 
 
 def test_the_deck_orders_vary_with_the_generator_and_nothing_else_does():

@@ -30,6 +30,7 @@ cards.py. Decisions where the texts are silent (a `rules:` parameter where one i
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Optional
 
 from game.engine.core import Action, Event, Game, IllegalAction
@@ -38,6 +39,7 @@ from game.engine.schema import Enum, Int, Map, filled
 from game.families.tableau import scoring
 from game.families.tableau.cards import check_cards
 from game.families.tableau.scoring import LOCATIONS
+from game.families.tableau.search import SEARCH
 from game.families.tableau.view import Placed, TabResult, TabSeat, TabView
 
 # --- what a ruleset of this family may say ----------------------------------
@@ -140,7 +142,7 @@ class TabGame(Game):
     def copy(self, share_caches: bool = True) -> "TabGame":
         new = object.__new__(TabGame)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
+        new.rng = random.Random.__new__(random.Random)     # not Random(): it would seed from the OS first
         new.rng.setstate(self.rng.getstate())
         for name in ("decks", "displays", "discards"):
             setattr(new, name, {k: list(v) for k, v in getattr(self, name).items()})
@@ -223,14 +225,14 @@ class TabGame(Game):
     def _legal_buy(self, seat: int) -> list:
         loc = self.messenger
         cells = scoring.legal_cells(self.tableaux[seat])
+        discount = scoring.discounts(self.faces, self.tableaux[seat])[LOCATIONS.index(loc)]
         out = []
         for card in self.displays[loc]:
-            affordable = scoring.price(self.faces, self.tableaux[seat], card) <= self.gold[seat]
+            affordable = max(0, self.faces[card].cost - discount) <= self.gold[seat]
             for r, c in cells:
-                places = (("display", loc, card), ("cell", seat, r, c))
                 if affordable:
-                    out.append(Action("buy", places=places))
-                out.append(Action("face_down", places=places))
+                    out.append(_purchase("buy", loc, card, seat, r, c))
+                out.append(_purchase("face_down", loc, card, seat, r, c))
         return out
 
     def _do_buy(self, seat: int, action: Action) -> list:
@@ -556,8 +558,9 @@ class TabGame(Game):
         return view
 
     def _prices(self, seat: int) -> tuple:
-        tableau = self.tableaux[seat]
-        return tuple((c, scoring.price(self.faces, tableau, c)) for loc in LOCATIONS for c in self.displays[loc])
+        castle, village = scoring.discounts(self.faces, self.tableaux[seat])
+        return tuple((c, max(0, self.faces[c].cost - (castle if loc == "castle" else village)))
+                     for loc in LOCATIONS for c in self.displays[loc])
 
     def _public(self) -> dict:
         seats = tuple(TabSeat(seat=s, gold=self.gold[s], keys=self.keys[s], tableau=tuple(self.tableaux[s]),
@@ -573,10 +576,10 @@ class TabGame(Game):
             key_spent=self.key_spent, seats=seats, prices=self._prices(self.current),
             legal_cells=scoring.legal_cells(self.tableaux[self.current]) if playing else (),
             pending=self._pending(),
-            projected=tuple(scoring.score_tableau(self.faces, self.tableaux[s], self.keys[s], False, self.union)
-                            for s in range(self.n)),
+            _union=self.union,      # `projected` is worked out from the seats on first use (view.py)
             results=self.results, winners=tuple(self._winners) if self.results else (),
-            log_hint=_HINTS[self.phase])
+            log_hint=_HINTS[self.phase],
+            stored_by_abilities=tuple(sorted(self.stored_before.items())) if self.phase == "purses" else ())
 
     def _pending(self) -> tuple:
         if self.asking is None or self.bought is None:
@@ -595,6 +598,12 @@ class TabGame(Game):
         elif self.phase == "discard_display":
             out.append(("location", self.asking.get("discard_display")))
         return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _purchase(kind: str, loc: str, card: int, seat: int, row: int, col: int) -> Action:
+    """One buy or face-down action, made once (legal_actions lists dozens per turn)."""
+    return Action(kind, places=(("display", loc, card), ("cell", seat, row, col)))
 
 
 def _other(loc: str) -> str:
@@ -647,5 +656,8 @@ FAMILY = register(Family(
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=TabGame, describe=_describe, make_bot=_make_bot, lower_is_better=False,
     check_cards=check_cards, score_lines=_score_lines, one_game=True, open_information=True,
-    determinize=_determinize,
+    determinize=_determinize, search=SEARCH,
+    # hard (48 playouts) beat normal in 69% of 120 fresh 2-seat games and, one against three, won
+    # 42% of 90 4-seat games (24 playouts): search.py
+    hard_at_table=True,
     start_hint="A random player starts; play goes clockwise."))

@@ -6,10 +6,9 @@ its deck, and a fresh generator for later reshuffles. The rest of the state is r
 the view: the ability being applied (`pending`) is found on the bought card, the first effect of
 the kind the phase asks (an effect inside a choice counts where the choice stands).
 
-Not in a view, so guessed (no sample can know them, and the view is the same either way):
-- in the end's "purses" phase, how much gold on each purse was stored by abilities (it may not
-  be taken back): all of it is taken as stored, so a sample never offers `purse_take`; the hard
-  bot then simply finds no evidence for that action.
+Nothing else is guessed: in the end's "purses" phase the gold abilities stored on each purse
+(it may not be taken back) is public and in the view (`stored_by_abilities`), so a sample offers
+exactly the game's legal actions in every phase.
 """
 from __future__ import annotations
 
@@ -65,7 +64,7 @@ def determinize(ruleset, options, view, rng) -> TabGame:
         later = order[order.index(view.current) + 1:]
         game.purse_queue = [s for s in later if game.gold[s] > 0
                             and scoring.purse_room(faces, game.tableaux[s])]
-        game.stored_before = {(p.row, p.col): p.gold for p in game.tableaux[view.current]}
+        game.stored_before = dict(view.stored_by_abilities)
     game.results = tuple(view.results)
     game._winners = tuple(view.winners)
     game._view_common = None

@@ -58,6 +58,7 @@ placed so far; in a finished 3x3 tableau that is simply the top row.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Optional
 
@@ -104,11 +105,27 @@ class Context:
 
 def purse_cap(face) -> int:
     """How much gold a card's purse holds (0: not a purse card)."""
-    scroll = face.scoring
-    if scroll is None:
-        return 0
-    per = scroll.get("per")
-    return per.get("cap", 0) if per is not None and per.tag == "gold_on_this_purse" else 0
+    return _scroll_of(face)[4]
+
+
+_SCROLLS: dict = {}     # id(face) -> (face, points, per, condition, purse cap): read once per face
+
+
+def _scroll_of(face) -> tuple:
+    """(face, points, per, condition, purse cap) of a face's scroll; a bot's search scores
+    thousands of tableaux, and reading a Prim's parameters is a scan (the face is kept in the
+    entry, so its id cannot be reused while the entry lives)."""
+    entry = _SCROLLS.get(id(face))
+    if entry is None or entry[0] is not face:
+        scroll = face.scoring
+        if scroll is None:
+            entry = (face, 0, None, None, 0)
+        else:
+            per = scroll.get("per")
+            cap = per.get("cap", 0) if per is not None and per.tag == "gold_on_this_purse" else 0
+            entry = (face, scroll.get("points"), per, scroll.get("if"), cap)
+        _SCROLLS[id(face)] = entry
+    return entry
 
 
 def _has_discount(face) -> bool:
@@ -340,11 +357,17 @@ def purse_room(faces, tableau) -> tuple:
 def legal_cells(tableau) -> tuple:
     """Where the next card may go: (0, 0) first; then a free cell orthogonally next to a card,
     keeping the grid within 3 rows and 3 columns."""
-    if not tableau:
+    return _legal_cells(tuple(sorted((p.row, p.col) for p in tableau)))
+
+
+@lru_cache(maxsize=8192)
+def _legal_cells(taken: tuple) -> tuple:
+    """legal_cells of the cells taken (sorted): a search asks for the same few shapes again and again."""
+    if not taken:
         return ((0, 0),)
-    taken = {(p.row, p.col) for p in tableau}
-    rows = [p.row for p in tableau]
-    cols = [p.col for p in tableau]
+    rows = [r for r, _ in taken]
+    cols = [c for _, c in taken]
+    taken = set(taken)
     lo_r, hi_r, lo_c, hi_c = min(rows), max(rows), min(cols), max(cols)
     out = set()
     for r, c in taken:
@@ -381,16 +404,15 @@ def price(faces, tableau, card: int) -> int:
 
 def _card_points(faces, tableau, placed: Placed, keys: int, union: bool, up: list) -> tuple:
     """(points, times the scroll counted) of one face-up card."""
-    scroll = faces[placed.card].scoring
+    _, points, per, condition, _ = _scroll_of(faces[placed.card])
     ctx = Context(faces, tableau, placed, keys, union, up)
-    per, condition = scroll.get("per"), scroll.get("if")
     if per is not None:
         times = count(per, ctx)
     elif condition is not None:
         times = int(CONDITIONS[condition.tag](condition, ctx))
     else:
         times = 1
-    return scroll.get("points") * times, times
+    return points * times, times
 
 
 def score_card(faces, tableau, placed: Placed, keys: int, union: bool = True, up=None) -> CardScore:

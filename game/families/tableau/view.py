@@ -149,6 +149,19 @@ class TabView:
     results: tuple = ()             # tuple[TabResult] once the game is over
     winners: tuple = ()
     log_hint: str = ""              # what the rules expect now, in words
+    stored_by_abilities: tuple = ()  # in "purses": ((row, col), gold) for each purse card of the
+                                    # current player: the gold abilities stored there, which stays
+                                    # (only gold put there from the leftover may be taken back)
+
+    def __getattr__(self, name: str):
+        """`projected` is worked out on first use: the table reads it, a bot's playouts never do."""
+        if name != "projected":
+            raise AttributeError(name)
+        from game.families.tableau.scoring import score_tableau
+        union = self.__dict__.get("_union", True)
+        value = tuple(score_tableau(self.faces, s.tableau, s.keys, False, union) for s in self.seats)
+        object.__setattr__(self, "projected", value)
+        return value
 
     def face(self, card: int) -> TabCard:
         return self.faces[card]
@@ -161,3 +174,8 @@ class TabView:
 
     def seat_of(self, seat: int) -> TabSeat:
         return self.seats[seat]
+
+
+# without the class's default, a view built by TabGame.view (which leaves `projected` out) asks
+# __getattr__ for it; TabView(...) still takes it as a keyword
+del TabView.projected

@@ -1,0 +1,102 @@
+"""The hard bot's tuning for the tableau family (Castle Combo): `Family.search` (game/ai/hard.py).
+
+Castle Combo is one round of open information (only the deck orders are hidden), so a playout
+runs to the game's end (`horizon="game"`) and its value is the win plus the margin. A playout
+of normal costs a game of ~20 ms decisions; the playouts use the `playout` level instead
+(bots.py: normal's valuation on one fill in one frame, no key spent), about a tenth of that.
+
+The root is pruned by normal's own ranking (`candidates`): the `TOP` purchases normal values
+most (each a card, a cell, face up or down), and a key (move, refresh) when normal weighs that
+display within `KEY_WINDOW` points of the best purchase; normal's own choice always stays. An
+ability's question (a choice of two, a neighbour, a display discard, the Steward's purses) is
+searched whole (two or three actions); the end's purses are not searched (the game proposes
+the best distribution).
+
+The search overrules normal's choice at 1 standard error (`confidence`), not the default 2:
+with 48 playouts spread over six arms by sequential halving, each arm has about 17 playouts at
+the end and 2 standard errors of a win-or-loss value almost never separate two arms, so hard
+played as normal. A point of margin weighs 0.05 (`margin_weight`; the win weighs 1): the margin
+is the less noisy half of the value.
+
+Measured (bench/bench_hard.py, playout budgets; seeds from 1000 for tuning, from 5000 reported):
+- 2 seats, 48 playouts (about 0.4 s of one core per searched decision, 0.8 s at most):
+  tuning 66% of 40; reported 69% of 120 (95% 60-77%; normal in hard's seat on the first 60
+  seeds: 43%);
+- 4 seats, one hard (24 playouts, about 0.4 s per searched decision) against three normal: 42%
+  of 90 (95% 33-53%; normal in its seat: 17% of the first 30; a fair share is 25%);
+- the playout level: 83% of 200 against easy, 20% of 200 against normal (bench_castle_combo.py).
+"""
+from __future__ import annotations
+
+from game.families.tableau.bots import Plan, TabBot
+
+TOP = 3                 # purchases worth a search, by normal's worth
+KEY_WINDOW = 2.0        # points below the best purchase at which a key is still worth a search
+SEARCHED_PHASES = ("turn", "buy", "choose", "discard_display", "fill", "neighbour")
+
+
+def candidates(view, legal: list, policy_choice) -> list:
+    """The root actions worth playing out: normal's best few purchases (and a key within reach)."""
+    if view.phase not in SEARCHED_PHASES:
+        return [policy_choice]
+    if view.phase not in ("turn", "buy"):
+        return list(legal)
+    bot = TabBot(_ruleset_of(view), view.viewer, "normal", 0)
+    plan = Plan(bot, view)
+    purchases = [a for a in legal if a.kind in ("buy", "face_down")]
+    ranked = _ranked_purchases(plan, purchases)
+    keep = [action for _, action in ranked[:TOP]]
+    best = ranked[0][0] if ranked else float("-inf")
+    few = bot.style.key_samples
+    for action in legal:
+        if action.kind == "key_move":
+            worth = plan.best_in_display(plan.other_location(), 1, few)
+        elif action.kind == "key_refresh":
+            worth = plan.expected_refresh(view.messenger, few)
+        else:
+            continue
+        if worth > best - KEY_WINDOW:
+            keep.append(action)
+    return keep
+
+
+def _ranked_purchases(plan: Plan, purchases: list) -> list:
+    """(worth, action), best first; a face-down card is one cell (the dearest card taken)."""
+    faces = plan.faces
+    down_by_cell: dict = {}
+    for action in purchases:
+        if action.kind == "face_down":
+            cell = action.places[1]
+            card = action.places[0][2]
+            held = down_by_cell.get(cell)
+            if held is None or (faces[card].cost, -card) > (faces[held.places[0][2]].cost, -held.places[0][2]):
+                down_by_cell[cell] = action
+    out = []
+    for action in purchases:
+        if action.kind == "face_down" and down_by_cell[action.places[1]] != action:
+            continue
+        (_, _, card), (_, _, row, col) = action.places
+        out.append((plan.worth(card, row, col, action.kind == "buy"), action))
+    out.sort(key=lambda pair: -pair[0])
+    return out
+
+
+def _ruleset_of(view):
+    """The bots read only the rules' numbers; a view carries none, so the defaults stand in."""
+    return _DEFAULT_RULES
+
+
+class _DefaultRules:
+    """A ruleset stand-in whose `rules` are the family's defaults (TabBot reads only those)."""
+    rules: dict = {}
+
+
+_DEFAULT_RULES = _DefaultRules()
+
+SEARCH = {
+    "playout_level": "playout",
+    "horizon": "game",
+    "confidence": 1.0,
+    "margin_weight": 0.05,
+    "candidates": candidates,
+}
