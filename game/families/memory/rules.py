@@ -19,6 +19,7 @@ from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.piles import Knowledge, refill
 from game.engine.registry import Family, register
 from game.engine.schema import Bool, Dict, Enum, Int, List, Map, Optional_, Str, filled
+from game.families.memory.search import SEARCH
 from game.families.memory.view import (MemoryView, Pending, SeatResult, SeatView, SlotView,
                                        WindowView, build)
 
@@ -193,6 +194,9 @@ class MemoryGame(Game):
         faces = tuple(replace(c, ability=overrides[c.key]) if c.key in overrides else c
                       for c in ruleset.cards)
         self.faces = faces                                          # every kind of card, public
+        # each ability step (the ruleset's own objects) -> (ability, index), which the view shows
+        self._step_places = {id(step): (name, i) for name, ability in ruleset.abilities.items()
+                             for i, step in enumerate(ability.steps)}
         self.defs = tuple(c for c in faces for _ in range(c.count))  # card id -> face
         self.rng = random.Random(seed)
         self.round_no = 0
@@ -263,6 +267,8 @@ class MemoryGame(Game):
         self.results = ()
         self.turns = 0
         self.extra_turn = False
+        self.shuffle_of: dict = {}    # card id -> which reshuffle of this round put it in the deck (1, 2, ...)
+        self.reshuffles = 0
         first = self.dealer if self.rules["first_player"] == "dealer" else (self.dealer + 1) % self.n
         self.current = first
         self.looked = [False] * self.n
@@ -401,7 +407,14 @@ class MemoryGame(Game):
     def _refill_deck(self) -> list:
         """Empty deck: shuffle the discard pile except its top card into a new deck (clarifications)."""
         moved = refill(self.deck, self.discard, self.rng, keep_top=1, knowledge=self.knowledge)
-        return [Event("reshuffle", data=(("cards", moved),))] if moved else []
+        if not moved:
+            return []
+        # everyone saw these faces on the pile: which cards came from this reshuffle stays public
+        self.reshuffles += 1
+        self.shuffle_of = dict(self.shuffle_of)      # copies share the dict: it is replaced, never changed
+        for cid in self.deck:
+            self.shuffle_of[cid] = self.reshuffles
+        return [Event("reshuffle", data=(("cards", moved),))]
 
     def _call(self, seat, auto: bool) -> list:
         if self.caller is not None:
@@ -977,11 +990,14 @@ class MemoryGame(Game):
             if p["kind"] == "ability":
                 step = p["steps"][0]
                 name = next(k for k in PRIMITIVES if step[k] is not None)
+                places = self._step_places
                 pend = Pending("ability", p["seat"], p["ability"], name,
                                step[name] if name != "choose" else None,
                                p["count_left"], self._step_optional(step),
                                tuple(tuple(x) for x in p["peeked"]),
-                               tuple(step["choose"] or ()))
+                               tuple(step["choose"] or ()),
+                               steps=tuple(places[id(s)] for s in p["steps"]),
+                               picked=tuple(tuple(x) for x in p["picked"]))
             else:
                 pend = Pending(p["kind"], p["seat"], other=p["other"], pos=tuple(p["pos"]))
         defs = self.defs
@@ -1008,9 +1024,20 @@ class MemoryGame(Game):
             match_over=self.match_over, winners=tuple(self.winners()) if self.match_over else (),
             deck_composition=self.faces, call_name=self.call_name,
             call_limit=self.rules["call"]["limit"], blocked_name=self.rules["matching"]["blocked_name"],
-            turn_no=self.turns,
+            turn_no=self.turns, extra_turn=self.extra_turn, reshuffled=self._reshuffled_view(),
         )
         return keys, fields
+
+    def _reshuffled_view(self) -> tuple:
+        """Per reshuffle of this round, the faces of its cards that are not face up for everyone."""
+        if not self.shuffle_of:
+            return ()
+        out = [[] for _ in range(self.reshuffles)]
+        full, known, defs = self.all_mask, self.known, self.defs
+        for cid in sorted(self.shuffle_of):     # card id order: it says nothing of where they lie
+            if known[cid] != full:
+                out[self.shuffle_of[cid] - 1].append(defs[cid])
+        return tuple(map(tuple, out))
 
     def _view_for(self, seat: Optional[int], common: tuple) -> MemoryView:
         """The view of one seat (None: the public view) from the parts all viewers share."""
@@ -1037,6 +1064,7 @@ class MemoryGame(Game):
         """Seat `s`'s layout as the seats in `bit` may know it (a face only where they know it)."""
         defs, known, full, masks = self.defs, self.known, self.all_mask, self._masks
         cache = self._slot_cache
+        shuffle_of = self.shuffle_of
         pens = self.penalty_slots[s]
         slots = []
         for i, c in enumerate(self.layouts[s]):
@@ -1044,11 +1072,13 @@ class MemoryGame(Game):
             shown = c is not None and (k & bit or k == full)
             # a hidden card's key holds no card id: the same object for any hidden card there,
             # so not even object identity tells one hidden card from another
-            key = (s, i, c if shown else c is not None, k, shown, pens[i])
+            tag = shuffle_of.get(c, 0) if shuffle_of else 0
+            key = (s, i, c if shown else c is not None, k, shown, pens[i], tag)
             slot = cache.get(key)
             if slot is None:
                 slot = cache[key] = build(SlotView, pos=(s, i), present=c is not None,
-                                          face=defs[c] if shown else None, seen_by=masks[k], penalty=pens[i])
+                                          face=defs[c] if shown else None, seen_by=masks[k], penalty=pens[i],
+                                          shuffle=tag)
             slots.append(slot)
         return build(SeatView, seat=s, slots=tuple(slots), called=self.caller == s, locked=self.locked(s),
                      total=self.totals[s], looked_at_start=self.looked[s])
@@ -1115,4 +1145,4 @@ FAMILY = register(Family(
     name="memory", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=MemoryGame, describe=_describe, make_bot=_make_bot, lower_is_better=True,
-    bot_step=_bot_step, score_lines=_score_lines, determinize=_determinize))
+    bot_step=_bot_step, score_lines=_score_lines, determinize=_determinize, search=SEARCH))
