@@ -53,14 +53,27 @@ class Style:
     reveal_gain: float = 0.4
     extra_turn_gain: float = 1.5  # another draw: about what a turn gains on average
     last_turn_gain: float = 1.0   # what an opponent improves in the final turn after our call
+    # Measured in self-play: a 2-seat Kombio caller's hand stays unlocked, and there the other
+    # seat's final turn gains it about 2.5 points and costs the caller about 0.6 (its swaps);
+    # where calls lock (Cambio) about 1.8, and the calls as they were won what they expected
+    unlocked_risk: float = 0.0    # what a final turn gains them on top when our hand stays unlocked
     last_turn_looks: float = 0.2  # worth of a look in our final turn, as a share of its usual worth
     discard_edge: float = 1.0     # the discard must beat a deck draw's expected gain by this much
-    give_away_min: float = 2.5    # match an opponent's card only to shed a card worth this much
-    # Measured in self-play: a card its owner has seen sits about 3 points below the
-    # unaccounted mean (owners keep low cards), about the mean of the lower half; a card
-    # only someone else has seen is barely above the mean (mostly peeks, few dumps).
+    give_away_min: float = 2.5    # throw an opponent's card only when that gains this much against them
+    # Measured in self-play (Kombio and Cambio, 2 seats): a card only its owner has seen is a
+    # dealt starting card at first, about 5 points before its owner's first turn (the deck's
+    # mean is about 6); owners then replace their high cards, so it sits near the mean of the
+    # lower half (about 3) after one turn of theirs and below it later (about 1.5 after eight).
+    # A card only someone else has seen is barely above the mean (mostly peeks, few dumps).
     kept_weight: float = 0.9      # a kept card's value: this far from the mean towards the lower half
+    kept_first: float = 0.9       # ... before its owner's first turn (normal: a dealt card, less)
+    kept_per_turn: float = 0.0    # ... and this much further for each turn of its owner after that
+    kept_most: float = 0.9        # ... at most
     dumped_weight: float = 0.15   # ... a card someone else has seen: this far towards the upper half
+    # What a public card costs: the rule texts let anyone throw a card they know onto a matching
+    # discard, then hand its owner a card of theirs (Kombio must, Cambio may)
+    exposure: float = 0.0         # share of (mean - value) a low card of ours that others know will lose
+    gift_weight: float = 0.0      # how much a low card we discard counts for the next player (2 seats)
 
 
 STYLES = {
@@ -68,7 +81,10 @@ STYLES = {
                     reads_players=True, matches_opponents=True, plans=True,
                     # 1v1 rewards patience; with more players someone else may call first
                     call_need=0.9, call_decay=0.02, call_need_per_opponent=0.1,
-                    call_at=0, call_rise=0, force_call=30),
+                    call_at=0, call_rise=0, force_call=30,
+                    unlocked_risk=2.0,
+                    kept_weight=0.8, kept_first=0.3, kept_per_turn=0.12, kept_most=1.5,
+                    exposure=0.4, gift_weight=1.0, give_away_min=1.0),
     "easy": Style("easy", react=(1.5, 3.0), miss=0.3, forget=0.15, counts_cards=False,
                   reads_players=False, matches_opponents=False, plans=False,
                   call_need=0, call_decay=0, call_need_per_opponent=0,
@@ -103,8 +119,13 @@ class Beliefs:
                 left[view.drawn.value] -= 1
         else:
             left = bot.base_by_value
+        st = bot.style
+        # how long the owners have had to replace their high cards: turns per seat so far
+        turns = self.view.turn_no / max(1, self.view.n_seats)
+        kept = st.kept_first + (st.kept_weight - st.kept_first) * min(turns, 1.0) \
+            + st.kept_per_turn * max(0.0, turns - 1.0)
         self._dist, self._ev, self._var, self._ev_kept, self._ev_dumped = _distribution(
-            left, bot.style.kept_weight, bot.style.dumped_weight)
+            left, min(kept, st.kept_most), st.dumped_weight)
 
     @property
     def dist(self) -> tuple:
@@ -168,10 +189,12 @@ class Beliefs:
         """E[max(0, X - c)] for X an unaccounted card (shifted)."""
         return sum(p * (v + shift - c) for v, p in self.dist if v + shift - c > 0)
 
-    def worst_own(self):
+    def worst_own(self, exclude=()):
         """(pos, expected value) of our card we would most like to lose; (None, -inf) with none."""
         best, best_v = None, -math.inf
         for pos in self.own:
+            if pos in exclude:
+                continue
             v = self.value(pos) + (0.01 if pos not in self.faces else 0.0)   # ties: the unknown one
             if v > best_v:
                 best, best_v = pos, v
@@ -234,6 +257,8 @@ class MemoryBot:
         self.level = style.name
         self.rng = random.Random(seed)
         self.abilities = ruleset.abilities
+        self.lock_min_players = ruleset.rules.get("call", {}).get("lock_min_players", 2)
+        self.give_rule = ruleset.rules.get("matching", {}).get("give_after_opponent_match", "must")
         # the composition in force comes with the view (a variant may change a card's ability)
         self.base_by_value: dict = {}   # card value -> how many cards of it the deck holds
         self.n_seats = 0
@@ -244,6 +269,7 @@ class MemoryBot:
         self._memory: dict = {}     # easy: pos -> card key it remembers
         self._forgotten: dict = {}  # easy: pos -> card key it has forgotten (still in the view)
         self._discard_seen = (None, None)   # (a view's discard pile, the counts left after it)
+        self.call_chance = None     # normal: its chance of being lowest, at its last thought of calling
 
     def __deepcopy__(self, memo):
         """A copy that decides as this bot would from here on; the ruleset is shared (immutable)."""
@@ -399,6 +425,7 @@ class MemoryBot:
         sure = worst - top.value
         if not self.style.plans:
             return sure >= 4
+        sure -= self._exposure(b, top.value)      # everyone will know where it went
         # a deck card may beat it, or bring an ability
         return sure > self.style.sure_margin and sure >= b.gain_below(worst) + self.style.discard_edge
 
@@ -414,14 +441,19 @@ class MemoryBot:
             return True
         if not st.plans:
             return est <= st.call_at + st.call_rise * self._turns
+        # everyone else has a final turn to improve; where a call does not lock our cards ("If
+        # playing 1v1, the KOMBIO Caller's hand is not locked") that turn may also swap our
+        # low cards for their high ones
+        risk = st.unlocked_risk if view.n_seats < self.lock_min_players else 0.0
         chance = 1.0
         for s in range(view.n_seats):
             if s == me:
                 continue
             o_est, o_var = b.estimate(s)
-            z = (o_est - st.last_turn_gain - est - 0.5) / math.sqrt(var + o_var + 1.0)
+            z = (o_est - st.last_turn_gain - est - risk - 0.5) / math.sqrt(var + o_var + 1.0)
             chance *= _phi(z)
         need = st.call_need - st.call_need_per_opponent * (view.n_seats - 2) - st.call_decay * self._turns
+        self.call_chance = chance      # what it believed when it called (bench/bench_memory_peer.py)
         return chance >= max(0.05, need)
 
     def _drawn(self, view, legal, b):
@@ -433,6 +465,10 @@ class MemoryBot:
         for a in legal:
             if a.kind == "exchange":
                 gain = b.value(a.pos) - card.value
+                if view.drawn_from == "discard":
+                    gain -= self._exposure(b, card.value)    # a card off the pile is public
+                if self._is_public(b, a.pos):
+                    gain += self._exposure(b, b.value(a.pos))
                 if not b.known(a.pos):
                     gain += 0.3 if self.style.plans else 0.0   # what we hold becomes known
                 elif self.style.plans:
@@ -442,7 +478,7 @@ class MemoryBot:
             elif a.kind == "discard":
                 discard = a
         if discard is not None:
-            gain = self._match_bonus(b, card, skip=None)
+            gain = self._match_bonus(b, card, skip=None) - self._gift(b, card.value)
             if card.ability and view.drawn_from == "deck":
                 gain += self._ability_gain(card.ability, b) if self.style.plans \
                     else self._simple_ability_gain(card.ability, b)
@@ -450,6 +486,30 @@ class MemoryBot:
             if best is None or gain >= best_gain - need:
                 return discard
         return best
+
+    def _is_public(self, b, pos) -> bool:
+        """Whether someone else knows our card at pos (a peek, or a card taken off the pile)."""
+        return pos in b.faces and any(s != self.seat for s in b.view.slot(pos).seen_by)
+
+    def _exposure(self, b, value: float) -> float:
+        """What a low card of ours that others know is expected to lose: anyone may throw it onto
+        a matching discard and hand us a card of theirs in its place."""
+        return self.style.exposure * max(0.0, b.ev - value)
+
+    def _gift(self, b, value: float) -> float:
+        """What a card we put on the discard pile is worth to the next player, who may take it."""
+        weight = self.style.gift_weight
+        view = b.view
+        if not weight or view.n_seats < 2:
+            return 0.0
+        following = view.seats[(self.seat + 1) % view.n_seats]
+        if following.called or (view.caller is not None and following.seat not in view.final_turns):
+            return 0.0          # no turn of theirs is coming
+        worst = max((b.value(sl.pos) for sl in following.slots if sl.present), default=None)
+        if worst is None or worst <= value:
+            return 0.0
+        # in a duel their gain is our loss; with more players it helps one of several
+        return weight * (worst - value) / (view.n_seats - 1)
 
     def _match_bonus(self, b, face, skip) -> float:
         """What matching our own known card after this discard would save."""
@@ -466,6 +526,7 @@ class MemoryBot:
         """Expected gain of using an ability now, from its steps (normal)."""
         steps = self.abilities[name].steps
         total, i = 0.0, 0
+        used: set = set()       # positions an earlier choice has looked at or swapped
         while i < len(steps):
             st = steps[i]
             nxt = steps[i + 1] if i + 1 < len(steps) else None
@@ -474,7 +535,11 @@ class MemoryBot:
                 i += 2
                 continue
             if st["choose"]:
-                total += max(self._ability_gain(n, b) for n in st["choose"])
+                # a second choice (the Red King's) works on what the first left: the card looked
+                # at is known, the two swapped cards are gone from the candidates
+                gain, uses = max((self._choice_gain(n, b, used) for n in st["choose"]), key=lambda t: t[0])
+                total += gain
+                used |= uses
             elif st["peek"]:
                 total += self._peek_gain(b, st["peek"]) * st["count"]
             elif st["swap"]:
@@ -485,6 +550,28 @@ class MemoryBot:
                 total += self.style.extra_turn_gain
             i += 1
         return total
+
+    def _choice_gain(self, name: str, b, used: set) -> tuple:
+        """(expected gain, positions it uses) of one option of a choose step, leaving `used` alone."""
+        steps = self.abilities[name].steps
+        if len(steps) != 1:
+            return self._ability_gain(name, b), set()
+        st = steps[0]
+        if st["swap"] == "any":
+            w, q, gain = self._blind_swap(b, exclude=used)
+            return (max(0.0, gain), {w, q}) if w is not None else (0.0, set())
+        if st["peek"] in ("own", "other") and st["count"] == 1:
+            if st["peek"] == "own":
+                spots = [p for p in b.own if not b.known(p) and p not in used]
+                worth = self.style.look_own_gain
+            else:
+                spots = [p for p in self._opponent_positions(b) if not b.known(p) and p not in used]
+                worth = self.style.look_other_gain
+            if not spots:
+                return 0.0, set()
+            last = self.style.last_turn_looks if b.view.caller is not None else 1.0
+            return last * worth, {spots[0]}
+        return self._ability_gain(name, b), set()
 
     def _simple_ability_gain(self, name: str, b) -> float:
         """Easy: an ability is worth using when it has something obvious to do."""
@@ -523,15 +610,18 @@ class MemoryBot:
         return [sl.pos for k in range(1, n) for sl in seats[(self.seat + k) % n].slots
                 if sl.present and not seats[(self.seat + k) % n].locked]
 
-    def _blind_swap(self, b, candidates=None):
-        """(our worst pos, their best pos, expected gain minus the margin) for a blind swap."""
-        w, w_val = b.worst_own()
+    def _blind_swap(self, b, candidates=None, exclude=()):
+        """(our worst pos, their best pos, expected gain minus the margin) for a blind swap
+        (leaving the positions in `exclude` alone)."""
+        w, w_val = b.worst_own(exclude)
         if w is None:
             return None, None, -math.inf
         opp = candidates if candidates is not None else self._opponent_positions(b)
         best, best_val = None, math.inf
         leader = self._leader(b)
         for pos in opp:
+            if pos in exclude:
+                continue
             v = b.value(pos) - (0.2 if pos[0] == leader else 0.0)
             if v < best_val:
                 best, best_val = pos, v
@@ -772,11 +862,28 @@ class MemoryBot:
             return own
         if theirs:
             _, worst = b.worst_own()
-            low, _, act = min(theirs, key=lambda t: t[:2])
-            # we shed our worst card; they lose `low` and receive it
-            if worst >= self.style.give_away_min and worst - low >= 0:
-                return act
+            best, best_score = None, self.style.give_away_min
+            for low, _, act in sorted(theirs, key=lambda t: t[:2]):
+                score = self._throw_theirs(worst, low)
+                if score > best_score:
+                    best, best_score = act, score
+            return best
         return None
+
+    def _throw_theirs(self, worst: float, low: float) -> float:
+        """What throwing an opponent's card worth `low` gains us against them: "you give your
+        opponent a card from your hand" (Kombio; Cambio: "darfst du ihm nun eine deiner
+        Tischkarten geben") -- we shed our worst, they lose `low` and get our worst."""
+        if worst == -math.inf:
+            worst = 0.0
+        rival = 1.0 / max(1, self.n_seats - 1)    # their gain counts fully in a duel, less among more
+        give = self.give_rule
+        score = -math.inf
+        if give in ("must", "may"):
+            score = worst - rival * (low - worst)
+        if give in ("may", "never"):
+            score = max(score, -rival * low)    # a negative card of theirs is worth taking away
+        return score
 
     def _window(self, view, legal, b):
         w = view.window
