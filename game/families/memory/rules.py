@@ -212,8 +212,9 @@ class MemoryGame(Game):
         tests build twins this way, so a twin can never reuse a view its original built)."""
         new = object.__new__(MemoryGame)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        # the generator is shared until either side draws from it (a search's playout seldom does:
+        # only a reshuffle or a new round draws), then that side draws from its own clone
+        self._rng_owned = new._rng_owned = False
         for name in ("deck", "discard", "totals", "history", "looked", "final_turns"):
             setattr(new, name, list(getattr(self, name)))
         new.knowledge = self.knowledge.copy()
@@ -229,6 +230,19 @@ class MemoryGame(Game):
             new._slot_cache, new._window_seats_of = {}, {}
             new._discard_faces, new._window_view = ((), ()), (None, None)
         return new
+
+    @property
+    def rng(self) -> random.Random:
+        """The match's generator (deals, reshuffles); copies share it until one of them draws."""
+        if not self._rng_owned:
+            clone = random.Random()
+            clone.setstate(self._rng.getstate())
+            self._rng, self._rng_owned = clone, True
+        return self._rng
+
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        self._rng, self._rng_owned = generator, True
 
     # ---- parameters read often ----
     @property
@@ -991,15 +1005,18 @@ class MemoryGame(Game):
                 step = p["steps"][0]
                 name = next(k for k in PRIMITIVES if step[k] is not None)
                 places = self._step_places
-                pend = Pending("ability", p["seat"], p["ability"], name,
-                               step[name] if name != "choose" else None,
-                               p["count_left"], self._step_optional(step),
-                               tuple(tuple(x) for x in p["peeked"]),
-                               tuple(step["choose"] or ()),
-                               steps=tuple(places[id(s)] for s in p["steps"]),
-                               picked=tuple(tuple(x) for x in p["picked"]))
+                # made without the dataclass's __init__ (see view.build): a view is built every step
+                pend = build(Pending, kind="ability", seat=p["seat"], ability=p["ability"], step=name,
+                             target=step[name] if name != "choose" else None,
+                             count_left=p["count_left"], optional=self._step_optional(step),
+                             peeked=tuple(tuple(x) for x in p["peeked"]),
+                             options=tuple(step["choose"] or ()), other=None, pos=None,
+                             steps=tuple(places[id(s)] for s in p["steps"]),
+                             picked=tuple(tuple(x) for x in p["picked"]))
             else:
-                pend = Pending(p["kind"], p["seat"], other=p["other"], pos=tuple(p["pos"]))
+                pend = build(Pending, kind=p["kind"], seat=p["seat"], ability=None, step=None, target=None,
+                             count_left=0, optional=False, peeked=(), options=(), other=p["other"],
+                             pos=tuple(p["pos"]), steps=(), picked=())
         defs = self.defs
         win = None
         if self.window is not None:
