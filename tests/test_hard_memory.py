@@ -111,3 +111,30 @@ def test_hard_scores_fewer_points_than_easy_over_a_few_short_matches():
         hard_points += result.totals[hard_seat]
         easy_points += result.totals[1 - hard_seat]
     assert hard_points < easy_points
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_playout_stops_after_two_turns_each_and_scores_the_hands_as_they_lie(ruleset_id):
+    """search.py's playouts: normal bots play two turns per seat from the root, then the round is
+    scored as it lies (the hands' points, no call bonus), unless a call is under way."""
+    game, seat = decision(ruleset_id, "turn", n=3)
+    legal = game.legal_actions(seat)
+    draw = next(a for a in legal if a.kind == "draw")
+    rs = load(ruleset_id)
+    played = game.copy()
+    played.apply(seat, draw)
+    start = played.turns
+    before = list(played.totals)
+    bots = [FAMILY.make_bot(rs, s, "playout", s) for s in range(3)]
+    for _ in range(2000):
+        if played.phase in ("round_over", "match_over"):
+            break
+        FAMILY.bot_step(played, bots, played.apply)
+    assert played.phase in ("round_over", "match_over")
+    assert played.caller is None, "nobody called in these two turns each (else the call's round ends)"
+    assert played.turns - start == 2 * 3
+    hands = [played.hand_total(s) for s in range(3)]
+    assert [t - b for t, b in zip(played.totals, before)] == hands
+    assert "search" in played.results[0].note
+    # a real match's bots are never stopped (simulate and the table use the normal level)
+    assert not hasattr(FAMILY.make_bot(rs, 0, "normal", 1), "playout_turns")

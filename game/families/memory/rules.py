@@ -19,7 +19,7 @@ from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.piles import Knowledge, refill
 from game.engine.registry import Family, register
 from game.engine.schema import Bool, Dict, Enum, Int, List, Map, Optional_, Str, filled
-from game.families.memory.search import SEARCH
+from game.families.memory.search import PLAYOUT_LEVEL, SEARCH, playout_bot, playout_step
 from game.families.memory.view import (MemoryView, Pending, SeatResult, SeatView, SlotView,
                                        WindowView, build)
 
@@ -825,6 +825,10 @@ class MemoryGame(Game):
             return self._end_round()    # no draw and no call possible: reveal now
         return [_TURN_EVENTS[self.current]]
 
+    def end_round_for_search(self) -> list:
+        """The round scored as it lies, with no call: where a hard bot's playout stops (search.py)."""
+        return self._end_round(stopped="a search's playout stopped here")
+
     def hand_total(self, seat) -> int:
         return sum(self.defs[c].value for c in self.layouts[seat] if c is not None)
 
@@ -1135,11 +1139,15 @@ def _seats_of(mask: int, n: int) -> frozenset:
 
 def _make_bot(ruleset, seat: int, level: str, seed):
     from game.families.memory.bots import MemoryBot, STYLES
+    if level == PLAYOUT_LEVEL:
+        return playout_bot(ruleset, seat, seed)
     return MemoryBot(ruleset, seat, STYLES[level], seed)
 
 
 def _bot_step(game, bots, apply) -> int:
     from game.families.memory.bots import bot_step
+    if getattr(bots[0], "playout_turns", None) is not None:
+        return playout_step(game, bots, apply)      # a hard bot's playout (search.py)
     return bot_step(game, bots, apply)
 
 

@@ -6,6 +6,9 @@ look or a swap at all, which swap (the policy's, and each swap of the seat's own
 an opponent's card), which card to give, and take-or-return. Where to look (a peek's position)
 and which card of each seat a reveal picks are the policy's: a look changes no points by itself,
 and the playouts, which play on from the sample, value it only as well as the policy uses it.
+
+How a playout ends: after two turns per seat (the internal `playout` level: normal bots whose
+bot step stops there), the round scored as the hands lie; a call's round plays to its end.
 """
 from __future__ import annotations
 
@@ -49,7 +52,39 @@ def _swaps_giving_away(view, legal: list) -> list:
     return out
 
 
+# The playouts' own level: normal bots, and a playout that stops after this many turns (counted
+# from the first step after the root action) unless a call is under way, the round then scored as
+# it lies: the hands' points, no call bonus. To the round's end, one decision's effect drowns in
+# what every later draw brings (a round's margin varies by about 22 points between playouts of
+# one Kombio decision); a few turns on, the hands still hold its effect and far less of the noise.
+PLAYOUT_LEVEL = "playout"
+PLAYOUT_ROTATIONS = 2           # turns per seat before the playout is scored
+
+
+def playout_bot(ruleset, seat: int, seed):
+    """A normal bot that plays the hard bot's playouts (the level is internal: never at the table)."""
+    from game.families.memory.bots import STYLES, MemoryBot
+    bot = MemoryBot(ruleset, seat, STYLES["normal"], seed)
+    bot.playout_turns = PLAYOUT_ROTATIONS       # times the seats: set per game in playout_step
+    bot.playout_from = None
+    return bot
+
+
+def playout_step(game, bots, apply) -> int:
+    """One step of a playout: the family's bot step, or the round scored once its turns are played."""
+    from game.families.memory.bots import bot_step
+    first = bots[0]
+    if first.playout_from is None:
+        first.playout_from = game.turns
+    if game.phase == "turn" and game.caller is None \
+            and game.turns - first.playout_from >= first.playout_turns * game.n:
+        game.end_round_for_search()
+        return 1
+    return bot_step(game, bots, apply)
+
+
 SEARCH = {
+    "playout_level": PLAYOUT_LEVEL,
     "candidates": candidates,
     # the search keeps the policy's choice unless another beats it by this many standard errors
     # (hard.py counts the two means' errors as independent; with common random numbers their
