@@ -116,7 +116,8 @@ def test_hard_scores_fewer_points_than_easy_over_a_few_short_matches():
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_a_playout_stops_after_two_turns_each_and_scores_the_hands_as_they_lie(ruleset_id):
     """search.py's playouts: normal bots play two turns per seat from the root, then the round is
-    scored as it lies (the hands' points, no call bonus), unless a call is under way."""
+    scored as it lies, as if the seat with the fewest points had called (a round goes on until
+    someone calls), unless a call is under way."""
     game, seat = decision(ruleset_id, "turn", n=3)
     legal = game.legal_actions(seat)
     draw = next(a for a in legal if a.kind == "draw")
@@ -131,10 +132,15 @@ def test_a_playout_stops_after_two_turns_each_and_scores_the_hands_as_they_lie(r
             break
         FAMILY.bot_step(played, bots, played.apply)
     assert played.phase in ("round_over", "match_over")
-    assert played.caller is None, "nobody called in these two turns each (else the call's round ends)"
+    # nobody called in these two turns each (a call's round would play to its end)
+    assert "search" in played.results[0].note
     assert played.turns - start == 2 * 3
     hands = [played.hand_total(s) for s in range(3)]
-    assert [t - b for t, b in zip(played.totals, before)] == hands
-    assert "search" in played.results[0].note
+    lowest = hands.index(min(hands))
+    rule = played.rules["scoring"]["caller_lowest"]
+    bonus = [rule["caller"] if s == lowest else rule["others"] for s in range(3)]
+    if hands.count(min(hands)) > 1:
+        bonus = [0, 0, 0]           # tied for the fewest: nobody is taken to call
+    assert [t - b for t, b in zip(played.totals, before)] == [h + x for h, x in zip(hands, bonus)]
     # a real match's bots are never stopped (simulate and the table use the normal level)
     assert not hasattr(FAMILY.make_bot(rs, 0, "normal", 1), "playout_turns")

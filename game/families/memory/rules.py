@@ -826,7 +826,15 @@ class MemoryGame(Game):
         return [_TURN_EVENTS[self.current]]
 
     def end_round_for_search(self) -> list:
-        """The round scored as it lies, with no call: where a hard bot's playout stops (search.py)."""
+        """The round scored as it lies, where a hard bot's playout stops (search.py): as if the seat
+        with the fewest points (alone, and within the call's limit) had called, since a round goes
+        on until someone calls, mostly the one ahead; a call searched at the root then weighs
+        its bonus against a lead's, not against none."""
+        hands = [self.hand_total(s) for s in range(self.n)]
+        low = min(hands)
+        limit = self.rules["call"]["limit"]
+        if hands.count(low) == 1 and (limit is None or low <= limit):
+            self.caller = hands.index(low)
         return self._end_round(stopped="a search's playout stopped here")
 
     def hand_total(self, seat) -> int:

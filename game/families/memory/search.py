@@ -8,7 +8,8 @@ and which card of each seat a reveal picks are the policy's: a look changes no p
 and the playouts, which play on from the sample, value it only as well as the policy uses it.
 
 How a playout ends: after two turns per seat (the internal `playout` level: normal bots whose
-bot step stops there), the round scored as the hands lie; a call's round plays to its end.
+bot step stops there), the round scored as the hands lie, as if the seat then lowest had called;
+a call's round plays to its end.
 """
 from __future__ import annotations
 
@@ -54,7 +55,8 @@ def _swaps_giving_away(view, legal: list) -> list:
 
 # The playouts' own level: normal bots, and a playout that stops after this many turns (counted
 # from the first step after the root action) unless a call is under way, the round then scored as
-# it lies: the hands' points, no call bonus. To the round's end, one decision's effect drowns in
+# it lies, as if the seat then lowest had called (rules.end_round_for_search). To the round's end,
+# one decision's effect drowns in
 # what every later draw brings (a round's margin varies by about 22 points between playouts of
 # one Kombio decision); a few turns on, the hands still hold its effect and far less of the noise.
 PLAYOUT_LEVEL = "playout"
