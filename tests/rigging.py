@@ -349,15 +349,18 @@ def twin_of(game):
 
 def hidden_twin(game, seat, rng):
     """A twin of the state in which every card `seat` may not know (for None: that not everyone
-    knows) is shuffled among the places whose card the same seats have seen."""
+    knows) is shuffled among the places whose card the same seats have seen (and, in the memory
+    family, that came out of the same reshuffle of the deck: public)."""
     from collections import defaultdict
     twin = twin_of(game)
+    shuffle_of = getattr(twin, "shuffle_of", {})
     groups = defaultdict(list)
     for place in places(twin):
-        mask = twin.known[card_at(twin, place)]
+        cid = card_at(twin, place)
+        mask = twin.known[cid]
         if mask == twin.all_mask or (seat is not None and mask >> seat & 1):
             continue
-        groups[mask].append(place)
+        groups[(mask, shuffle_of.get(cid, 0))].append(place)
     for group in groups.values():
         ids = [card_at(twin, p) for p in group]
         rng.shuffle(ids)

@@ -143,9 +143,9 @@ def test_a_leak_injected_on_purpose_is_caught(monkeypatch):
 
     from game.families.memory import rules as memory
     source = textwrap.dedent(inspect.getsource(memory.MemoryGame._seat_view))
-    honest = "penalty=pens[i])"
+    honest = "penalty=pens[i],"
     assert source.count(honest) == 1, "the code this mutation targets has changed: update the mutation"
-    leaky = source.replace(honest, "penalty=pens[i] or (c is not None and defs[c].value >= 10))")
+    leaky = source.replace(honest, "penalty=pens[i] or (c is not None and defs[c].value >= 10),")
     namespace = dict(vars(memory))
     exec(compile(leaky, memory.__file__, "exec"), namespace)
     monkeypatch.setattr(memory.MemoryGame, "_seat_view", namespace["_seat_view"])
@@ -160,7 +160,8 @@ def test_hidden_cards_carry_no_face():
             v = game.view(seat)
             for sv in v.seats:
                 for slot in sv.slots:
-                    assert set(vars(slot)) == {"pos", "present", "face", "seen_by", "penalty"}
+                    # `shuffle`: which reshuffle of the deck the card came from, which everyone saw
+                    assert set(vars(slot)) == {"pos", "present", "face", "seen_by", "penalty", "shuffle"}
                     if not slot.present:
                         assert slot.face is None
                         continue
@@ -289,7 +290,9 @@ def test_twins_differing_only_in_hidden_cards_look_the_same_in_cambio(rid):
             assert_same_for(game, twin, seat)
             checked += 1
             changed += bool(differs(game, twin))
-    assert checked > 400 and changed > checked * 0.8
+    # random play reshuffles the deck often, and which reshuffle a card came from is public (the
+    # view's `shuffle`): a twin moves a card only among places of the same origin, so fewer differ
+    assert checked > 400 and changed > checked * 0.6
     assert {"turn", "drawn", "window"} <= phases
 
 

@@ -94,12 +94,18 @@ def check_samples(ruleset_id, seed, phases):
         sample = determinize(state, view, 1)
         # the issue's contract (registry.Family.determinize): state.view(view.viewer) == view
         assert sample.view(seat) == view, (ruleset_id, seed, state.phase)
-        if view.pending is not None and view.pending.step == "reveal":
-            # which seats a reveal has picked so far is not in the view (the report of issue 12):
-            # the sample picks as many, among the seats it may pick
-            assert len(sample.pending["picked"]) == len(state.pending["picked"])
-        else:
-            assert sample.legal_actions(seat) == state.legal_actions(seat)
+        # every fact the seat saw happen is in the view (the steps left, the picks, an extra turn
+        # owed, a reshuffle's cards): the sample goes on exactly as the state may
+        assert sample.legal_actions(seat) == state.legal_actions(seat)
+        assert sample.extra_turn == state.extra_turn
+        if state.pending is not None:
+            assert sample.pending["steps"] == state.pending["steps"]
+            assert sample.pending["picked"] == state.pending["picked"]
+        if view.reshuffled:
+            # the deck is the last reshuffle's cards: faces everyone saw on the discard pile
+            phases["reshuffled"] += 1
+            deck = Counter(sample.defs[c] for c in sample.deck)
+            assert not deck - Counter(view.reshuffled[-1])
         assert sample.to_act() == state.to_act()
         check_conserved(sample)
         deals = {hidden_faces(determinize(state, view, k), seat) for k in range(1, 9)}
@@ -168,3 +174,53 @@ def test_a_card_another_seat_has_seen_stays_known_to_it():
         assert sample.known[cid] == 2                     # seat 1 only
         assert sample.view(1).slot((1, slot)).face == sample.defs[cid]
         assert sample.view(0).slot((1, slot)).face is None
+
+
+def _run_the_deck_down(game, left: int = 2) -> None:
+    """All but `left` deck cards go face up onto the discard pile (as if discarded), so that the
+    deck runs out within a few turns."""
+    while len(game.deck) > left:
+        cid = game.deck.pop()
+        game.discard.append(cid)
+        game.known[cid] = game.all_mask
+
+
+def test_after_reshuffles_each_hidden_card_is_dealt_from_the_deck_it_came_from():
+    """Kombio clarifications: an empty deck is refilled by shuffling the discard pile except its top
+    card; everyone saw those faces, and every card drawn from the new deck. The view says which
+    reshuffle each card came from, so the sample deals the deck, and every hidden card drawn from a
+    reshuffled deck, from that reshuffle's faces: twice reshuffled, it still shows the seat its view."""
+    rng = random.Random(3)
+    for ruleset_id in RULESETS:
+        ruleset = load(ruleset_id)
+        game = MemoryGame(ruleset, 3, None, 11)
+        bots = [FAMILY.make_bot(ruleset, s, "normal", s) for s in range(3)]
+        _run_the_deck_down(game)
+        checked = Counter()
+        for _ in range(3000):
+            if game.phase == "round_over" or checked[2] >= 12:
+                break
+            if game.reshuffles == 1 and checked[1] >= 12:
+                _run_the_deck_down(game)        # a second reshuffle, with cards of the first still hidden
+            if game.reshuffles:
+                seat = rng.randrange(3)
+                view = game.view(seat)
+                sample = determinize(game, view, rng.randrange(100))
+                assert sample.view(seat) == view, (ruleset_id, game.phase)
+                deck = Counter(sample.defs[c] for c in sample.deck)
+                assert not deck - Counter(view.reshuffled[-1]), "the deck holds only the last reshuffle's faces"
+                for pos, cid in ((p, sample.layouts[p[0]][p[1]]) for p in _hidden_places(game, seat)):
+                    tag = game.shuffle_of.get(game.layouts[pos[0]][pos[1]], 0)
+                    assert sample.shuffle_of.get(cid, 0) == tag
+                    if tag:
+                        assert sample.defs[cid] in view.reshuffled[tag - 1]
+                check_conserved(sample)
+                checked[game.reshuffles] += 1
+            bot_step(game, bots, game.apply)
+        assert checked[1] and checked[2], (ruleset_id, checked)
+
+
+def _hidden_places(game, seat) -> list:
+    bit = 1 << seat
+    return [(s, i) for s, layout in enumerate(game.layouts) for i, c in enumerate(layout)
+            if c is not None and not game.known[c] & bit]

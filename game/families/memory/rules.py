@@ -19,6 +19,7 @@ from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.piles import Knowledge, refill
 from game.engine.registry import Family, register
 from game.engine.schema import Bool, Dict, Enum, Int, List, Map, Optional_, Str, filled
+from game.families.memory.search import PLAYOUT_LEVEL, SEARCH, playout_bot, playout_step
 from game.families.memory.view import (MemoryView, Pending, SeatResult, SeatView, SlotView,
                                        WindowView, build)
 
@@ -193,6 +194,9 @@ class MemoryGame(Game):
         faces = tuple(replace(c, ability=overrides[c.key]) if c.key in overrides else c
                       for c in ruleset.cards)
         self.faces = faces                                          # every kind of card, public
+        # each ability step (the ruleset's own objects) -> (ability, index), which the view shows
+        self._step_places = {id(step): (name, i) for name, ability in ruleset.abilities.items()
+                             for i, step in enumerate(ability.steps)}
         self.defs = tuple(c for c in faces for _ in range(c.count))  # card id -> face
         self.rng = random.Random(seed)
         self.round_no = 0
@@ -208,8 +212,9 @@ class MemoryGame(Game):
         tests build twins this way, so a twin can never reuse a view its original built)."""
         new = object.__new__(MemoryGame)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        # the generator is shared until either side draws from it (a search's playout seldom does:
+        # only a reshuffle or a new round draws), then that side draws from its own clone
+        self._rng_owned = new._rng_owned = False
         for name in ("deck", "discard", "totals", "history", "looked", "final_turns"):
             setattr(new, name, list(getattr(self, name)))
         new.knowledge = self.knowledge.copy()
@@ -225,6 +230,19 @@ class MemoryGame(Game):
             new._slot_cache, new._window_seats_of = {}, {}
             new._discard_faces, new._window_view = ((), ()), (None, None)
         return new
+
+    @property
+    def rng(self) -> random.Random:
+        """The match's generator (deals, reshuffles); copies share it until one of them draws."""
+        if not self._rng_owned:
+            clone = random.Random()
+            clone.setstate(self._rng.getstate())
+            self._rng, self._rng_owned = clone, True
+        return self._rng
+
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        self._rng, self._rng_owned = generator, True
 
     # ---- parameters read often ----
     @property
@@ -263,6 +281,8 @@ class MemoryGame(Game):
         self.results = ()
         self.turns = 0
         self.extra_turn = False
+        self.shuffle_of: dict = {}    # card id -> which reshuffle of this round put it in the deck (1, 2, ...)
+        self.reshuffles = 0
         first = self.dealer if self.rules["first_player"] == "dealer" else (self.dealer + 1) % self.n
         self.current = first
         self.looked = [False] * self.n
@@ -401,7 +421,14 @@ class MemoryGame(Game):
     def _refill_deck(self) -> list:
         """Empty deck: shuffle the discard pile except its top card into a new deck (clarifications)."""
         moved = refill(self.deck, self.discard, self.rng, keep_top=1, knowledge=self.knowledge)
-        return [Event("reshuffle", data=(("cards", moved),))] if moved else []
+        if not moved:
+            return []
+        # everyone saw these faces on the pile: which cards came from this reshuffle stays public
+        self.reshuffles += 1
+        self.shuffle_of = dict(self.shuffle_of)      # copies share the dict: it is replaced, never changed
+        for cid in self.deck:
+            self.shuffle_of[cid] = self.reshuffles
+        return [Event("reshuffle", data=(("cards", moved),))]
 
     def _call(self, seat, auto: bool) -> list:
         if self.caller is not None:
@@ -798,6 +825,18 @@ class MemoryGame(Game):
             return self._end_round()    # no draw and no call possible: reveal now
         return [_TURN_EVENTS[self.current]]
 
+    def end_round_for_search(self) -> list:
+        """The round scored as it lies, where a hard bot's playout stops (search.py): as if the seat
+        with the fewest points (alone, and within the call's limit) had called, since a round goes
+        on until someone calls, mostly the one ahead; a call searched at the root then weighs
+        its bonus against a lead's, not against none."""
+        hands = [self.hand_total(s) for s in range(self.n)]
+        low = min(hands)
+        limit = self.rules["call"]["limit"]
+        if hands.count(low) == 1 and (limit is None or low <= limit):
+            self.caller = hands.index(low)
+        return self._end_round(stopped="a search's playout stopped here")
+
     def hand_total(self, seat) -> int:
         return sum(self.defs[c].value for c in self.layouts[seat] if c is not None)
 
@@ -977,13 +1016,19 @@ class MemoryGame(Game):
             if p["kind"] == "ability":
                 step = p["steps"][0]
                 name = next(k for k in PRIMITIVES if step[k] is not None)
-                pend = Pending("ability", p["seat"], p["ability"], name,
-                               step[name] if name != "choose" else None,
-                               p["count_left"], self._step_optional(step),
-                               tuple(tuple(x) for x in p["peeked"]),
-                               tuple(step["choose"] or ()))
+                places = self._step_places
+                # made without the dataclass's __init__ (see view.build): a view is built every step
+                pend = build(Pending, kind="ability", seat=p["seat"], ability=p["ability"], step=name,
+                             target=step[name] if name != "choose" else None,
+                             count_left=p["count_left"], optional=self._step_optional(step),
+                             peeked=tuple(tuple(x) for x in p["peeked"]),
+                             options=tuple(step["choose"] or ()), other=None, pos=None,
+                             steps=tuple(places[id(s)] for s in p["steps"]),
+                             picked=tuple(tuple(x) for x in p["picked"]))
             else:
-                pend = Pending(p["kind"], p["seat"], other=p["other"], pos=tuple(p["pos"]))
+                pend = build(Pending, kind=p["kind"], seat=p["seat"], ability=None, step=None, target=None,
+                             count_left=0, optional=False, peeked=(), options=(), other=p["other"],
+                             pos=tuple(p["pos"]), steps=(), picked=())
         defs = self.defs
         win = None
         if self.window is not None:
@@ -1008,9 +1053,20 @@ class MemoryGame(Game):
             match_over=self.match_over, winners=tuple(self.winners()) if self.match_over else (),
             deck_composition=self.faces, call_name=self.call_name,
             call_limit=self.rules["call"]["limit"], blocked_name=self.rules["matching"]["blocked_name"],
-            turn_no=self.turns,
+            turn_no=self.turns, extra_turn=self.extra_turn, reshuffled=self._reshuffled_view(),
         )
         return keys, fields
+
+    def _reshuffled_view(self) -> tuple:
+        """Per reshuffle of this round, the faces of its cards that are not face up for everyone."""
+        if not self.shuffle_of:
+            return ()
+        out = [[] for _ in range(self.reshuffles)]
+        full, known, defs = self.all_mask, self.known, self.defs
+        for cid in sorted(self.shuffle_of):     # card id order: it says nothing of where they lie
+            if known[cid] != full:
+                out[self.shuffle_of[cid] - 1].append(defs[cid])
+        return tuple(map(tuple, out))
 
     def _view_for(self, seat: Optional[int], common: tuple) -> MemoryView:
         """The view of one seat (None: the public view) from the parts all viewers share."""
@@ -1037,6 +1093,7 @@ class MemoryGame(Game):
         """Seat `s`'s layout as the seats in `bit` may know it (a face only where they know it)."""
         defs, known, full, masks = self.defs, self.known, self.all_mask, self._masks
         cache = self._slot_cache
+        shuffle_of = self.shuffle_of
         pens = self.penalty_slots[s]
         slots = []
         for i, c in enumerate(self.layouts[s]):
@@ -1044,11 +1101,13 @@ class MemoryGame(Game):
             shown = c is not None and (k & bit or k == full)
             # a hidden card's key holds no card id: the same object for any hidden card there,
             # so not even object identity tells one hidden card from another
-            key = (s, i, c if shown else c is not None, k, shown, pens[i])
+            tag = shuffle_of.get(c, 0) if shuffle_of else 0
+            key = (s, i, c if shown else c is not None, k, shown, pens[i], tag)
             slot = cache.get(key)
             if slot is None:
                 slot = cache[key] = build(SlotView, pos=(s, i), present=c is not None,
-                                          face=defs[c] if shown else None, seen_by=masks[k], penalty=pens[i])
+                                          face=defs[c] if shown else None, seen_by=masks[k], penalty=pens[i],
+                                          shuffle=tag)
             slots.append(slot)
         return build(SeatView, seat=s, slots=tuple(slots), called=self.caller == s, locked=self.locked(s),
                      total=self.totals[s], looked_at_start=self.looked[s])
@@ -1088,11 +1147,15 @@ def _seats_of(mask: int, n: int) -> frozenset:
 
 def _make_bot(ruleset, seat: int, level: str, seed):
     from game.families.memory.bots import MemoryBot, STYLES
+    if level == PLAYOUT_LEVEL:
+        return playout_bot(ruleset, seat, seed)
     return MemoryBot(ruleset, seat, STYLES[level], seed)
 
 
 def _bot_step(game, bots, apply) -> int:
     from game.families.memory.bots import bot_step
+    if getattr(bots[0], "playout_turns", None) is not None:
+        return playout_step(game, bots, apply)      # a hard bot's playout (search.py)
     return bot_step(game, bots, apply)
 
 
@@ -1115,4 +1178,4 @@ FAMILY = register(Family(
     name="memory", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=MemoryGame, describe=_describe, make_bot=_make_bot, lower_is_better=True,
-    bot_step=_bot_step, score_lines=_score_lines, determinize=_determinize))
+    bot_step=_bot_step, score_lines=_score_lines, determinize=_determinize, search=SEARCH))

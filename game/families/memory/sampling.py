@@ -9,18 +9,19 @@ has not seen, the deck, a card another seat drew from the deck) is dealt anew: t
 (the deck's composition minus every face in the view) shuffled uniformly over those places. A card
 someone else has seen keeps that seat's knowledge, so the sampled seat plays on knowing it.
 
-Three facts a seat has seen happen are not in its view (so here they are guessed; see the report
-of issue 12): how many steps of an ability are left after the current one (the Red King's second
-action), which seats a reveal has picked so far (the Blue King), and whether an extra turn is owed
-(the Energy variant). Each guess is consistent with the view. Nor does the view say which faces a
-reshuffle put into the deck (the discard pile's, which everyone saw): the deck and the hidden
-layout cards are dealt from one pool, as if that were forgotten.
+What the seat saw happen is in its view too, so nothing is guessed: which steps of an ability are
+left (`Pending.steps`: the Red King's second action), which seats a reveal has picked
+(`Pending.picked`: the Blue King), whether an extra turn is owed (`MemoryView.extra_turn`: the
+Energy variant), and what each reshuffle put into the deck (`MemoryView.reshuffled`, with each
+card's `SlotView.shuffle`): a hidden card that came out of a reshuffle is dealt from that
+reshuffle's faces, the deck from the last one's, the others from the first deck's.
 """
 from __future__ import annotations
 
 import random
+from collections import Counter
 
-from game.families.memory.rules import PRIMITIVES, MemoryGame
+from game.families.memory.rules import MemoryGame
 
 # (ruleset id, seats, options) -> (a game whose fixed parts every sample shares, face -> card ids)
 _TEMPLATES: dict = {}
@@ -57,6 +58,10 @@ def determinize(ruleset, options, view, rng: random.Random) -> MemoryGame:
     discard = [pools[face].pop() for face in view.discard]
     for cid in discard:
         known[cid] = everyone
+    latest = len(view.reshuffled)           # the deck holds only the last reshuffle's cards
+    shuffle_of: dict = {}
+    # per reshuffle: the faces of its cards hidden from someone; the viewer's own looks are not unseen
+    unseen_of = [Counter(faces) for faces in view.reshuffled]
     layouts, penalties, hidden = [], [], []
     for seat_view in view.seats:
         layout = []
@@ -71,8 +76,12 @@ def determinize(ruleset, options, view, rng: random.Random) -> MemoryGame:
                 cid = pools[slot.face].pop()
                 known[cid] = mask
                 layout.append(cid)
+                if slot.shuffle:
+                    shuffle_of[cid] = slot.shuffle
+                    if mask != everyone:
+                        unseen_of[slot.shuffle - 1][slot.face] -= 1
             else:
-                hidden.append((len(layouts), len(layout), mask))
+                hidden.append((len(layouts), len(layout), mask, slot.shuffle))
                 layout.append(None)
         layouts.append(layout)
         penalties.append([slot.penalty for slot in seat_view.slots])
@@ -80,21 +89,47 @@ def determinize(ruleset, options, view, rng: random.Random) -> MemoryGame:
     if view.drawn is not None:
         drawn = pools[view.drawn].pop()
         known[drawn] = everyone if view.drawn_from == "discard" else bit | 1 << view.current
+        if view.drawn_from == "deck" and latest:
+            shuffle_of[drawn] = latest
+            unseen_of[latest - 1][view.drawn] -= 1
+    # each reshuffle's unseen cards go to the hidden places it filled (and the deck, the last one's);
+    # what is left, the cards of the first deck, to the other hidden places
+    by_shuffle = []
+    for faces in unseen_of:
+        cards = []
+        for face, count in faces.items():
+            if count < 0 or count > len(pools[face]):
+                raise ValueError(f"the view does not add up: a reshuffle's {face.label} cards")
+            cards.extend(pools[face].pop() for _ in range(count))
+        by_shuffle.append(cards)
     unseen = [cid for ids in pools.values() for cid in ids]
-    rng.shuffle(unseen)
-    for seat, slot, mask in hidden:
-        cid = unseen.pop()
+    by_shuffle.insert(0, unseen)
+    for cards in by_shuffle:
+        rng.shuffle(cards)
+    for seat, slot, mask, tag in hidden:
+        if not by_shuffle[tag]:
+            raise ValueError("the view does not add up: more hidden cards than unseen ones")
+        cid = by_shuffle[tag].pop()
         layouts[seat][slot] = cid
         known[cid] = mask
+        if tag:
+            shuffle_of[cid] = tag
     if view.drawn_by is not None and drawn is None:
-        drawn = unseen.pop()             # another seat drew it from the deck: only it knows the face
+        drawn = by_shuffle[latest].pop()    # another seat drew it from the deck: only it knows the face
         known[drawn] = 1 << view.drawn_by
-    if len(unseen) != view.deck_count:
-        raise ValueError(f"the view does not add up: {len(unseen)} unseen cards for a deck of "
+        if latest:
+            shuffle_of[drawn] = latest
+    deck = by_shuffle[latest]
+    if len(deck) != view.deck_count or any(by_shuffle[:latest]):
+        raise ValueError(f"the view does not add up: {len(deck)} unseen cards for a deck of "
                          f"{view.deck_count}")
+    for cid in deck:
+        if latest:
+            shuffle_of[cid] = latest
 
     game.rng = random.Random(rng.getrandbits(64))
-    game.deck = unseen
+    game.deck = deck
+    game.shuffle_of, game.reshuffles = shuffle_of, latest
     game.discard = discard
     game.knowledge = knowledge = template.knowledge.copy()
     knowledge.masks = known
@@ -121,93 +156,25 @@ def determinize(ruleset, options, view, rng: random.Random) -> MemoryGame:
         # the card raced on: the top discard, or under the card that matched it (a race that closes)
         card = next(cid for cid in reversed(discard) if game.defs[cid] == view.window.card)
         game.window = {"card": card, "attempted": attempted, "winner": view.window.winner}
-    game.pending = _pending(game, view, rng)
-    game.extra_turn = _extra_turn_owed(game, view)
+    game.pending = _pending(game, view)
+    game.extra_turn = view.extra_turn
     return game
 
 
-def _pending(game: MemoryGame, view, rng: random.Random):
-    """The decision in progress, as the rules keep it."""
+def _pending(game: MemoryGame, view):
+    """The decision in progress, as the rules keep it: the view says which steps are left and
+    what a reveal has picked."""
     p = view.pending
     if p is None:
         return None
     if p.kind != "ability":
         return {"kind": p.kind, "seat": p.seat, "other": p.other, "pos": tuple(p.pos),
                 "steps": [], "peeked": [], "picked": []}
-    steps = rng.choice(_steps_left(game, p))
-    step = steps[0]
-    peeked = [list(pos) for pos in p.peeked]
-    this_step = step["count"] - p.count_left if step["peek"] else 0
-    pending = {"kind": "ability", "seat": p.seat, "ability": p.ability, "steps": list(steps),
-               "count_left": p.count_left, "peeked": peeked, "picked": [],
-               "step_start": len(peeked) - this_step}
-    if step["reveal"]:
-        game.pending = pending
-        seats = game._reveal_seats(p.seat, [])
-        done = rng.sample(seats, len(seats) - p.count_left)
-        pending["picked"] = [(s, rng.choice([i for i, c in enumerate(game.layouts[s]) if c is not None]))
-                             for s in sorted(done)]
-    return pending
-
-
-def _steps_left(game: MemoryGame, p) -> list:
-    """Every list of steps left that the view allows: the ability's steps from the current one on
-    (a chosen ability's steps come first, then what is left of the one that chose)."""
     abilities = game.ruleset.abilities
-    steps = abilities[p.ability].steps
-    candidates = []              # (steps left, the steps done before them)
-    for i in range(len(steps)):
-        candidates.append((tuple(steps[i:]), tuple(steps[:i])))
-        if steps[i]["choose"]:
-            for name in steps[i]["choose"]:
-                chosen = abilities[name].steps
-                for j in range(len(chosen)):
-                    candidates.append((tuple(chosen[j:]) + tuple(steps[i + 1:]),
-                                       tuple(steps[:i]) + tuple(chosen[:j])))
-    fits = []
-    for left, done in candidates:
-        step = left[0]
-        name = next(k for k in PRIMITIVES if step[k] is not None)
-        if name != p.step or game._step_optional(step) != p.optional:
-            continue
-        if (tuple(step["choose"] or ()) if name == "choose" else step[name]) != \
-                (p.options if name == "choose" else p.target):
-            continue
-        this_step = step["count"] - p.count_left if name == "peek" else 0
-        if this_step < 0 or len(p.peeked) - this_step not in _peeks_possible(game, done):
-            continue
-        fits.append(left)
-    if not fits:
-        raise ValueError(f"no step of {p.ability!r} fits the pending {p.step} {p.target}")
-    return fits
-
-
-def _peeks_possible(game: MemoryGame, done: tuple) -> set:
-    """How many cards steps already done may have looked at (a step may be skipped or cut short)."""
-    totals = {0}
-    for step in done:
-        if step["peek"]:
-            options = set(range(step["count"] + 1))
-        elif step["choose"]:
-            # a choice made and finished: any of its abilities' looks (the one under way is not in `done`:
-            # its own steps done so far are)
-            options = {0} | {sum(s["count"] for s in game.ruleset.abilities[name].steps if s["peek"])
-                             for name in step["choose"]}
-            options |= set(range(max(options) + 1))
-        else:
-            continue
-        totals = {t + o for t in totals for o in options}
-    return totals
-
-
-def _extra_turn_owed(game: MemoryGame, view) -> bool:
-    """Is the current player owed another turn? Not in the view: guessed from the top discard, a
-    card whose ability gives an extra turn, drawn from the deck and discarded (the likelier way it
-    got there: a card exchanged away would seldom be one worth keeping for its ability)."""
-    if view.caller is not None or view.phase not in ("window", "give", "mismatch_choice") or not view.discard:
-        return False
-    ability = view.discard[-1].ability
-    if ability is None:
-        return False
-    return any(step["extra_turn"] for step in game.ruleset.abilities[ability].steps)
-
+    steps = [abilities[name].steps[i] for name, i in p.steps]
+    peeked = [list(pos) for pos in p.peeked]
+    # the current step's looks are the last ones (a look step's count less what is left)
+    this_step = steps[0]["count"] - p.count_left if steps[0]["peek"] else 0
+    return {"kind": "ability", "seat": p.seat, "ability": p.ability, "steps": steps,
+            "count_left": p.count_left, "peeked": peeked, "picked": [tuple(pos) for pos in p.picked],
+            "step_start": len(peeked) - this_step}

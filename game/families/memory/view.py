@@ -16,7 +16,7 @@ Phases (`MemoryView.phase`):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from game.engine.cards import CardDef
@@ -46,6 +46,9 @@ class SlotView:
     face: Optional[CardDef]             # only when the viewer knows this card
     seen_by: frozenset = frozenset()    # seats known to have seen this card (public)
     penalty: bool = False               # a position added by a penalty card
+    # which reshuffle of this round put the card in the deck (0: none; public: everyone saw the
+    # pile go into the deck and every card drawn from it); out of repr, as Pending.steps
+    shuffle: int = field(default=0, repr=False)
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,12 @@ class Pending:
     other: Optional[int] = None         # give: the receiver; mismatch_choice: the claimer
     pos: Optional[Pos] = None           # give: the emptied position the given card fills;
                                         # mismatch_choice: the position the card came from
+    # Public too (everyone saw the card, the choices and the picks), kept out of repr so that views
+    # printed before they existed (tests/fixtures/saves) still read the same:
+    # the ability's steps still to do, this one first, as (ability, index among its steps): a Red
+    # King's second action is still to come while its first is under way
+    steps: tuple = field(default=(), repr=False)
+    picked: tuple = field(default=(), repr=False)   # reveal: the positions picked so far, in order
 
 
 @dataclass(frozen=True)
@@ -128,6 +137,11 @@ class MemoryView:
     call_limit: Optional[int] = None    # a call succeeds only at or under this many points
     blocked_name: str = "matched upon"  # what the game calls a discard pile that may not be drawn from
     turn_no: int = 0                    # turns begun this round (public: everyone can count them)
+    # the current player has another turn after this one (an ability gave it; public)
+    extra_turn: bool = field(default=False, repr=False)
+    # per reshuffle of the deck this round: the faces of its cards not face up for everyone now
+    # (everyone saw them on the discard pile; the deck holds only the last reshuffle's cards)
+    reshuffled: tuple = field(default=(), repr=False)
 
     @property
     def top(self) -> Optional[CardDef]:

@@ -1,0 +1,146 @@
+"""The hard level in the memory family (Kombio, Cambio, classic Cambio): game/ai/hard.py with the
+family's sampler and its tuning (game/families/memory/search.py).
+
+Issue 12: "seeded and reproducible for a given budget in playouts. It never reads the state: it
+samples the hidden cards from what its view allows, and a test proves it (the same decision on a
+twin state whose unknown cards are shuffled)"; item 6: "a short hard-vs-easy smoke test".
+The strength figures live in bench/bench_hard.py and the closing note, not here.
+"""
+import random
+
+import pytest
+
+from game.ai import make_bot
+from game.ai.simulate import run_match
+from game.engine import registry
+from game.families.memory import MemoryGame
+from game.families.memory.bots import bot_step
+from game.families.memory.search import candidates
+from rigging import hidden_twin, load, options
+
+RULESETS = ("kombio", "cambio", "cambio-classic")
+FAMILY = registry.family("memory")
+
+
+def decision(ruleset_id: str, phase: str, seed: int = 2, n: int = 2, steps: int = 12):
+    """A 2-seat game played by normal bots for `steps` steps, then on to a moment in `phase` where the
+    seat to act has a choice: (game, seat)."""
+    ruleset = load(ruleset_id)
+    game = MemoryGame(ruleset, n, None, seed)
+    bots = [FAMILY.make_bot(ruleset, s, "normal", seed * 8 + s) for s in range(n)]
+    for count in range(5000):
+        if count >= steps and game.phase == phase:
+            seat = game.to_act()[0]
+            if len(game.legal_actions(seat)) > 1:
+                return game, seat
+        bot_step(game, bots, game.apply)
+    raise AssertionError(f"no {phase} decision reached")
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_playout_budget_gives_the_same_action_for_the_same_seed_and_view(ruleset_id):
+    """"seeded and reproducible for a given budget in playouts": the same seed, view and legal
+    actions give the same action, whatever the bot decided in between."""
+    game, seat = decision(ruleset_id, "drawn")
+    view, legal = game.view(seat), game.legal_actions(seat)
+    bot = make_bot(load(ruleset_id), seat, "hard", 5, playouts=24)
+    first = bot.choose(view, legal)
+    assert bot.last["playouts"] == 24, "a drawn card's decision is searched"
+    other, other_seat = decision(ruleset_id, "turn", seed=3)
+    bot.choose(other.view(other_seat), other.legal_actions(other_seat))
+    assert bot.choose(view, legal) == first
+    assert make_bot(load(ruleset_id), seat, "hard", 5, playouts=24).choose(view, legal) == first
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_the_same_decision_on_a_twin_whose_unseen_cards_are_shuffled(ruleset_id):
+    """"It never reads the state ... the same decision on a twin state whose unknown cards are
+    shuffled": every card the seat has not seen (the deck, the others' unseen cards, its own
+    unseen ones) changes places; the view, the search's numbers and the move stay."""
+    for phase, seed in (("turn", 4), ("drawn", 6)):
+        game, seat = decision(ruleset_id, phase, seed=seed)
+        twin = hidden_twin(game, seat, random.Random(seed))
+        assert twin.layouts != game.layouts or twin.deck != game.deck, "the twin must differ"
+        assert twin.view(seat) == game.view(seat)
+        choices = []
+        for state in (game, twin):
+            bot = make_bot(load(ruleset_id), seat, "hard", 9, playouts=20)
+            choices.append((bot.choose(state.view(seat), state.legal_actions(seat)), bot.last["means"]))
+        assert choices[0] == choices[1]
+
+
+def test_the_search_weighs_the_choices_that_change_points_and_leaves_the_looks_to_the_policy():
+    """search.candidates: drawing or calling, and where a drawn card goes, are searched whole; a
+    look's position is the policy's (only whether to use it is searched); a swap is searched among
+    the policy's, skipping, and the seat's worst card given to an opponent."""
+    game, seat = decision("kombio", "turn")
+    legal = game.legal_actions(seat)
+    assert candidates(game.view(seat), legal, legal[0]) == legal
+    game, seat = decision("kombio", "drawn")
+    legal = game.legal_actions(seat)
+    assert candidates(game.view(seat), legal, legal[0]) == legal
+    looked = swapped = 0
+    for seed in range(40):
+        game, seat = decision("cambio", "ability", seed=seed)
+        view, legal = game.view(seat), game.legal_actions(seat)
+        choice = legal[0]
+        kept = candidates(view, legal, choice)
+        skip = [a for a in legal if a.kind == "skip"]
+        if view.pending.step == "peek":
+            assert kept == [choice] + skip
+            looked += 1
+        elif view.pending.step == "swap":
+            for action in kept[1 + len(skip):]:
+                assert action.kind == "swap" and (action.pos[0] == seat) != (action.pos2[0] == seat)
+            swapped += 1
+    assert looked and swapped
+
+
+@pytest.mark.slow
+def test_hard_scores_fewer_points_than_easy_over_a_few_short_matches():
+    """A smoke test of strength (the figures live in bench/bench_hard.py): 3-round Kombio matches,
+    seats alternating, hard with a small playout budget against easy; lower totals win, and over
+    so few rounds the points say more than the wins."""
+    rs = load("kombio")
+    hard_points = easy_points = 0
+    for seed in range(4):
+        hard_seat = seed % 2
+        bots = [make_bot(rs, s, "easy", seed * 8 + s) for s in range(2)]
+        bots[hard_seat] = make_bot(rs, hard_seat, "hard", seed, playouts=16)
+        result = run_match(rs, ["easy", "easy"], seed, options(rounds=3), bots=bots)
+        hard_points += result.totals[hard_seat]
+        easy_points += result.totals[1 - hard_seat]
+    assert hard_points < easy_points
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_a_playout_stops_after_two_turns_each_and_scores_the_hands_as_they_lie(ruleset_id):
+    """search.py's playouts: normal bots play two turns per seat from the root, then the round is
+    scored as it lies, as if the seat with the fewest points had called (a round goes on until
+    someone calls), unless a call is under way."""
+    game, seat = decision(ruleset_id, "turn", n=3)
+    legal = game.legal_actions(seat)
+    draw = next(a for a in legal if a.kind == "draw")
+    rs = load(ruleset_id)
+    played = game.copy()
+    played.apply(seat, draw)
+    start = played.turns
+    before = list(played.totals)
+    bots = [FAMILY.make_bot(rs, s, "playout", s) for s in range(3)]
+    for _ in range(2000):
+        if played.phase in ("round_over", "match_over"):
+            break
+        FAMILY.bot_step(played, bots, played.apply)
+    assert played.phase in ("round_over", "match_over")
+    # nobody called in these two turns each (a call's round would play to its end)
+    assert "search" in played.results[0].note
+    assert played.turns - start == 2 * 3
+    hands = [played.hand_total(s) for s in range(3)]
+    lowest = hands.index(min(hands))
+    rule = played.rules["scoring"]["caller_lowest"]
+    bonus = [rule["caller"] if s == lowest else rule["others"] for s in range(3)]
+    if hands.count(min(hands)) > 1:
+        bonus = [0, 0, 0]           # tied for the fewest: nobody is taken to call
+    assert [t - b for t, b in zip(played.totals, before)] == [h + x for h, x in zip(hands, bonus)]
+    # a real match's bots are never stopped (simulate and the table use the normal level)
+    assert not hasattr(FAMILY.make_bot(rs, 0, "normal", 1), "playout_turns")
