@@ -383,28 +383,49 @@ class Unseen:
             values[value] = values.get(value, 0) + 1
         self.values = values
         self.mean = sum(v for v, _, _ in cards) / self.count if cards else 6.5
-        self.missing = {(v, s) for v, s, j in cards if not j}
-        self._kept_low = None
-        self._below: dict = {}
+        self._missing = None
+        self._key = tuple(values.items())     # the values in the order first met, with their counts
+        self._kept_low: dict = {}
 
-    def kept_low(self, keep_low: float) -> list:
+    @property
+    def missing(self) -> set:
+        """The (value, suit) of each unseen card that is not a joker."""
+        if self._missing is None:
+            self._missing = {(v, s) for v, s, j in self.cards if not j}
+        return self._missing
+
+    def kept_low(self, keep_low: float) -> tuple:
         """The value distribution of one hidden card, weighted towards the low ones kept."""
-        if self._kept_low is None or self._kept_low[0] != keep_low:
-            weights = [0.0] * 14
-            for value, _, _ in self.cards:
-                # a house rule's card outside 0-13 points counts as the nearest end (an estimate)
-                weights[max(0, min(value, 13))] += math.exp(-keep_low * value / 13)
-            total = sum(weights) or 1.0
-            self._kept_low = (keep_low, [w / total for w in weights])
-        return self._kept_low[1]
+        one = self._kept_low.get(keep_low)
+        if one is None:
+            key = (keep_low, self._key)
+            one = _KEPT_LOW.get(key)
+            if one is None:
+                weights = [0.0] * 14
+                for value, _, _ in self.cards:
+                    # a house rule's card outside 0-13 points counts as the nearest end (an estimate)
+                    weights[max(0, min(value, 13))] += math.exp(-keep_low * value / 13)
+                total = sum(weights) or 1.0
+                if len(_KEPT_LOW) > 50_000:
+                    _KEPT_LOW.clear()
+                one = _KEPT_LOW[key] = tuple(w / total for w in weights)
+            self._kept_low[keep_low] = one
+        return one
 
-    def chance_sum_below(self, one: list, cards: int, below: int) -> float:
-        """_chance_sum_below, remembered for this decision (each opponent asks it again)."""
-        key = (id(one), cards, below)
-        chance = self._below.get(key)
+    def chance_sum_below(self, one: tuple, cards: int, below: int) -> float:
+        """_chance_sum_below, remembered (each opponent and each decision of a search asks again)."""
+        key = (one, cards, below)
+        chance = _BELOW.get(key)
         if chance is None:
-            chance = self._below[key] = _chance_sum_below(one, cards, below)
+            if len(_BELOW) > 50_000:
+                _BELOW.clear()
+            chance = _BELOW[key] = _chance_sum_below(one, cards, below)
         return chance
+
+
+# the same unseen values give the same distribution and chances: a search asks them again and again
+_KEPT_LOW: dict = {}
+_BELOW: dict = {}
 
 
 def _chance_sum_below(one: list, cards: int, below: int) -> float:

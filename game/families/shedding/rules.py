@@ -34,6 +34,7 @@ from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.piles import cut, new_deck, refill
 from game.engine.registry import Family, register
 from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, Map, Str, filled
+from game.families.shedding.search import SEARCH     # the hard bot's tuning
 from game.families.shedding.view import ShedResult, ShedSeat, ShedView
 
 # --- what a ruleset of this family may say ----------------------------------
@@ -822,4 +823,4 @@ FAMILY = register(Family(
     name="shedding", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=ShedGame, describe=_describe, make_bot=_make_bot, lower_is_better=True,
-    score_lines=_score_lines, determinize=_determinize))
+    score_lines=_score_lines, determinize=_determinize, search=SEARCH))
