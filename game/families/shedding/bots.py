@@ -259,8 +259,7 @@ class ShedBot:
         if shape is None:
             if len(self._shapes) > 200_000:
                 self._shapes.clear()
-            cards = [self._cards[c] for c in key]
-            shape = self._shapes[key] = (sum(v for v, _, _ in cards), _best_shed(cards), _partial_pairs(cards))
+            shape = self._shapes[key] = _shape([self._cards[c] for c in key])
         points, best, pairs = shape
         return points - share * best - self.style.partial_run * share * _partial_runs(pairs, unseen)
 
@@ -314,22 +313,33 @@ class ShedBot:
         return max(discards, key=shed)
 
 
-def _best_shed(cards: list) -> int:
-    """The most points one discard can shed from these cards: a single, a set or a run."""
+def _shape(cards: list) -> tuple:
+    """(points, the most points one discard can shed (a single, a set or a run), the partial
+    runs: two cards of a suit one or two apart, with their points and the (value, suit) cards
+    that would make them a run), in one pass (a playout asks it for every hand it weighs)."""
     if not cards:
-        return 0
-    best = max(v for v, _, _ in cards)
+        return 0, 0, ()
+    points = 0
+    best = cards[0][0]
     count: dict = {}
     suits: dict = {}
     for value, suit, joker in cards:
+        points += value
+        if value > best:
+            best = value
         count[value] = count.get(value, 0) + 1
         if not joker:
-            suits.setdefault(suit, set()).add(value)
+            values = suits.get(suit)
+            if values is None:
+                suits[suit] = {value}
+            else:
+                values.add(value)
     for value, n in count.items():
         if n >= 2 and value * n > best:
             best = value * n
-    for values in suits.values():
-        if len(values) < 3:
+    pairs = []
+    for suit, values in suits.items():
+        if len(values) < 2:
             continue
         ordered = sorted(values)
         start = 0
@@ -338,25 +348,12 @@ def _best_shed(cards: list) -> int:
                 if i - start >= 3:
                     best = max(best, sum(ordered[start:i]))
                 start = i
-    return best
-
-
-def _partial_pairs(cards: list) -> tuple:
-    """Two cards of a suit one or two apart: (their points, the (value, suit) cards that make
-    them a run)."""
-    by_suit: dict = {}
-    for value, suit, joker in cards:
-        if not joker:
-            by_suit.setdefault(suit, set()).add(value)
-    pairs = []
-    for suit, values in by_suit.items():
-        ordered = sorted(values)
         for a, b in zip(ordered, ordered[1:]):
             if b - a == 1:
                 pairs.append((a + b, ((a - 1, suit), (b + 1, suit))))
             elif b - a == 2:
                 pairs.append((a + b, ((a + 1, suit),)))
-    return tuple(pairs)
+    return points, best, tuple(pairs)
 
 
 def _partial_runs(pairs: tuple, unseen: "Unseen") -> float:
