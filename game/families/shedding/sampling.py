@@ -17,6 +17,14 @@ last card has the rank just discarded (everyone saw the free discard offered). T
 count and whether the current player drew what was owed are in the view too. (The status hint
 once told everyone whether the current player may call, i.e. whether their hand had 7 points or
 fewer; it now says so to that player only.)
+
+Which consistent deal, though, is not uniform: players shed their high cards and keep their low
+ones, so a hidden hand is dealt low cards more often (KEEP_LOW: each card weighted by
+exp(-KEEP_LOW * value / 13), the deck uniform). Measured on 835 moments of 60 seeded 2-seat
+matches of normal bots where the player to act could call: an opponent really held fewer points
+in 8.0% of them; uniform deals said 2.6% (Brier score 0.061), KEEP_LOW 1: 3.6% (0.056),
+2: 5.8% (0.052), 3: 9.0% (0.051), 4: 12.2% (0.056); normal's own estimate 5.6% (0.052). A hard
+bot sampling uniformly calls into undercuts three times as often as it expects.
 """
 from __future__ import annotations
 
@@ -141,8 +149,8 @@ def _acting(game: ShedGame, cards: tuple, kind: str) -> list:
 
 
 # An opponent model: how much likelier a hidden hand is to hold a low card than a high one
-# (players shed their high cards). 0: every consistent deal is equally likely (exact sampling).
-KEEP_LOW = 0.0
+# (players shed their high cards; see the docstring). 0: every consistent deal equally likely.
+KEEP_LOW = 2.5
 
 
 def _order(game: ShedGame, pool: list, rng: random.Random) -> None:
