@@ -110,15 +110,15 @@ def test_the_free_discard_and_the_next_round_are_not_searched():
 @pytest.mark.slow
 def test_hard_beats_easy_in_a_few_games():
     """A smoke test of strength (the figures live in bench/bench_hard.py): seats alternate,
-    matches of 2 rounds."""
+    matches of 4 rounds."""
     from rigging_kumbal import options
     rs = kumbal()
     wins = 0.0
-    games = 4
+    games = 6
     for seed in range(games):
         hard_seat = seed % 2
         bots = [make_bot(rs, s, "easy", seed * 8 + s) for s in range(2)]
-        bots[hard_seat] = make_bot(rs, hard_seat, "hard", seed, playouts=6, options=options(rounds=2))
-        result = run_match(rs, ["easy", "easy"], seed, bots=bots, options=options(rounds=2))
+        bots[hard_seat] = make_bot(rs, hard_seat, "hard", seed, playouts=6, options=options(rounds=4))
+        result = run_match(rs, ["easy", "easy"], seed, bots=bots, options=options(rounds=4))
         wins += 1 / len(result.winners) if hard_seat in result.winners else 0
     assert wins > games / 2
