@@ -32,6 +32,10 @@ from game.engine.core import Action
 
 CALL = Action("call")
 
+# a hand's shape (points, best shed, partial runs) depends only on its cards: worked out once per
+# deck's card table and hand (playouts ask the same hands again and again)
+_SHAPES: dict = {}
+
 # the action-card variant: the value on the card -> cards the next player draws
 FORCED_DRAWS = {2: 2, 0: 5}
 SKIP_VALUE, REVERSE_VALUE = 8, 7
@@ -79,6 +83,7 @@ class ShedBot:
         self.action_cards = False       # the action-card house rule, as the last view said
         self._faces = None              # the faces tuple the card table below was built for
         self._cards: tuple = ()         # id -> (value, suit, is_joker)
+        self._shapes: dict = {}         # sorted hand ids -> (points, best shed, partial runs)
 
     # ---- the entry point ----
     def choose(self, view, legal: list) -> Action:
@@ -111,17 +116,21 @@ class ShedBot:
         if view.faces is not self._faces:
             self._faces = view.faces
             self._cards = tuple((f.value, f.suit, f.suit is None) for f in view.faces)
+            self._shapes = _SHAPES.setdefault(self._cards, {})
+            if len(_SHAPES) > 16:
+                _SHAPES.clear()
+                self._shapes = _SHAPES[self._cards] = {}
         self.action_cards = view.action_cards
 
-    def _unseen(self, view) -> list:
-        """(value, suit, joker) of each card this seat cannot place: the deck and the others' unseen cards."""
+    def _unseen(self, view) -> "Unseen":
+        """The cards this seat cannot place (the deck and the others' unseen cards), summed up."""
         seen = set(view.hand)
         seen.update(view.gone, view.last_discard, view.just_discarded)
         for other in view.seats:
             if other.seat != self.seat:
                 seen.update(other.taken)
         cards = self._cards
-        return [cards[c] for c in range(len(cards)) if c not in seen]
+        return Unseen([cards[c] for c in range(len(cards)) if c not in seen])
 
     # ---- the free discard and the cards owed ----
     def _free(self, view, legal: list) -> Action:
@@ -152,15 +161,10 @@ class ShedBot:
         self._learn(view)
         return self._chance_none_below(view, self._unseen(view), mine + (1 if view.tie_undercuts else 0))
 
-    def _chance_none_below(self, view, unseen: list, points: int) -> float:
+    def _chance_none_below(self, view, unseen: "Unseen", points: int) -> float:
         """The chance that no opponent's hand sums below `points`: what each one took is known,
         the rest are unseen cards, weighted towards the low ones that players keep."""
-        weights = [0.0] * 14
-        for value, _, _ in unseen:
-            # a house rule's card outside 0-13 points counts as the nearest end (an estimate)
-            weights[max(0, min(value, 13))] += math.exp(-self.style.keep_low * value / 13)
-        total = sum(weights) or 1.0
-        one = [w / total for w in weights]
+        one = unseen.kept_low(self.style.keep_low)
         none = 1.0
         for other in view.seats:
             if other.seat == self.seat:
@@ -170,10 +174,10 @@ class ShedBot:
             below = points - known        # the hidden cards sum below this
             if below <= 0:
                 continue
-            none *= 1.0 - _chance_sum_below(one, hidden, below)
+            none *= 1.0 - unseen.chance_sum_below(one, hidden, below)
         return none
 
-    def _next_share(self, view, unseen: list) -> float:
+    def _next_share(self, view, unseen: "Unseen") -> float:
         """How much of the next turn's discard counts now: less when an opponent may call first."""
         may_call = 1.0 - self._chance_none_below(view, unseen, view.call_limit + 1)
         return self.style.next_turn * (1.0 - may_call)
@@ -183,22 +187,31 @@ class ShedBot:
         """The discard whose hand, after the better draw that follows, is worth least."""
         if not self.style.plans:
             return self._discard_by_thumb(view, discards)
+        best, best_cost = None, None
+        for action, cost in self.discard_costs(view, discards):
+            if best_cost is None or cost < best_cost - 1e-9:
+                best, best_cost = action, cost
+        return best
+
+    def discard_costs(self, view, discards: list) -> list:
+        """(discard, what the hand is worth after it and the better draw that follows) for each
+        discard, in the order given: the planning levels' ranking (the hard bot prunes with it)."""
+        self._learn(view)
         hand = view.hand
         unseen = self._unseen(view)
-        mean = sum(v for v, _, _ in unseen) / len(unseen) if unseen else 6.5
+        mean = unseen.mean
         takeable = view.takeable
         share = self._next_share(view, unseen)
         nxt = view.seats[(self.seat + view.direction) % view.n]
-        best, best_cost = None, None
+        out = []
         for action in discards:
             laid = [p[2] for p in action.places if p[0] == "hand"]
             rest = [c for c in hand if c not in laid]
             cost = self._after_draw(rest, takeable, unseen, mean, laid, share)
             cost += self._given_away(laid, nxt)
             cost -= self._action_worth(laid, mean, view.n - 1)
-            if best_cost is None or cost < best_cost - 1e-9:
-                best, best_cost = action, cost
-        return best
+            out.append((action, cost))
+        return out
 
     def _draw(self, view, draws: list) -> Action:
         """The deck's top card, or a card of the previous discard that clearly beats it."""
@@ -209,7 +222,7 @@ class ShedBot:
             if low:
                 return min(low, key=lambda a: self._cards[a.places[0][1]][0])
             return next((a for a in draws if a.kind == "draw"), draws[0])
-        mean = sum(v for v, _, _ in unseen) / len(unseen) if unseen else 6.5
+        mean = unseen.mean
         hand = list(view.hand)
         share = self._next_share(view, unseen)
         deck_cost = self._worth(hand, unseen, share) + mean - self._free_chance(view.just_discarded, unseen)
@@ -223,7 +236,7 @@ class ShedBot:
                 best, best_cost = action, cost
         return best
 
-    def _after_draw(self, rest: list, takeable: tuple, unseen: list, mean: float, laid: list,
+    def _after_draw(self, rest: list, takeable: tuple, unseen: "Unseen", mean: float, laid: list,
                     share: float) -> float:
         """What the hand is worth after this discard and the better of the draws that follow."""
         cost = self._worth(rest, unseen, share) + mean - self._free_chance(laid, unseen)
@@ -231,19 +244,24 @@ class ShedBot:
             cost = min(cost, self._worth(rest + [card], unseen, share) + self.style.take_edge)
         return cost
 
-    def _free_chance(self, laid, unseen: list) -> float:
+    def _free_chance(self, laid, unseen: "Unseen") -> float:
         """The points a deck draw may shed at once: the drawn card has the rank just discarded."""
         values = {self._cards[c][0] for c in laid}
-        if len(values) != 1 or not unseen:
+        if len(values) != 1 or not unseen.count:
             return 0.0          # a run (or nothing) was laid: no single rank to draw again
         value = values.pop()
-        return value * sum(1 for v, _, _ in unseen if v == value) / len(unseen)
+        return value * unseen.values.get(value, 0) / unseen.count
 
-    def _worth(self, hand: list, unseen: list, share: float) -> float:
+    def _worth(self, hand: list, unseen: "Unseen", share: float) -> float:
         """A hand's points, less `share` of its next best discard and of its partial runs' promise."""
-        cards = [self._cards[c] for c in hand]
-        points = sum(v for v, _, _ in cards)
-        return points - share * _best_shed(cards) - self.style.partial_run * share * _partial_runs(cards, unseen)
+        key = tuple(sorted(hand))
+        shape = self._shapes.get(key)
+        if shape is None:
+            if len(self._shapes) > 200_000:
+                self._shapes.clear()
+            shape = self._shapes[key] = _shape([self._cards[c] for c in key])
+        points, best, pairs = shape
+        return points - share * best - self.style.partial_run * share * _partial_runs(pairs, unseen)
 
     def _given_away(self, laid: list, nxt) -> float:
         """What our discard offers the next player: a card that fits what it was seen taking.
@@ -295,22 +313,33 @@ class ShedBot:
         return max(discards, key=shed)
 
 
-def _best_shed(cards: list) -> int:
-    """The most points one discard can shed from these cards: a single, a set or a run."""
+def _shape(cards: list) -> tuple:
+    """(points, the most points one discard can shed (a single, a set or a run), the partial
+    runs: two cards of a suit one or two apart, with their points and the (value, suit) cards
+    that would make them a run), in one pass (a playout asks it for every hand it weighs)."""
     if not cards:
-        return 0
-    best = max(v for v, _, _ in cards)
+        return 0, 0, ()
+    points = 0
+    best = cards[0][0]
     count: dict = {}
     suits: dict = {}
     for value, suit, joker in cards:
+        points += value
+        if value > best:
+            best = value
         count[value] = count.get(value, 0) + 1
         if not joker:
-            suits.setdefault(suit, set()).add(value)
+            values = suits.get(suit)
+            if values is None:
+                suits[suit] = {value}
+            else:
+                values.add(value)
     for value, n in count.items():
         if n >= 2 and value * n > best:
             best = value * n
-    for values in suits.values():
-        if len(values) < 3:
+    pairs = []
+    for suit, values in suits.items():
+        if len(values) < 2:
             continue
         ordered = sorted(values)
         start = 0
@@ -319,30 +348,81 @@ def _best_shed(cards: list) -> int:
                 if i - start >= 3:
                     best = max(best, sum(ordered[start:i]))
                 start = i
-    return best
-
-
-def _partial_runs(cards: list, unseen: list) -> float:
-    """Two cards of a suit one or two apart, weighed by the share of unseen cards that make them a run."""
-    if not unseen:
-        return 0.0
-    by_suit: dict = {}
-    for value, suit, joker in cards:
-        if not joker:
-            by_suit.setdefault(suit, set()).add(value)
-    promise = 0.0
-    missing = {(v, s) for v, s, j in unseen if not j}
-    for suit, values in by_suit.items():
-        ordered = sorted(values)
         for a, b in zip(ordered, ordered[1:]):
             if b - a == 1:
-                outs = ((a - 1, suit) in missing) + ((b + 1, suit) in missing)
+                pairs.append((a + b, ((a - 1, suit), (b + 1, suit))))
             elif b - a == 2:
-                outs = (a + 1, suit) in missing
-            else:
-                continue
-            promise += (a + b) * outs / len(unseen)
+                pairs.append((a + b, ((a + 1, suit),)))
+    return points, best, tuple(pairs)
+
+
+def _partial_runs(pairs: tuple, unseen: "Unseen") -> float:
+    """The partial runs' promise: each pair's points weighed by the share of unseen cards that
+    make it a run."""
+    if not unseen.count or not pairs:
+        return 0.0
+    promise = 0.0
+    missing = unseen.missing
+    for points, outs in pairs:
+        promise += points * sum(out in missing for out in outs) / unseen.count
     return promise
+
+
+class Unseen:
+    """The cards a seat cannot place, summed up once per decision: the bot weighs a dozen hands
+    against the same unseen cards (their count, mean, values and (value, suit) faces)."""
+
+    def __init__(self, cards: list):
+        self.count = len(cards)
+        self.cards = cards
+        values: dict = {}
+        for value, _, _ in cards:
+            values[value] = values.get(value, 0) + 1
+        self.values = values
+        self.mean = sum(v for v, _, _ in cards) / self.count if cards else 6.5
+        self._missing = None
+        self._key = tuple(values.items())     # the values in the order first met, with their counts
+        self._kept_low: dict = {}
+
+    @property
+    def missing(self) -> set:
+        """The (value, suit) of each unseen card that is not a joker."""
+        if self._missing is None:
+            self._missing = {(v, s) for v, s, j in self.cards if not j}
+        return self._missing
+
+    def kept_low(self, keep_low: float) -> tuple:
+        """The value distribution of one hidden card, weighted towards the low ones kept."""
+        one = self._kept_low.get(keep_low)
+        if one is None:
+            key = (keep_low, self._key)
+            one = _KEPT_LOW.get(key)
+            if one is None:
+                weights = [0.0] * 14
+                for value, _, _ in self.cards:
+                    # a house rule's card outside 0-13 points counts as the nearest end (an estimate)
+                    weights[max(0, min(value, 13))] += math.exp(-keep_low * value / 13)
+                total = sum(weights) or 1.0
+                if len(_KEPT_LOW) > 50_000:
+                    _KEPT_LOW.clear()
+                one = _KEPT_LOW[key] = tuple(w / total for w in weights)
+            self._kept_low[keep_low] = one
+        return one
+
+    def chance_sum_below(self, one: tuple, cards: int, below: int) -> float:
+        """_chance_sum_below, remembered (each opponent and each decision of a search asks again)."""
+        key = (one, cards, below)
+        chance = _BELOW.get(key)
+        if chance is None:
+            if len(_BELOW) > 50_000:
+                _BELOW.clear()
+            chance = _BELOW[key] = _chance_sum_below(one, cards, below)
+        return chance
+
+
+# the same unseen values give the same distribution and chances: a search asks them again and again
+_KEPT_LOW: dict = {}
+_BELOW: dict = {}
 
 
 def _chance_sum_below(one: list, cards: int, below: int) -> float:

@@ -34,6 +34,7 @@ from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.piles import cut, new_deck, refill
 from game.engine.registry import Family, register
 from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, Map, Str, filled
+from game.families.shedding.search import SEARCH     # the hard bot's tuning
 from game.families.shedding.view import ShedResult, ShedSeat, ShedView
 
 # --- what a ruleset of this family may say ----------------------------------
@@ -235,6 +236,11 @@ class ShedGame(Game):
         self.owed = 0
         self.direction = 1
         self.turns = 0
+        # each refill of this round: the ids moved from the discard pile into the deck (public:
+        # everyone saw the pile), and card -> the refill that last moved it; both are replaced,
+        # never changed in place, so copies share them
+        self.refills: tuple = ()
+        self.refilled: dict = {}
         self.results = ()
         self.ended_by = ""
         self.current = self.dealer if p["first_player"] == "dealer" else (self.dealer + 1) % self.n
@@ -547,6 +553,10 @@ class ShedGame(Game):
         """An empty deck: the discard pile except what lies on top, shuffled (a shuffle forgets)."""
         keep = len(self.just_discarded) + len(self.last_discard)
         moved = refill(self.deck, self.discard, self.rng, keep_top=keep)
+        if moved:
+            # sorted: which cards went in is public, the order they lie in is not
+            self.refills += (tuple(sorted(self.deck)),)
+            self.refilled = {**self.refilled, **dict.fromkeys(self.deck, len(self.refills))}
         return [Event("reshuffle", places=(("discard",), ("deck",)), data=(("cards", moved),))] if moved else []
 
     # ---- the free discard ----
@@ -726,13 +736,14 @@ class ShedGame(Game):
         cache = _SEATS
         seats = []
         for s in range(self.n):
-            key = (s, len(hands[s]), self.totals[s], self.caller == s, tuple(taken[s]))
+            key = (s, len(hands[s]), self.totals[s], self.caller == s, tuple(taken[s]),
+                   self._hidden_by_deck(s) if self.refills else ())
             seat_view = cache.get(key)
             if seat_view is None:
                 if len(cache) > 100_000:
                     cache.clear()
                 seat_view = cache[key] = _build(ShedSeat, seat=s, hand_count=key[1], total=key[2],
-                                                called=key[3], taken=key[4])
+                                                called=key[3], taken=key[4], hidden_by_deck=key[5])
             seats.append(seat_view)
         seats = tuple(seats)
         on_top = len(self.last_discard) + len(self.just_discarded)
@@ -748,7 +759,18 @@ class ShedGame(Game):
             limit=self.limit, winners=tuple(self.winners()) if self.match_over else (),
             log_hint=self._log_hint() if playing else "",
             action_cards=self.actions_on,
-            tie_undercuts=self.rules["scoring"]["tie_counts_as"] == "not_lowest")
+            tie_undercuts=self.rules["scoring"]["tie_counts_as"] == "not_lowest",
+            turns=self.turns, refills=self.refills, penalty_drawn=self.penalty_drawn)
+
+    def _hidden_by_deck(self, seat: int) -> tuple:
+        """How many of the seat's unseen cards came from each deck of this round: the dealt one,
+        then each refill (everyone saw every draw, and which cards each refill put in)."""
+        counts = [0] * (len(self.refills) + 1)
+        refilled, taken = self.refilled, self.taken[seat]
+        for c in self.hands[seat]:
+            if c not in taken:
+                counts[refilled.get(c, 0)] += 1
+        return tuple(counts)
 
 
 def _build(cls, **fields):
@@ -822,4 +844,4 @@ FAMILY = register(Family(
     name="shedding", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=ShedGame, describe=_describe, make_bot=_make_bot, lower_is_better=True,
-    score_lines=_score_lines, determinize=_determinize))
+    score_lines=_score_lines, determinize=_determinize, search=SEARCH))

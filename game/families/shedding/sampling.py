@@ -7,17 +7,28 @@ it was seen to take from the discard pile (public, so they stay in that hand), t
 direction, what is owed, the totals. Every other card is unseen: the other hands get unseen cards
 of the right counts, uniformly, and the rest is the deck, in a random order.
 
-One thing the view tells about a hidden hand is respected too: in the free-discard phase the
-drawer's last card has the rank just discarded (everyone saw the free discard offered). (The
-status hint once told everyone whether the current player may call, i.e. whether their hand had
-7 points or fewer; it now says so to that player only.)
-The view does not hold the round's turn count (the safety limit's counter): it starts at 0. Nor
-does it say which cards a refill shuffled into the deck (the discard pile's, which everyone saw)
-or how many each seat drew since: the deck and the hidden hands are dealt from one pool, as if
-that were forgotten.
+What the view tells about the hidden cards is respected, so a sample is exact (every state the
+seat cannot tell from the real one is equally likely): a refill put the discard pile's cards
+(public: `view.refills`) into the deck, so a card a hand drew since came from those, and each
+seat's `hidden_by_deck` says how many of its unseen cards came from each deck of the round; the
+unseen cards are dealt deck by deck (each one's deck: the last refill that moved it, else the
+dealt deck), and the deck is what is left of the last. In the free-discard phase the drawer's
+last card has the rank just discarded (everyone saw the free discard offered). The round's turn
+count and whether the current player drew what was owed are in the view too. (The status hint
+once told everyone whether the current player may call, i.e. whether their hand had 7 points or
+fewer; it now says so to that player only.)
+
+Which consistent deal, though, is not uniform: players shed their high cards and keep their low
+ones, so a hidden hand is dealt low cards more often (KEEP_LOW: each card weighted by
+exp(-KEEP_LOW * value / 13), the deck uniform). Measured on 835 moments of 60 seeded 2-seat
+matches of normal bots where the player to act could call: an opponent really held fewer points
+in 8.0% of them; uniform deals said 2.6% (Brier score 0.061), KEEP_LOW 1: 3.6% (0.056),
+2: 5.8% (0.052), 3: 9.0% (0.051), 4: 12.2% (0.056); normal's own estimate 5.6% (0.052). A hard
+bot sampling uniformly calls into undercuts three times as often as it expects.
 """
 from __future__ import annotations
 
+import math
 import random
 
 from game.families.shedding.rules import ShedGame
@@ -60,8 +71,10 @@ def determinize(ruleset, options, view, rng: random.Random) -> ShedGame:
     game.match_over = view.phase == "match_over"
     game.taken = [list(seat.taken) for seat in view.seats]
     game.has_drawn = view.phase == "free"
-    game.penalty_drawn = _penalty_drawn(game, view)
-    game.turns = 0
+    game.penalty_drawn = view.penalty_drawn
+    game.turns = view.turns
+    game.refills = view.refills
+    game.refilled = {c: k for k, moved in enumerate(view.refills, 1) for c in moved}
     game.ended_by = ""
     game._view_common = None
     game._legal_cache = {}
@@ -76,27 +89,45 @@ def determinize(ruleset, options, view, rng: random.Random) -> ShedGame:
     seen = set(discard)
     for hand in hands:
         seen.update(hand)
-    unseen = [c for c in range(len(game.faces)) if c not in seen]
-    rng.shuffle(unseen)
+    # the unseen cards by the deck of this round they lie in or were drawn from
+    last = len(view.refills)
+    refilled = game.refilled
+    pools: list = [[] for _ in range(last + 1)]
+    for c in range(len(game.faces)):
+        if c not in seen:
+            pools[refilled.get(c, 0)].append(c)
+    for pool in pools:
+        _order(game, pool, rng)
+    deck = pools[last]
     drawn = view.drawn
     if view.phase == "free" and drawn is None and current != me:
         # the drawer's new card has the rank just discarded: that is why the free discard is offered
         rank = game.rank[view.just_discarded[0]]
-        drawn = next(c for c in unseen if game.rank[c] == rank)
-        unseen.remove(drawn)
-    for seat in range(n):
-        if seat == me or view.results:
-            continue
-        need = view.seats[seat].hand_count - len(hands[seat]) - (drawn is not None and seat == current)
-        hands[seat][:0] = unseen[-need:] if need else []
-        del unseen[len(unseen) - need:]
-        if drawn is not None and seat == current:
-            hands[seat].append(drawn)
-    if len(unseen) != view.deck_count:
-        raise ValueError(f"the view does not add up: {len(unseen)} unseen cards for a deck of "
-                         f"{view.deck_count}")
+        drawn = next(c for c in deck if game.rank[c] == rank)
+        deck.remove(drawn)
+    if not view.results:
+        for seat in range(n):
+            if seat == me:
+                continue
+            hidden = view.seats[seat].hidden_by_deck or (view.seats[seat].hand_count - len(hands[seat]),)
+            dealt = []
+            for k, count in enumerate(hidden):
+                count -= drawn is not None and seat == current and k == last
+                pool = pools[k]
+                if count > len(pool):
+                    raise ValueError(f"the view does not add up: seat {seat} holds {count} cards of "
+                                     f"deck {k}, {len(pool)} are unseen")
+                dealt.extend(pool[len(pool) - count:])
+                del pool[len(pool) - count:]
+            hands[seat][:0] = dealt
+            if drawn is not None and seat == current:
+                hands[seat].append(drawn)
+    if any(pools[:last]) or len(deck) != view.deck_count:
+        raise ValueError(f"the view does not add up: {sum(map(len, pools))} unseen cards left for a "
+                         f"deck of {view.deck_count}")
+    rng.shuffle(deck)       # the deck's order: uniform, whatever the hands were dealt by
     game.hands = hands
-    game.deck = unseen
+    game.deck = deck
     game.drawn = drawn if view.phase == "free" else None
     game.rng = random.Random(rng.getrandbits(64))
     if not playing:
@@ -117,23 +148,19 @@ def _acting(game: ShedGame, cards: tuple, kind: str) -> list:
     return [c for c in cards if game.action[c] is not None]
 
 
-def _penalty_drawn(game: ShedGame, view) -> bool:
-    """Has the current player drawn the cards owed this turn (then it may no longer call)? Not in
-    the view: the previous discard made the player owe cards, and none are owed now."""
-    if view.phase != "discard" or view.owed or not game.last_acted:
-        return False
-    hint = view.log_hint or ""
-    if f" (or call {game.call_name})" in hint:
-        return False
-    draws = [c for c in _acting(game, view.last_discard, game.last_kind) if game.action[c]["effect"] == "draw"]
-    if not draws:
-        return False
-    if view.viewer == view.current:
-        return _points(game, view.hand) <= game.call_limit   # no call offered: it was drawn
-    return True
+# An opponent model: how much likelier a hidden hand is to hold a low card than a high one
+# (players shed their high cards; see the docstring). 0: every consistent deal equally likely.
+KEEP_LOW = 2.5
 
 
-def _points(game: ShedGame, cards) -> int:
-    return sum(game.faces[c].value for c in cards)
-
-
+def _order(game: ShedGame, pool: list, rng: random.Random) -> None:
+    """A random order of the pool, the cards a hand is likelier to hold last (the hands are dealt
+    from the end): weighted by exp(-KEEP_LOW * value / 13) (Efraimidis and Spirakis 2006);
+    KEEP_LOW 0 is a uniform shuffle."""
+    if not KEEP_LOW:
+        rng.shuffle(pool)
+        return
+    faces = game.faces
+    random_ = rng.random
+    keys = {c: random_() ** math.exp(KEEP_LOW * faces[c].value / 13) for c in pool}
+    pool.sort(key=keys.__getitem__)

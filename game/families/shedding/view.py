@@ -36,6 +36,8 @@ class ShedSeat:
     called: bool                    # called Kumbal this round
     taken: tuple = ()               # ids taken from the discard pile this round and not discarded
                                     # since: public (everyone saw them taken), so they are in its hand
+    hidden_by_deck: tuple = ()      # how many of its other cards came from each deck of the round:
+                                    # the dealt deck, then each refill; () before the first refill
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,11 @@ class ShedView:
     log_hint: str = ""              # what the rules expect now, in words ("Ben: discard, then draw")
     action_cards: bool = False      # the action-card house rule is in force (the rules are public)
     tie_undercuts: bool = False     # a tie with the caller counts against the caller (house rule)
+    turns: int = 0                  # turns played this round (the safety limit counts them)
+    refills: tuple = ()             # per refill of the deck this round, the ids it moved from the
+                                    # discard pile (sorted; public: everyone saw the pile)
+    penalty_drawn: bool = False     # action-card variant: the current player drew what was owed
+                                    # this turn (so it may no longer call)
 
     def face(self, card: int) -> CardDef:
         return self.faces[card]

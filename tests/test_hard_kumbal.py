@@ -1,0 +1,124 @@
+"""The hard level in Kumbal (game/ai/hard.py with game/families/shedding/search.py).
+
+Issue 12: "seeded and reproducible for a given budget in playouts. It never reads the state: it
+samples the hidden cards from what its view allows, and a test proves it (the same decision on a
+twin state whose unknown cards are shuffled)."
+"""
+import random
+
+import pytest
+
+from game.ai import make_bot
+from game.ai.simulate import run_match
+from game.engine import registry
+from game.families.shedding.search import DISCARDS_SEARCHED, candidates
+from rigging_kumbal import CALL, kumbal, lay, rigged
+from test_sampling_kumbal import hidden_twin, snapshots
+
+FAMILY = registry.family("shedding")
+
+
+def searched_states(seed=0, n=2, every=5):
+    """(state, seat to act) at every `every`-th discard or draw of a match of normal bots."""
+    game = FAMILY.new_game(kumbal(), n, None, seed)
+    bots = [FAMILY.make_bot(kumbal(), s, "normal", s) for s in range(n)]
+    steps = 0
+    while not game.is_over():
+        seat = game.to_act()[0]
+        if game.phase in ("discard", "draw"):
+            steps += 1
+            if steps % every == 0:
+                yield game.copy(), seat
+        game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+
+
+def test_a_playout_budget_gives_the_same_action_for_the_same_seed_and_view():
+    """"seeded and reproducible for a given budget in playouts", whatever it decided before."""
+    states = searched_states(1)
+    state, seat = next(s for s in states if s[0].phase == "discard")
+    view, legal = state.view(seat), state.legal_actions(seat)
+    bot = make_bot(kumbal(), seat, "hard", 5, playouts=24)
+    first = bot.choose(view, legal)
+    assert bot.last["playouts"] == 24
+    other = next(s for s, at in states if at == seat)
+    bot.choose(other.view(seat), other.legal_actions(seat))      # another decision between
+    assert bot.choose(view, legal) == first
+    assert make_bot(kumbal(), seat, "hard", 5, playouts=24).choose(view, legal) == first
+
+
+def test_the_same_decision_on_a_twin_whose_unseen_cards_are_shuffled():
+    """The other hands' unseen cards and the deck shuffled (within each deck of the round): the
+    view, the search's numbers and so the move stay."""
+    checked = 0
+    for state, seat in searched_states(2, n=3):
+        twin = hidden_twin(state, seat, random.Random(checked))
+        if (twin.hands, twin.deck) == (state.hands, state.deck):
+            continue
+        a = make_bot(kumbal(), seat, "hard", 3, playouts=8)
+        b = make_bot(kumbal(), seat, "hard", 3, playouts=8)
+        assert a.choose(state.view(seat), state.legal_actions(seat)) == \
+            b.choose(twin.view(seat), twin.legal_actions(seat))
+        assert a.last["means"] == b.last["means"]
+        checked += 1
+        if checked >= 4:
+            return
+    raise AssertionError(f"only {checked} states checked")
+
+
+def test_the_search_weighs_the_call_the_draws_and_normals_best_discards():
+    """search.py: at the start of a turn the call (allowed with 7 points or fewer) is weighed
+    against normal's few best discards; at the draw every way to draw is."""
+    game = rigged(2, hands={0: ["A_hearts", "2_clubs", "3_spades", "9_hearts", "9_clubs"]},
+                  last=["5_hearts"], current=0)
+    seat = 0
+    legal = game.legal_actions(seat)
+    view = game.view(seat)
+    assert CALL not in legal        # 24 points: no call yet
+    picked = candidates(view, legal, legal[-1])
+    discards = [a for a in picked if a.kind == "discard"]
+    assert len(discards) == DISCARDS_SEARCHED < len([a for a in legal if a.kind == "discard"])
+    nines = lay(0, [c for c in game.hands[0] if game.faces[c].value == 9])
+    assert nines in discards        # the pair of 9s: the most points shed
+    game.apply(seat, nines)
+    legal = game.legal_actions(seat)
+    assert set(candidates(game.view(seat), legal, legal[0])) == set(legal)    # the deck or the 5
+
+    low = rigged(2, hands={0: ["A_hearts", "2_clubs", "3_spades"]}, last=["5_hearts"], current=0)
+    legal = low.legal_actions(0)
+    assert CALL in legal and CALL in candidates(low.view(0), legal, legal[1])
+
+
+def test_the_free_discard_and_the_next_round_are_not_searched():
+    """A card drawn of the rank just discarded is thrown for free (normal does): no search."""
+    found = 0
+    for seed in range(10):
+        for state, seat in snapshots(seed):
+            if state.phase not in ("free", "round_over") or seat not in state.to_act() \
+                    or seat != state.current:
+                continue
+            legal = state.legal_actions(seat)
+            bot = make_bot(kumbal(), seat, "hard", 1, playouts=50)
+            action = bot.choose(state.view(seat), legal)
+            assert bot.last == {} or bot.last["playouts"] == 0
+            assert action == FAMILY.make_bot(kumbal(), seat, "normal", 0).choose(state.view(seat), legal)
+            found += 1
+        if found >= 3:
+            return
+    raise AssertionError("no free discard or round's end reached")
+
+
+@pytest.mark.slow
+def test_hard_beats_easy_in_a_few_games():
+    """A smoke test of strength (the figures live in bench/bench_hard.py): seats alternate,
+    matches of 4 rounds."""
+    from rigging_kumbal import options
+    rs = kumbal()
+    wins = 0.0
+    games = 6
+    for seed in range(games):
+        hard_seat = seed % 2
+        bots = [make_bot(rs, s, "easy", seed * 8 + s) for s in range(2)]
+        bots[hard_seat] = make_bot(rs, hard_seat, "hard", seed, playouts=6, options=options(rounds=4))
+        result = run_match(rs, ["easy", "easy"], seed, bots=bots, options=options(rounds=4))
+        wins += 1 / len(result.winners) if hard_seat in result.winners else 0
+    assert wins > games / 2
