@@ -24,7 +24,7 @@ def test_every_legal_action_can_be_made_on_screen(ruleset_id, seed):
     seats = [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "ai", "level": "normal"},
              {"name": "Ben", "kind": "human"}]
     options = default_options(rs)
-    options["match_end"] = {"mode": "rounds", "rounds": 4, "points": 100}
+    options["match_end"] = {"mode": "rounds", "rounds": 6, "points": 100}   # time for every kind to come up
     session = Session.new(rs, seats, options, seed)
     app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"),
               save_settings=False)
