@@ -165,6 +165,8 @@ def main() -> int:
                         help="where a playout stops (default: the family's)")
     parser.add_argument("--confidence", type=float, default=None,
                         help="standard errors by which the search must beat the root bot's choice")
+    parser.add_argument("--paired", choices=("yes", "no"), default=None,
+                        help="judge moves on paired differences (default: the family's)")
     parser.add_argument("--game", action="append", default=None)
     parser.add_argument("--paths", action="store_true",
                         help="only the cost of copy/legal/apply/view and of a bot decision, every ruleset")
@@ -181,6 +183,8 @@ def main() -> int:
         budget["horizon"] = args.horizon
     if args.confidence is not None:
         budget["confidence"] = args.confidence
+    if args.paired is not None:
+        budget["paired"] = args.paired == "yes"
     rows = []
     for game_id in args.game or ["klobba", "castle-combo"]:
         row = duel(game_id, args.games, budget, args.policy, args.opponent, args.seats, args.jobs, args.first,

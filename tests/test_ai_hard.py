@@ -237,3 +237,21 @@ def test_at_the_table_a_hard_bot_thinks_off_the_frame_loop():
     # (the next bot may already be deciding: a single legal move is answered at once)
     assert list(session.match.actions)[:1] == [(thinker, job.action)] and len(session.events) > done
     assert ctrl.thinking is None or ctrl.thinking.key != (thinker, 0)
+
+
+def test_a_paired_comparison_sees_a_small_steady_gain_that_independent_means_miss():
+    """The arms share each deal and its playout seed, so a move better by 1 point on every deal is
+    clearly better even when the deals themselves vary by 20 points (Family.search["paired"])."""
+    rs = klobba()
+    deals = [20.0 * ((7 * k) % 11 - 5) / 5 for k in range(12)]      # values spread over ±20
+    policy, other = deals, [v + 1.0 for v in deals]
+    totals = [sum(policy), sum(other)]
+    squares = [sum(v * v for v in policy), sum(v * v for v in other)]
+    counts = [len(policy), len(other)]
+    by_deal = [dict(enumerate(policy)), dict(enumerate(other))]
+    independent = make_bot(rs, 0, "hard", 1, playouts=4, confidence=2.0, paired=False)
+    paired = make_bot(rs, 0, "hard", 1, playouts=4, confidence=2.0, paired=True)
+    assert not independent._clearly_better(1, 0, totals, squares, counts, by_deal)
+    assert paired._clearly_better(1, 0, totals, squares, counts, by_deal)
+    worse = [dict(enumerate(policy)), {k: v - 1.0 for k, v in enumerate(policy)}]
+    assert not paired._clearly_better(1, 0, totals, squares, counts, worse)

@@ -12,7 +12,9 @@ playouts, the worse half is dropped, the survivors get more, until one is left o
 ends. The root bot's own choice (`root_level`, normal by default: the playouts may use a cheaper
 policy, `playout_level`) is never dropped and wins ties, and the search overrules it only when
 another action's mean is better by `confidence` standard errors, so a budget too small to tell
-still plays as well as the root bot.
+still plays as well as the root bot. With `paired` (a family's choice), "better" is judged on
+each deal's difference between the two moves (they share the deal and the playout seed), which
+is far less noisy than two independent means.
 
 A playout ends with the round (`horizon="round"`, the default: a memory or shedding match is many
 rounds, and the round's points are what one decision changes; Klobba!'s rounds are clobbers, so
@@ -57,7 +59,7 @@ class HardBot:
                  playouts: Optional[int] = None, playout_level: Optional[str] = None,
                  root_level: Optional[str] = None, options: Optional[dict] = None,
                  horizon: Optional[str] = None, confidence: Optional[float] = None,
-                 margin_weight: Optional[float] = None):
+                 margin_weight: Optional[float] = None, paired: Optional[bool] = None):
         self.ruleset = ruleset
         self.seat = seat
         self.level = "hard"
@@ -81,6 +83,9 @@ class HardBot:
         self.playout_level = setting(playout_level, "playout_level", "normal")
         self.root_level = setting(root_level, "root_level", "normal")   # whose choice the search keeps
         self.confidence = setting(confidence, "confidence", self.confidence)
+        # judge "clearly better" on each deal's difference from the policy's choice (the arms share
+        # deals and playout seeds), not on two independent means: a far smaller error
+        self.paired = bool(setting(paired, "paired", False))
         self.margin_weight = setting(margin_weight, "margin_weight", self.margin_weight)
         horizon = setting(horizon, "horizon", None)
         self.policy = self.family.make_bot(ruleset, seat, self.root_level, seed)
@@ -120,6 +125,7 @@ class HardBot:
                 return legal[preferred]
         totals = [0.0] * len(legal)
         squares = [0.0] * len(legal)
+        by_deal = [dict() for _ in legal]     # arm -> {deal number: value} (the paired comparison)
         counts = [0] * len(legal)
         played = 0
         budget = self.playouts
@@ -140,10 +146,12 @@ class HardBot:
                 fallback = f"the sample does not fit the view: {exc}"
                 break
             playout_seed = rng.getrandbits(32)
+            deal = played           # the number of the deal's first playout names the deal
             for arm in arms:
                 value = self._playout(state, legal[arm], playout_seed)
                 if value is not None:
                     totals[arm] += value
+                    by_deal[arm][deal] = value
                     squares[arm] += value * value
                     counts[arm] += 1
                 played += 1
@@ -169,7 +177,7 @@ class HardBot:
                 arms = self._better_half(arms, totals, counts, preferred)
                 spent_in_round = 0
         best = max(arms, key=lambda a: (self._mean(a, totals, counts), a == preferred))
-        if counts[best] == 0 or not self._clearly_better(best, preferred, totals, squares, counts):
+        if counts[best] == 0 or not self._clearly_better(best, preferred, totals, squares, counts, by_deal):
             best = preferred        # the search found nothing clearly better than the root bot's choice
         self.last = {"playouts": played, "fallback": fallback, "seconds": time.perf_counter() - start,
                      "arms": len(legal), "policy_choice": legal[preferred], "choice": legal[best],
@@ -190,13 +198,23 @@ class HardBot:
     def _mean(arm: int, totals: list, counts: list) -> float:
         return totals[arm] / counts[arm] if counts[arm] else -math.inf
 
-    def _clearly_better(self, arm: int, preferred: int, totals: list, squares: list, counts: list) -> bool:
+    def _clearly_better(self, arm: int, preferred: int, totals: list, squares: list, counts: list,
+                        by_deal: Optional[list] = None) -> bool:
         """Is `arm`'s mean above the policy choice's by `confidence` standard errors? A few noisy
         playouts must not overrule a good policy: a budget too small to tell plays as the policy."""
         if arm == preferred:
             return True
         if counts[preferred] < 2 or counts[arm] < 2:
             return False
+        if self.paired and by_deal is not None:
+            ours, theirs = by_deal[arm], by_deal[preferred]
+            differences = [ours[d] - theirs[d] for d in ours if d in theirs]
+            n = len(differences)
+            if n < 2:
+                return False
+            mean = sum(differences) / n
+            variance = sum((x - mean) ** 2 for x in differences) / (n - 1)
+            return mean > self.confidence * math.sqrt(variance / n)
 
         def mean_and_error(a):
             mean = totals[a] / counts[a]
