@@ -14,7 +14,6 @@ The ruleset is rulesets/castle-combo.yaml (or --ruleset). Writes bench/out/bench
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import sys
@@ -28,18 +27,9 @@ from benchout import write_result  # noqa: E402
 from game.ai.simulate import run_match  # noqa: E402
 from game.engine.ruleset import load_ruleset  # noqa: E402
 from game.families.tableau.bots import make_bot, think_summary  # noqa: E402
+from game.ai.lab import wilson  # noqa: E402
 
 CANDIDATES = (os.path.join(ROOT, "rulesets", "castle-combo.yaml"),)
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
-    """The 95% interval of a win rate (Wilson score interval)."""
-    if n == 0:
-        return (0.0, 0.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (round(centre - half, 4), round(centre + half, 4))
 
 
 def duel(ruleset, seed: int, level: str = "normal", against: str = "easy") -> tuple:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 import time
@@ -27,16 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from game.ai import make_bot  # noqa: E402
 from game.ai.simulate import run_match  # noqa: E402
 from game.engine.ruleset import find_ruleset  # noqa: E402
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
-    """The 95% interval of a win rate (Wilson score interval)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from game.ai.lab import wilson  # noqa: E402
 
 
 def one_match(task: tuple) -> dict:

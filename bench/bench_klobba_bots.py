@@ -16,7 +16,6 @@ Writes bench/out/bench_klobba_bots.json.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import platform
 import statistics
@@ -32,6 +31,7 @@ import game.families.clash.rules as clash_rules  # noqa: E402  (registers the fa
 from game.ai import make_bot  # noqa: E402
 from game.ai.simulate import bot_seed, default_jobs, play_matches, processes_for, run_match  # noqa: E402
 from game.engine.ruleset import find_ruleset, load_ruleset  # noqa: E402
+from game.ai.lab import wilson  # noqa: E402
 
 TARGET_WIN_RATE = 0.65
 
@@ -41,16 +41,6 @@ def klobba():
         return find_ruleset("klobba")
     except KeyError:
         return load_ruleset(os.path.join(ROOT, "game", "families", "clash", "klobba.yaml"))
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
-    """The 95% interval of a win rate (Wilson's score interval)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def duel(ruleset, levels: list, seed: int, games: int, jobs: int) -> dict:

@@ -340,6 +340,22 @@ def put_card(game, place, cid):
         game.deck[place[1]] = cid
 
 
+def play_out(game, seed: int, level: str = "normal", round_only: bool = True, limit: int = 20000) -> None:
+    """Bots of `level` play `game` on through the family's own bot step, to the end of its round
+    (of the next, from a scored round) or, with round_only=False, to the end of the game."""
+    from game.ai import make_bot
+    from game.ai.simulate import bot_step
+    from game.engine import registry
+    step = registry.family(game.ruleset.family).bot_step or bot_step
+    bots = [make_bot(game.ruleset, s, level, seed + s) for s in range(game.n)]
+    target = game.round_no + (game.phase == "round_over")
+    for _ in range(limit):
+        if game.is_over() or (round_only and game.round_no == target and game.phase == "round_over"):
+            return
+        step(game, bots, game.apply)
+    raise AssertionError(f"the game did not reach the end of its {'round' if round_only else 'game'}")
+
+
 def twin_of(game):
     """A copy that shares nothing with `game`, not even its view caches: a privacy test comparing the
     two must see views the twin built itself (a shared cache entry for a hidden card does not depend

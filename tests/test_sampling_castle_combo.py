@@ -11,6 +11,7 @@ from game.engine.ruleset import default_options
 from game.engine.core import Action
 from tests.rigging_castle_combo import accounted, castle_combo, cell, new_game, on_display, rig, tableau
 from game.ai import make_bot
+from tests.rigging import play_out
 from game.families.tableau.scoring import LOCATIONS
 from game.families.tableau.view import PHASES
 
@@ -100,8 +101,5 @@ def test_a_sample_plays_on_to_the_end():
         if k % 7:
             continue
         sample = family.determinize(rs, default_options(rs), game.view(seat), random.Random(k))
-        bots = [make_bot(rs, s, "random", k + s) for s in range(sample.n)]
-        while not sample.is_over():
-            s = sample.to_act()[0]
-            sample.apply(s, bots[s].choose(None, sample.legal_actions(s)))
+        play_out(sample, k, "random", round_only=False)
         assert accounted(sample) == list(range(len(sample.faces)))

@@ -15,6 +15,7 @@ from game.ai import make_bot
 from game.engine import registry
 from game.engine.ruleset import default_options
 from game.families.clash.sampling import SAMPLED_PHASES
+from tests.rigging import play_out
 from tests.rigging_klobba import check_conserved, klobba
 
 
@@ -103,9 +104,5 @@ def test_a_sample_plays_on_to_the_end():
         if k % 9:
             continue
         sample = family.determinize(rs, default_options(rs), game.view(seat), random.Random(k))
-        bots = [make_bot(rs, s, "random", k + s) for s in range(sample.n)]
-        while not sample.is_over():
-            for s in sample.to_act():
-                if s in sample.to_act():
-                    sample.apply(s, bots[s].choose(None, sample.legal_actions(s)))
+        play_out(sample, k, "random", round_only=False)
         check_conserved(sample)

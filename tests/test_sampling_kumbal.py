@@ -15,7 +15,7 @@ import pytest
 
 from game.engine import registry
 from game.families.shedding.rules import ShedGame
-from rigging import blocks
+from rigging import blocks, play_out
 from rigging_kumbal import check_conserved, kumbal, lay, options, rigged
 
 PHASES = {"discard", "draw", "free", "round_over"}
@@ -56,18 +56,6 @@ def hidden_deal(game, seat):
     return hands, tuple(faces[c].key for c in game.deck)
 
 
-def play_round_out(game, seed):
-    """Bots play the sampled state to the end of its round (of the next, from a scored round)."""
-    bots = [FAMILY.make_bot(game.ruleset, s, "normal", seed + s) for s in range(game.n)]
-    target = game.round_no + (game.phase == "round_over")
-    for _ in range(5000):
-        if game.is_over() or (game.round_no == target and game.phase == "round_over"):
-            return
-        seat = game.to_act()[0]
-        game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
-    raise AssertionError("the sampled round did not end")
-
-
 @pytest.mark.parametrize("block", blocks(3, quick=1))
 def test_a_sample_shows_the_seat_its_view_and_plays_on(block):
     phases = Counter()
@@ -89,7 +77,7 @@ def test_a_sample_shows_the_seat_its_view_and_plays_on(block):
                     len(set(deck) | {c for h in hands for c in h}) > 1:
                 deals = {hidden_deal(determinize(state, view, k), seat) for k in range(1, 5)}
                 assert len(deals) > 1, "four seeds dealt the hidden cards alike"
-            play_round_out(sample, seed)
+            play_out(sample, seed)
     if block == 0:
         assert not PHASES - set(phases), f"no state sampled in {sorted(PHASES - set(phases))}"
         assert refilled, "no state sampled after a refill of the deck"

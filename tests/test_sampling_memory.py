@@ -17,7 +17,7 @@ from game.engine import registry
 from game.engine.ruleset import default_options
 from game.families.memory import MemoryGame
 from game.families.memory.bots import bot_step
-from rigging import blocks, check_conserved, hidden_twin, load
+from rigging import blocks, check_conserved, hidden_twin, load, play_out
 
 RULESETS = ("kombio", "cambio", "cambio-classic")
 PHASES = {"initial_peek", "turn", "drawn", "ability", "window", "give", "mismatch_choice", "round_over"}
@@ -76,17 +76,6 @@ def hidden_faces(game, seat):
     return tuple(out) + tuple(game.defs[c] for c in game.deck)
 
 
-def play_round_out(game, seed):
-    """Bots play the sampled state to the end of its round (of the next, from a scored round)."""
-    bots = [FAMILY.make_bot(game.ruleset, s, "normal", seed + s) for s in range(game.n)]
-    target = game.round_no + (game.phase == "round_over")
-    for _ in range(20000):
-        if game.is_over() or (game.round_no == target and game.phase == "round_over"):
-            return
-        bot_step(game, bots, game.apply)
-    raise AssertionError("the sampled round did not end")
-
-
 def check_samples(ruleset_id, seed, phases):
     for state, seat in snapshots(ruleset_id, seed):
         view = state.view(seat)
@@ -111,7 +100,7 @@ def check_samples(ruleset_id, seed, phases):
         deals = {hidden_faces(determinize(state, view, k), seat) for k in range(1, 9)}
         if len(set(hidden_faces(state, seat))) > 1:
             assert len(deals) > 1, "eight seeds dealt the hidden cards alike"
-        play_round_out(sample, seed)
+        play_out(sample, seed)
 
 
 @pytest.mark.parametrize("block", blocks(4, quick=1))
