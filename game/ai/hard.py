@@ -117,12 +117,8 @@ class HardBot:
             # the family's own ranking prunes the root: fewer arms, more playouts each (a list
             # holding only the policy's choice: nothing here is worth a search)
             keep = set(candidates(view, legal, legal[preferred])) | {legal[preferred]}
-            arms = [a for a in arms if legal[a] in keep]
-            if len(arms) == 1:
-                self.last = {"playouts": 0, "fallback": None, "seconds": time.perf_counter() - start,
-                             "arms": 1, "policy_choice": legal[preferred], "choice": legal[preferred],
-                             "means": {}}
-                return legal[preferred]
+            arms = [a for a in arms if legal[a] in keep]      # one arm left: no playout is played
+        searched = len(arms)
         totals = [0.0] * len(legal)
         squares = [0.0] * len(legal)
         by_deal = [dict() for _ in legal]     # arm -> {deal number: value} (the paired comparison)
@@ -180,7 +176,7 @@ class HardBot:
         if counts[best] == 0 or not self._clearly_better(best, preferred, totals, squares, counts, by_deal):
             best = preferred        # the search found nothing clearly better than the root bot's choice
         self.last = {"playouts": played, "fallback": fallback, "seconds": time.perf_counter() - start,
-                     "arms": len(legal), "policy_choice": legal[preferred], "choice": legal[best],
+                     "arms": searched, "policy_choice": legal[preferred], "choice": legal[best],
                      "means": {legal[a]: self._mean(a, totals, counts) for a in range(len(legal)) if counts[a]}}
         return legal[best]
 
