@@ -45,17 +45,19 @@ def one_match(task: tuple) -> dict:
 
         def counted(view, legal, choose=choose, hard=hard):
             hard.last = {}
+            cpu = time.process_time()
             action = choose(view, legal)
             if hard.last:
-                searched.append((hard.last["playouts"], hard.last["seconds"]))
+                searched.append((hard.last["playouts"], hard.last["seconds"], time.process_time() - cpu))
             return action
         hard.choose = counted
     result = run_match(rs, [opponent] * seats, seed, bots=bots)
     others = [t for s, t in enumerate(result.totals) if s != hard_seat]
     return {"seed": seed, "seat": hard_seat, "win": 1 / len(result.winners) if hard_seat in result.winners else 0.0,
             "score": result.totals[hard_seat], "others": sum(others) / len(others),
-            "playouts": sum(p for p, _ in searched), "search_seconds": sum(t for _, t in searched),
-            "decisions": len(searched), "searched": sum(1 for p, _ in searched if p)}
+            "playouts": sum(p for p, _, _ in searched), "search_seconds": sum(t for _, t, _ in searched),
+            "search_cpu": sum(c for _, _, c in searched),
+            "decisions": len(searched), "searched": sum(1 for p, _, _ in searched if p)}
 
 
 def duel(game_id: str, games: int, budget: dict, policy, opponent: str = "normal", seats: int = 2,
@@ -89,6 +91,12 @@ def duel(game_id: str, games: int, budget: dict, policy, opponent: str = "normal
             "playouts_per_decision": round(playouts / max(1, sum(r["decisions"] for r in hard_rows)), 1),
             "searched_decisions": sum(r["searched"] for r in hard_rows),
             "seconds_per_searched_decision": round(search_seconds / max(1, sum(r["searched"] for r in hard_rows)), 3),
+            # CPU time (load does not inflate it): what one idle core would take
+            "cpu_seconds_per_searched_decision": round(sum(r["search_cpu"] for r in hard_rows)
+                                                       / max(1, sum(r["searched"] for r in hard_rows)), 3),
+            "cpu_seconds_per_match": round(sum(r["search_cpu"] for r in hard_rows) / games, 1),
+            # per seed, so two tunings can be compared on the same deals (bench/compare_hard.py)
+            "matches": {r["seed"]: r["win"] for r in hard_rows},
             "seconds": round(time.perf_counter() - start, 1)}
 
 
@@ -151,12 +159,14 @@ def main() -> int:
     parser.add_argument("--no-baseline", action="store_true", help="skip the opponent-in-hard's-seat run")
     parser.add_argument("--out", default="bench_hard.json", help="file name in bench/out/")
     parser.add_argument("--opponent", default="normal")
-    parser.add_argument("--horizon", choices=("game", "round"), default=None,
-                        help="where a playout stops (default: the family's)")
+    parser.add_argument("--horizon", default=None,
+                        help="where a playout stops: game, round or a number of rounds (default: the family's)")
     parser.add_argument("--confidence", type=float, default=None,
                         help="standard errors by which the search must beat the root bot's choice")
     parser.add_argument("--paired", choices=("yes", "no"), default=None,
                         help="judge moves on paired differences (default: the family's)")
+    parser.add_argument("--margin-over", choices=("best", "mean"), default=None,
+                        help="a round's margin over the best other seat or the others' mean (default: the family's)")
     parser.add_argument("--game", action="append", default=None)
     parser.add_argument("--paths", action="store_true",
                         help="only the cost of copy/legal/apply/view and of a bot decision, every ruleset")
@@ -170,11 +180,13 @@ def main() -> int:
         return 0
     budget = {"playouts": args.playouts} if args.playouts else {"seconds": args.seconds or 0.25}
     if args.horizon:
-        budget["horizon"] = args.horizon
+        budget["horizon"] = int(args.horizon) if args.horizon.isdigit() else args.horizon
     if args.confidence is not None:
         budget["confidence"] = args.confidence
     if args.paired is not None:
         budget["paired"] = args.paired == "yes"
+    if args.margin_over is not None:
+        budget["margin_over"] = args.margin_over
     rows = []
     for game_id in args.game or ["klobba", "castle-combo"]:
         row = duel(game_id, args.games, budget, args.policy, args.opponent, args.seats, args.jobs, args.first,

@@ -255,3 +255,56 @@ def test_a_paired_comparison_sees_a_small_steady_gain_that_independent_means_mis
     assert paired._clearly_better(1, 0, totals, squares, counts, by_deal)
     worse = [dict(enumerate(policy)), {k: v - 1.0 for k, v in enumerate(policy)}]
     assert not paired._clearly_better(1, 0, totals, squares, counts, worse)
+
+
+def _klobba_four_seats(seed: int = 3):
+    """A 4-player Klobba! game at its first lay."""
+    rs = klobba()
+    game = registry.family(rs.family).new_game(rs, 4, None, seed)
+    bots = [make_bot(rs, s, "easy", s) for s in range(4)]
+    while game.phase != "lay":
+        seat = game.to_act()[0]
+        game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    return rs, game
+
+
+def test_a_round_s_value_is_the_margin_over_the_best_other_seat_or_over_the_others_mean():
+    """With four seats, points taken from a seat that is not leading count only against the mean."""
+    rs, game = _klobba_four_seats()
+    game.stars = [5, 9, 3, 4]
+    best = make_bot(rs, 0, "hard", 1, playouts=4, margin_weight=1.0)
+    mean = make_bot(rs, 0, "hard", 1, playouts=4, margin_weight=1.0, margin_over="mean")
+    assert best._value(game) == 5 - 9
+    assert mean._value(game) == pytest.approx(5 - (9 + 3 + 4) / 3)
+
+
+def test_a_family_s_leaf_value_adds_what_a_round_leaves_each_seat(monkeypatch):
+    """Family.search["leaf"]: points per seat for what a playout stopped at the round leaves (a
+    hand kept), added to the totals the margin is taken from; Klobba!'s is normal's card worth."""
+    rs, game = _klobba_four_seats()
+    family = registry.family(rs.family)
+    plain = make_bot(rs, 0, "hard", 1, playouts=4, margin_weight=1.0)._value(game)
+    monkeypatch.setitem(registry._FAMILIES, rs.family, dataclasses.replace(
+        family, search=dict(family.search, leaf=lambda g: [10.0, 0.0, 0.0, 0.0])))
+    assert make_bot(rs, 0, "hard", 1, playouts=4, margin_weight=1.0)._value(game) > plain
+    from game.families.clash.search import hand_kept
+    # a hand of The Boss beats a hand of Berzerk! (bots._card_worth: Berzerk! is below the mean)
+    key = {game.faces[c].key: c for c in range(len(game.faces)) if game.faces[c].kind == "action"}
+    game.hands[0] = [key["the_boss"]] * 4
+    game.hands[1] = [key["berzerk"]] * 4
+    worth = hand_kept(game)
+    assert worth[0] > 0 > worth[1]
+
+
+def test_a_playout_may_look_a_number_of_rounds_ahead(monkeypatch):
+    """horizon=2: the playout ends after the next round (the hand kept gets played), not this one."""
+    rs = klobba()
+    game = _klobba_lay()
+    seat = game.to_act()[0]
+    legal = game.legal_actions(seat)
+    ends = {}
+    for horizon in ("round", 2):
+        bot = make_bot(rs, seat, "hard", 1, playouts=4, playout_level="easy", horizon=horizon)
+        monkeypatch.setattr(bot, "_value", lambda g, h=horizon: ends.setdefault(h, g.round_no) and 0.0)
+        bot._playout(game, legal[0], 7)
+    assert ends == {"round": game.round_no + 1, 2: game.round_no + 2}

@@ -19,9 +19,10 @@ is far less noisy than two independent means.
 A playout ends with the round (`horizon="round"`, the default: a memory or shedding match is many
 rounds, and the round's points are what one decision changes; Klobba!'s rounds are clobbers, so
 there it values the clobber's Stars and captures; Castle Combo is one round) or with the game
-(`horizon="game"`). Its value for the searching seat: `margin_weight` per point of margin over
-the best other seat (lower totals win where the family says so), plus 1 for a win (shared: 1/k)
-when the game ended.
+(`horizon="game"`), or after a number of rounds (`horizon=2`: the hand kept gets used). Its value
+for the searching seat: `margin_weight` per point of margin over the best other seat
+(`margin_over="best"`) or over the others' mean (`"mean"`), lower totals winning where the family
+says so, plus 1 for a win (shared: 1/k) when the game ended.
 
 Budget: `seconds` per decision (settings 0.25, 1, 3) or a number of `playouts`; a playout budget
 is reproducible: the same seed, view and legal actions give the same action, whatever the bot
@@ -59,7 +60,8 @@ class HardBot:
                  playouts: Optional[int] = None, playout_level: Optional[str] = None,
                  root_level: Optional[str] = None, options: Optional[dict] = None,
                  horizon: Optional[str] = None, confidence: Optional[float] = None,
-                 margin_weight: Optional[float] = None, paired: Optional[bool] = None):
+                 margin_weight: Optional[float] = None, paired: Optional[bool] = None,
+                 margin_over: Optional[str] = None):
         self.ruleset = ruleset
         self.seat = seat
         self.level = "hard"
@@ -87,6 +89,12 @@ class HardBot:
         # deals and playout seeds), not on two independent means: a far smaller error
         self.paired = bool(setting(paired, "paired", False))
         self.margin_weight = setting(margin_weight, "margin_weight", self.margin_weight)
+        # a round's margin over the best other seat ("best"), or over the others' mean ("mean": with
+        # more than two seats, a round's points taken from a seat that is not leading count too)
+        self.margin_over = setting(margin_over, "margin_over", "best")
+        # the family's worth of what a round leaves each seat for later (a hand kept): points per
+        # seat, added to the totals when a playout stops before the game's end
+        self.leaf = tuned.get("leaf")
         horizon = setting(horizon, "horizon", None)
         self.policy = self.family.make_bot(ruleset, seat, self.root_level, seed)
         # "round": play each playout to the end of the round, whose points are then the value (far
@@ -94,6 +102,8 @@ class HardBot:
         # where the game's end won 33%); "game": to the game's end (Castle Combo is one round)
         self.horizon = horizon or "round"
         self.to_end_of_game = self.horizon == "game"
+        # a whole number: the playout ends after that many rounds (the hand kept gets used)
+        self.rounds = self.horizon if isinstance(self.horizon, int) else 1
         self.sign = -1 if self.family.lower_is_better else 1
         from game.ai.simulate import bot_step
         self.step = self.family.bot_step or bot_step
@@ -240,7 +250,8 @@ class HardBot:
         round_no = game.round_no
         apply = game.apply
         actions = 0
-        while not game.is_over() and (self.to_end_of_game or game.round_no == round_no):
+        last_round = round_no + self.rounds - 1
+        while not game.is_over() and (self.to_end_of_game or game.round_no <= last_round):
             applied = self.step(game, bots, apply)
             if not applied:
                 break
@@ -251,6 +262,8 @@ class HardBot:
 
     def _value(self, game) -> float:
         totals = game.scores()
+        if self.leaf is not None and not game.is_over():
+            totals = [t + extra for t, extra in zip(totals, self.leaf(game))]
         mine = totals[self.seat] * self.sign
         others = [t * self.sign for s, t in enumerate(totals) if s != self.seat]
         best_other = max(others) if others else 0
@@ -264,6 +277,8 @@ class HardBot:
             winners = game.winners()        # the family's own tie-breaks (gold, captures)
             win = 1.0 / len(winners) if self.seat in winners else 0.0
         elif not self.to_end_of_game:
+            if self.margin_over == "mean" and others:
+                return self.margin_weight * (mine - sum(others) / len(others))
             return self.margin_weight * (mine - best_other)     # a round's end: its points only
         return win + self.margin_weight * (mine - best_other)
 
