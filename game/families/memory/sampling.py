@@ -5,9 +5,11 @@ What stays where the view shows it: every face the viewer knows (its own looked-
 peeked at, public cards: the discard pile, matched and revealed cards, a card taken from the pile),
 who has seen each card (`seen_by`, public), the penalty positions, the turn, the call, the race,
 the pending ability, the totals. Every other card (face-down cards of every seat that the viewer
-has not seen, the deck, a card another seat drew from the deck) is dealt anew: the unseen cards
-(the deck's composition minus every face in the view) shuffled uniformly over those places. A card
-someone else has seen keeps that seat's knowledge, so the sampled seat plays on knowing it.
+has not seen, the deck, a card another seat drew from the deck) is dealt anew from the unseen
+cards (the deck's composition minus every face in the view): a card its owner has seen and kept
+leaning low (KEPT_LOW, an opponent model: owners replace their high cards), every other place
+uniformly. A card someone else has seen keeps that seat's knowledge, so the sampled seat plays on
+knowing it.
 
 What the seat saw happen is in its view too, so nothing is guessed: which steps of an ability are
 left (`Pending.steps`: the Red King's second action), which seats a reveal has picked
