@@ -442,17 +442,21 @@ class MemoryBot:
     def _should_call(self, view, b) -> bool:
         st, me = self.style, self.seat
         est, var = b.estimate(me)
+        # our turns this round, this one too: read off the turns the table has played, so that a
+        # bot that has not followed the round (the hard bot's policy and playouts, fresh for each
+        # decision) calls as keenly as one that has; an extra turn (Energy) the count alone sees
+        turns = max(self._turns, view.turn_no // max(1, view.n_seats) + 1)
         # a margin for what we do not know; a hand we know card by card may call at the limit itself
         if view.call_limit is not None and est > view.call_limit - (0.5 if var else 0.0):
             # above the limit a call costs the penalty: only a round that drags on twice as
             # long as usual is worth ending that way
-            return self._turns >= 2 * st.force_call
-        if self._turns >= st.force_call:
+            return turns >= 2 * st.force_call
+        if turns >= st.force_call:
             return True
         if not st.plans:
-            return est <= st.call_at + st.call_rise * self._turns
+            return est <= st.call_at + st.call_rise * turns
         chance = self.lowest_chance(view, b)
-        need = st.call_need - st.call_need_per_opponent * (view.n_seats - 2) - st.call_decay * self._turns
+        need = st.call_need - st.call_need_per_opponent * (view.n_seats - 2) - st.call_decay * turns
         self.call_chance = chance      # what it believed when it called (bench/bench_memory_peer.py)
         return chance >= max(0.05, need)
 
