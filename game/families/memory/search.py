@@ -68,7 +68,7 @@ def _drawn_candidates(view, legal: list, choice) -> list:
 DRAWN_MARGIN = 2.0
 # A call is searched when normal's own belief gives it at least this chance of being lowest
 CALL_SEARCH_CHANCE = 0.5
-_ESTIMATORS: dict = {}      # (ruleset id, seat) -> a normal bot whose beliefs estimate the hands
+_ESTIMATORS: dict = {}      # (ruleset id, seat, deck) -> a normal bot whose beliefs estimate the hands
 
 
 def lowest_chance(view) -> float:
@@ -83,13 +83,16 @@ def _estimator(view):
     ruleset not among the loaded ones: everything is then searched)."""
     from game.engine.ruleset import find_ruleset
     from game.families.memory.bots import STYLES, MemoryBot
-    key = (view.ruleset_id, view.viewer)
+    # the composition in force comes with the view (a house rule may change it): part of the key
+    key = (view.ruleset_id, view.viewer, view.deck_composition)
     bot = _ESTIMATORS.get(key)
     if bot is None:
         try:
             ruleset = find_ruleset(view.ruleset_id)
         except KeyError:
             return None
+        if len(_ESTIMATORS) > 64:
+            _ESTIMATORS.clear()
         bot = _ESTIMATORS[key] = MemoryBot(ruleset, view.viewer, STYLES["normal"], 0)
     return bot
 
