@@ -124,7 +124,8 @@ def test_a_low_discard_that_everyone_would_know_is_left_for_a_deck_draw():
     match ... with a card from their hand or from an opponent's hand": a 2 for our known 5 gains
     3, less what a public 2 expects to lose, not more than a deck draw."""
     rs = kombio()
-    game = duel(rs, turns=4, hands={0: [5, 1, 3, 4], 1: [6, 6, 6, 6]}, discard=[2])
+    # our first turn: later, with 13 points against four unseen cards, normal calls instead
+    game = duel(rs, turns=0, hands={0: [5, 1, 3, 4], 1: [6, 6, 6, 6]}, discard=[2])
     know(game, 0, *[(0, i) for i in range(4)])
     assert decide(game, 0, rs) == DRAW
 
