@@ -124,7 +124,8 @@ def test_a_low_discard_that_everyone_would_know_is_left_for_a_deck_draw():
     match ... with a card from their hand or from an opponent's hand": a 2 for our known 5 gains
     3, less what a public 2 expects to lose, not more than a deck draw."""
     rs = kombio()
-    game = duel(rs, turns=4, hands={0: [5, 1, 3, 4], 1: [6, 6, 6, 6]}, discard=[2])
+    # our first turn: later, with 13 points against four unseen cards, normal calls instead
+    game = duel(rs, turns=0, hands={0: [5, 1, 3, 4], 1: [6, 6, 6, 6]}, discard=[2])
     know(game, 0, *[(0, i) for i in range(4)])
     assert decide(game, 0, rs) == DRAW
 
@@ -154,3 +155,32 @@ def test_an_opponents_known_card_is_thrown_even_when_our_worst_card_is_low():
     bot = make_bot(rs, 0, "normal", 1)
     claim = bot.race(game.view(0), game.legal_actions(0))
     assert claim is not None and claim[0] == Action("match", pos=(1, 0))
+
+
+def test_a_bot_asked_afresh_calls_as_keenly_as_one_that_followed_the_round():
+    """Normal's calls get keener with each of its turns in a round. The hard bot asks a fresh
+    normal bot at every decision (game/ai/hard.py: its root policy and its playouts), so the count
+    of turns comes from the view (the turns the table has played), not from what the bot has been
+    asked: at every turn of 12 seeded 2-seat Kombio and Cambio matches, a fresh bot decides as the
+    bot that played the whole match."""
+    from game.families.memory import MemoryGame
+    from game.families.memory.bots import bot_step
+    from rigging import load
+    late_turns = 0
+    for ruleset_id in ("kombio", "cambio"):
+        ruleset = load(ruleset_id)
+        for seed in range(6):
+            game = MemoryGame(ruleset, 2, None, seed)
+            bots = [make_bot(ruleset, s, "normal", seed * 8 + s) for s in range(2)]
+            while not game.is_over():
+                if game.phase == "turn":
+                    seat = game.current
+                    view, legal = game.view(seat), game.legal_actions(seat)
+                    fresh = make_bot(ruleset, seat, "normal", 1).choose(view, legal)
+                    followed = bots[seat].choose(view, legal)
+                    assert fresh == followed, (ruleset_id, seed, game.round_no, game.turns)
+                    late_turns += view.turn_no >= 10
+                    game.apply(seat, followed)
+                else:
+                    bot_step(game, bots, game.apply)
+    assert late_turns > 20, "the rounds must run long enough for the keener calls to matter"

@@ -15,33 +15,41 @@ from game.ai.simulate import run_match
 from game.engine import registry
 from game.families.memory import MemoryGame
 from game.families.memory.bots import bot_step
-from game.families.memory.search import candidates
+from game.families.memory.search import CALL_SEARCH_CHANCE, DRAWN_MARGIN, candidates, lowest_chance
 from rigging import hidden_twin, load, options
 
 RULESETS = ("kombio", "cambio", "cambio-classic")
 FAMILY = registry.family("memory")
 
 
-def decision(ruleset_id: str, phase: str, seed: int = 2, n: int = 2, steps: int = 12):
+def decision(ruleset_id: str, phase: str, seed: int = 2, n: int = 2, steps: int = 12, searched=False):
     """A 2-seat game played by normal bots for `steps` steps, then on to a moment in `phase` where the
-    seat to act has a choice: (game, seat)."""
+    seat to act has a choice (`searched`: one the search weighs, whatever the policy's choice):
+    (game, seat)."""
     ruleset = load(ruleset_id)
     game = MemoryGame(ruleset, n, None, seed)
     bots = [FAMILY.make_bot(ruleset, s, "normal", seed * 8 + s) for s in range(n)]
     for count in range(5000):
         if count >= steps and game.phase == phase:
             seat = game.to_act()[0]
-            if len(game.legal_actions(seat)) > 1:
+            legal = game.legal_actions(seat)
+            if len(legal) > 1 and (not searched or _searched(ruleset, game.view(seat), legal)):
                 return game, seat
         bot_step(game, bots, game.apply)
     raise AssertionError(f"no {phase} decision reached")
+
+
+def _searched(ruleset, view, legal) -> bool:
+    """Whether the hard bot's search weighs this decision (the root's policy is a fresh normal bot)."""
+    choice = FAMILY.make_bot(ruleset, view.viewer, "normal", 1).choose(view, legal)
+    return len(set(candidates(view, legal, choice))) > 1
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_a_playout_budget_gives_the_same_action_for_the_same_seed_and_view(ruleset_id):
     """"seeded and reproducible for a given budget in playouts": the same seed, view and legal
     actions give the same action, whatever the bot decided in between."""
-    game, seat = decision(ruleset_id, "drawn")
+    game, seat = decision(ruleset_id, "drawn", searched=True)
     view, legal = game.view(seat), game.legal_actions(seat)
     bot = make_bot(load(ruleset_id), seat, "hard", 5, playouts=24)
     first = bot.choose(view, legal)
@@ -58,7 +66,7 @@ def test_the_same_decision_on_a_twin_whose_unseen_cards_are_shuffled(ruleset_id)
     shuffled": every card the seat has not seen (the deck, the others' unseen cards, its own
     unseen ones) changes places; the view, the search's numbers and the move stay."""
     for phase, seed in (("turn", 4), ("drawn", 6)):
-        game, seat = decision(ruleset_id, phase, seed=seed)
+        game, seat = decision(ruleset_id, phase, seed=seed, searched=True)
         twin = hidden_twin(game, seat, random.Random(seed))
         assert twin.layouts != game.layouts or twin.deck != game.deck, "the twin must differ"
         assert twin.view(seat) == game.view(seat)
@@ -69,17 +77,35 @@ def test_the_same_decision_on_a_twin_whose_unseen_cards_are_shuffled(ruleset_id)
         assert choices[0] == choices[1]
 
 
-def test_the_search_weighs_the_choices_that_change_points_and_leaves_the_looks_to_the_policy():
-    """search.candidates: drawing or calling, and where a drawn card goes, are searched whole; a
-    look's position is the policy's (only whether to use it is searched); a swap is searched among
-    the policy's, skipping, and the seat's worst card given to an opponent."""
-    game, seat = decision("kombio", "turn")
-    legal = game.legal_actions(seat)
-    assert candidates(game.view(seat), legal, legal[0]) == legal
-    game, seat = decision("kombio", "drawn")
-    legal = game.legal_actions(seat)
-    assert candidates(game.view(seat), legal, legal[0]) == legal
+def test_the_search_weighs_only_the_choices_that_may_change_points():
+    """search.candidates: a call is searched where normal gives it a fair chance of being lowest
+    (else the turn is the policy's); a drawn card's places within DRAWN_MARGIN points of normal's
+    best place; a look or a pick is the policy's; a swap is searched among the policy's, skipping,
+    and the seat's worst card given to an opponent. What is not searched costs no playout."""
+    turns = {"searched": 0, "policy's": 0}
+    drawn = {"searched": 0, "policy's": 0}
     looked = swapped = 0
+    for seed in range(12):
+        game, seat = decision("kombio", "turn", seed=seed, steps=12 + 4 * seed)
+        view, legal = game.view(seat), game.legal_actions(seat)
+        draw = next(a for a in legal if a.kind == "draw" and a.choice == "deck")
+        kept = candidates(view, legal, draw)
+        if lowest_chance(view) >= CALL_SEARCH_CHANCE:
+            assert kept == [draw] + [a for a in legal if a.kind == "call"]
+            turns["searched"] += 1
+        else:
+            assert kept == [draw]
+            turns["policy's"] += 1
+        game, seat = decision("kombio", "drawn", seed=seed, steps=12 + 4 * seed)
+        view, legal = game.view(seat), game.legal_actions(seat)
+        bot = FAMILY.make_bot(load("kombio"), seat, "normal", 1)
+        choice = bot.choose(view, legal)
+        kept = candidates(view, legal, choice)
+        gains = bot.drawn_gains(view, legal, bot._beliefs(view))
+        assert kept[0] == choice
+        assert set(kept) == {choice} | {a for a in legal if gains[a] >= max(gains.values()) - DRAWN_MARGIN}
+        drawn["searched" if len(set(kept)) > 1 else "policy's"] += 1
+    assert all(turns.values()) and all(drawn.values()), (turns, drawn)
     for seed in range(40):
         game, seat = decision("cambio", "ability", seed=seed)
         view, legal = game.view(seat), game.legal_actions(seat)
@@ -87,7 +113,7 @@ def test_the_search_weighs_the_choices_that_change_points_and_leaves_the_looks_t
         kept = candidates(view, legal, choice)
         skip = [a for a in legal if a.kind == "skip"]
         if view.pending.step == "peek":
-            assert kept == [choice] + skip
+            assert kept == [choice]
             looked += 1
         elif view.pending.step == "swap":
             for action in kept[1 + len(skip):]:

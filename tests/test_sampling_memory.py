@@ -8,6 +8,7 @@ keeps every card once, plays on to the end of the round with bots, and other see
 cards differently. The sampler reads only the view: a twin state whose hidden cards are shuffled
 gives the same sample for the same seed.
 """
+import math
 import random
 from collections import Counter
 
@@ -17,6 +18,7 @@ from game.engine import registry
 from game.engine.ruleset import default_options
 from game.families.memory import MemoryGame
 from game.families.memory.bots import bot_step
+from game.families.memory.sampling import KEPT_LOW
 from rigging import blocks, check_conserved, hidden_twin, load, play_out
 
 RULESETS = ("kombio", "cambio", "cambio-classic")
@@ -149,6 +151,37 @@ def test_hidden_cards_are_dealt_uniformly_from_the_unseen_ones():
     # the seat's own known cards never move
     own = [game.defs[c] for c in game.layouts[0][2:]]
     assert all([sample.defs[c] for c in sample.layouts[0][2:]] == own for sample in samples)
+
+
+def test_a_card_its_owner_has_seen_and_kept_is_dealt_leaning_low():
+    """The opponent model (sampling.KEPT_LOW): owners replace their high cards, so a hidden card
+    its owner has seen is dealt with each unseen card's chance proportional to exp(-lean * value
+    / 13), the lean growing with the turns played; a card nobody has seen stays uniform. Every
+    sample still shows the seat exactly its view."""
+    ruleset = load("kombio")
+    game = MemoryGame(ruleset, 2, None, 5)
+    bots = [FAMILY.make_bot(ruleset, s, "normal", s) for s in range(2)]
+    while not (game.phase == "turn" and game.turns >= 6 and game.current == 0):
+        bot_step(game, bots, game.apply)
+    view = game.view(0)
+    kept = [slot.pos for slot in view.seats[1].slots if slot.present and slot.face is None and 1 in slot.seen_by]
+    assert kept, "the opponent has kept a card it saw"
+    lean = KEPT_LOW[min(view.turn_no // 2, len(KEPT_LOW) - 1)]
+    unseen = Counter(game.defs[c] for c in range(len(game.defs)) if not game.known[c] & 1
+                     and c not in game.discard)
+    weight = {face: count * math.exp(-lean * face.value / 13) for face, count in unseen.items()}
+    total = sum(weight.values())
+    samples = [determinize(game, view, k) for k in range(3000)]
+    assert all(sample.view(0) == view for sample in samples[:50])
+    # the first kept place is dealt first, from every unseen card, leaning low
+    first = kept[0]
+    counts = Counter(sample.defs[sample.layouts[first[0]][first[1]]] for sample in samples)
+    for face in unseen:
+        expected = 3000 * weight[face] / total
+        assert abs(counts[face] - expected) < 5 * expected ** 0.5 + 2, face
+    mean = sum(face.value * n for face, n in counts.items()) / 3000
+    uniform = sum(face.value * n for face, n in unseen.items()) / sum(unseen.values())
+    assert mean < uniform - 2
 
 
 def test_a_card_another_seat_has_seen_stays_known_to_it():

@@ -442,15 +442,28 @@ class MemoryBot:
     def _should_call(self, view, b) -> bool:
         st, me = self.style, self.seat
         est, var = b.estimate(me)
+        # our turns this round, this one too: read off the turns the table has played, so that a
+        # bot that has not followed the round (the hard bot's policy and playouts, fresh for each
+        # decision) calls as keenly as one that has; an extra turn (Energy) the count alone sees
+        turns = max(self._turns, view.turn_no // max(1, view.n_seats) + 1)
         # a margin for what we do not know; a hand we know card by card may call at the limit itself
         if view.call_limit is not None and est > view.call_limit - (0.5 if var else 0.0):
             # above the limit a call costs the penalty: only a round that drags on twice as
             # long as usual is worth ending that way
-            return self._turns >= 2 * st.force_call
-        if self._turns >= st.force_call:
+            return turns >= 2 * st.force_call
+        if turns >= st.force_call:
             return True
         if not st.plans:
-            return est <= st.call_at + st.call_rise * self._turns
+            return est <= st.call_at + st.call_rise * turns
+        chance = self.lowest_chance(view, b)
+        need = st.call_need - st.call_need_per_opponent * (view.n_seats - 2) - st.call_decay * turns
+        self.call_chance = chance      # what it believed when it called (bench/bench_memory_peer.py)
+        return chance >= max(0.05, need)
+
+    def lowest_chance(self, view, b) -> float:
+        """The chance that a call now leaves us lowest, as we believe (search.py asks it too)."""
+        st, me = self.style, self.seat
+        est, var = b.estimate(me)
         # everyone else has a final turn to improve; where a call does not lock our cards ("If
         # playing 1v1, the KOMBIO Caller's hand is not locked") that turn may also swap our
         # low cards for their high ones
@@ -462,16 +475,30 @@ class MemoryBot:
             o_est, o_var = b.estimate(s)
             z = (o_est - st.last_turn_gain - est - risk - 0.5) / math.sqrt(var + o_var + 1.0)
             chance *= _phi(z)
-        need = st.call_need - st.call_need_per_opponent * (view.n_seats - 2) - st.call_decay * self._turns
-        self.call_chance = chance      # what it believed when it called (bench/bench_memory_peer.py)
-        return chance >= max(0.05, need)
+        return chance
 
     def _drawn(self, view, legal, b):
+        gains = self.drawn_gains(view, legal, b)
+        if not gains:
+            return None
+        best = None
+        for a in legal:
+            if a.kind == "exchange" and (best is None or gains[a] > gains[best]):
+                best = a        # the first of the best: ties keep the table's order
+        discard = next((a for a in legal if a.kind == "discard"), None)
+        if discard is not None:
+            need = 0.0 if self.style.plans else 1.0
+            if best is None or gains[discard] >= gains[best] - need:
+                return discard
+        return best
+
+    def drawn_gains(self, view, legal, b) -> dict:
+        """What keeping the drawn card in each place (or throwing it) gains, as we believe
+        (search.py searches only the places within a few points of the best)."""
         card = view.drawn
         if card is None:
-            return None
-        best, best_gain = None, -math.inf
-        discard = None
+            return {}
+        gains = {}
         for a in legal:
             if a.kind == "exchange":
                 gain = b.value(a.pos) - card.value
@@ -483,19 +510,14 @@ class MemoryBot:
                     gain += 0.3 if self.style.plans else 0.0   # what we hold becomes known
                 elif self.style.plans:
                     gain += self._match_bonus(b, b.faces[a.pos], skip=a.pos)
-                if gain > best_gain:
-                    best, best_gain = a, gain
+                gains[a] = gain
             elif a.kind == "discard":
-                discard = a
-        if discard is not None:
-            gain = self._match_bonus(b, card, skip=None) - self._gift(b, card.value)
-            if card.ability and view.drawn_from == "deck":
-                gain += self._ability_gain(card.ability, b) if self.style.plans \
-                    else self._simple_ability_gain(card.ability, b)
-            need = 0.0 if self.style.plans else 1.0
-            if best is None or gain >= best_gain - need:
-                return discard
-        return best
+                gain = self._match_bonus(b, card, skip=None) - self._gift(b, card.value)
+                if card.ability and view.drawn_from == "deck":
+                    gain += self._ability_gain(card.ability, b) if self.style.plans \
+                        else self._simple_ability_gain(card.ability, b)
+                gains[a] = gain
+        return gains
 
     def _is_public(self, b, pos) -> bool:
         """Whether someone else knows our card at pos (a peek, or a card taken off the pile)."""

@@ -1,0 +1,158 @@
+"""Bench: where the memory family's hard bot overrules normal, does the true state agree?
+
+    nice -n 5 python bench/bench_memory_oracle.py [--game kombio] [--games 6] [--playouts 100]
+        [--oracle 100] [--first 1000] [--out NAME.json]
+
+An oracle check (issue 12, the lead's tool from Klobba!): hard plays normal in 2-seat matches;
+at every searched decision the move it plays and the policy's (normal's) are both played out
+`--oracle` times on the TRUE state (the real hidden cards, the deck reshuffled: nobody knows its
+order), by normal bots to the round's end, the two moves sharing each playout's seed. Per kind
+of decision: how often it was searched, how often hard overruled normal, and the oracle's mean
+gain of the overrules in round points (positive: the overrule was right on the true state). If
+overrules lose on the true state, the samples (or the truncated playouts) are biased; if they
+gain but seldom, the search needs more decisions or budget.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+from collections import defaultdict
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from game.ai import make_bot  # noqa: E402
+from game.ai.simulate import run_match  # noqa: E402
+from game.engine.ruleset import find_ruleset  # noqa: E402
+from game.families.memory.bots import bot_step  # noqa: E402
+
+
+def kind_of(view, action) -> str:
+    """A decision's kind: its phase (and ability step), and the kind of the move."""
+    phase = view.phase
+    if phase == "ability" and view.pending is not None:
+        phase += ":" + view.pending.step
+    return f"{phase}/{action.kind}"
+
+
+def true_value(game, seat: int, action, seed: int, ruleset, hard) -> float:
+    """`action` played on a copy of the true state (the deck reshuffled), normal bots to the round's
+    end: the round's margin in points for `seat` (hard's own valuation, in points)."""
+    copy = game.copy()
+    rng = random.Random(seed)
+    rng.shuffle(copy.deck)
+    copy.rng = random.Random(rng.getrandbits(64))
+    copy.apply(seat, action)
+    bots = [make_bot(ruleset, s, "normal", seed * 16 + s) for s in range(copy.n)]
+    round_no = copy.round_no
+    steps = 0
+    while not copy.is_over() and copy.round_no == round_no and steps < 3000:
+        applied = bot_step(copy, bots, copy.apply)
+        if not applied:
+            break
+        steps += applied
+    return hard._value(copy) / hard.margin_weight
+
+
+def one_match(game_id: str, seed: int, playouts: int, oracle: int, stats: dict, extra: dict) -> dict:
+    """One match, hard in seat seed % 2; every searched decision checked against the true state."""
+    rs = find_ruleset(game_id)
+    hard_seat = seed % 2
+    bots = [make_bot(rs, s, "normal", seed * 8 + s) for s in range(2)]
+    hard = bots[hard_seat] = make_bot(rs, hard_seat, "hard", seed, playouts=playouts, **extra)
+    table = {}
+    choose = hard.choose
+    search_seconds = [0.0, 0]
+
+    def checked(view, legal):
+        hard.last = {}
+        action = choose(view, legal)
+        if not hard.last or hard.last.get("arms", 1) < 2:
+            return action
+        search_seconds[0] += hard.last["seconds"]
+        search_seconds[1] += 1
+        policy = hard.last["policy_choice"]
+        key = kind_of(view, policy)
+        row = stats[key]
+        row["searched"] += 1
+        if action != policy:
+            row["overruled"] += 1
+            row["to"][action.kind] = row["to"].get(action.kind, 0) + 1
+            game = table["game"]
+            differences = []
+            for k in range(oracle):
+                s = seed * 100_003 + search_seconds[1] * 1009 + k
+                differences.append(true_value(game, hard_seat, action, s, rs, hard)
+                                   - true_value(game, hard_seat, policy, s, rs, hard))
+            mean = sum(differences) / oracle
+            row["gains"].append(mean)
+        return action
+
+    hard.choose = checked
+    result = run_match(rs, ["normal", "normal"], seed, bots=bots,
+                       watch=lambda game, events: table.__setitem__("game", game))
+    win = 1 / len(result.winners) if hard_seat in result.winners else 0.0
+    return {"seed": seed, "win": win, "searched": search_seconds[1], "search_seconds": search_seconds[0]}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="kombio")
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--playouts", type=int, default=100)
+    parser.add_argument("--oracle", type=int, default=100, help="true-state playouts per move checked")
+    parser.add_argument("--first", type=int, default=1000)
+    parser.add_argument("--confidence", type=float, default=None)
+    parser.add_argument("--paired", choices=("yes", "no"), default=None)
+    parser.add_argument("--call-chance", type=float, default=None,
+                        help="search.CALL_SEARCH_CHANCE (a call is searched from this belief on)")
+    parser.add_argument("--drawn-margin", type=float, default=None, help="search.DRAWN_MARGIN")
+    parser.add_argument("--out", default="bench_memory_oracle.json")
+    args = parser.parse_args()
+    from game.families.memory import search
+    if args.call_chance is not None:
+        search.CALL_SEARCH_CHANCE = args.call_chance
+    if args.drawn_margin is not None:
+        search.DRAWN_MARGIN = args.drawn_margin
+    extra = {}
+    if args.confidence is not None:
+        extra["confidence"] = args.confidence
+    if args.paired is not None:
+        extra["paired"] = args.paired == "yes"
+    stats = defaultdict(lambda: {"searched": 0, "overruled": 0, "to": {}, "gains": []})
+    start = time.perf_counter()
+    matches = []
+    for seed in range(args.first, args.first + args.games):
+        matches.append(one_match(args.game, seed, args.playouts, args.oracle, stats, extra))
+        print(f"seed {seed}: {matches[-1]}", flush=True)
+    rows = {}
+    for key, row in sorted(stats.items()):
+        gains = row["gains"]
+        n = len(gains)
+        mean = sum(gains) / n if n else 0.0
+        error = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n) if n > 1 else 0.0
+        rows[key] = {"searched": row["searched"], "overruled": row["overruled"], "to": row["to"],
+                     "oracle_gain_points": round(mean, 2), "error": round(error, 2),
+                     "right": sum(1 for g in gains if g > 0)}
+        print(f"{key:32s} searched {row['searched']:4d}, overruled {row['overruled']:3d} -> {row['to']}, "
+              f"true gain {mean:+.2f} +- {error:.2f} points ({rows[key]['right']}/{n} right)")
+    total = sum(sum(row["gains"]) for row in stats.values())
+    print(f"the overrules' true gain: {total / len(matches):+.2f} points per match")
+    wins = sum(m["win"] for m in matches)
+    searched = sum(m["searched"] for m in matches)
+    seconds = sum(m["search_seconds"] for m in matches)
+    print(f"hard won {wins:g}/{len(matches)}; {searched / len(matches):.0f} searched decisions per match, "
+          f"{seconds / len(matches):.1f} s of search per match; {time.perf_counter() - start:.0f} s in all")
+    os.makedirs(os.path.join(os.path.dirname(__file__), "out"), exist_ok=True)
+    with open(os.path.join(os.path.dirname(__file__), "out", args.out), "w") as f:
+        json.dump({"game": args.game, "args": vars(args), "kinds": rows,
+                   "gain_per_match": total / len(matches), "matches": matches}, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
