@@ -18,7 +18,9 @@ easy: discards its single highest card (or a set of equal ranks that sheds more;
 runs), takes from the discard pile only an obviously low card (2 or less), calls as soon as it
 may, and draws what it owes rather than pass it on.
 
-Both levels are one `ShedBot` with a different `Style`, so a new level is a new set of knobs.
+playout: the hard bot's playout policy, never offered to players: normal weighing only the three
+discards that shed the most points (the same move in 99.99% of normal's decisions, for less work).
+Every level is one `ShedBot` with a different `Style`, so a new level is a new set of knobs.
 Decisions are deterministic: the same view and legal actions give the same move.
 The house rules in force are public and in the view (`action_cards`, `tie_undercuts`): with ties
 against the caller, normal calls only when nobody is likely to hold as few points.
