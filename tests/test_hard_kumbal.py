@@ -11,21 +11,24 @@ import pytest
 from game.ai import make_bot
 from game.ai.simulate import run_match
 from game.engine import registry
-from game.families.shedding.search import DISCARDS_SEARCHED, candidates
-from rigging_kumbal import CALL, kumbal, lay, rigged
+from game.families.shedding.bots import STYLES, ShedBot
+from game.families.shedding.search import DRAW_GAP, candidates
+from rigging_kumbal import CALL, discard, kumbal, lay, rigged
 from test_sampling_kumbal import hidden_twin, snapshots
 
 FAMILY = registry.family("shedding")
 
 
 def searched_states(seed=0, n=2, every=5):
-    """(state, seat to act) at every `every`-th discard or draw of a match of normal bots."""
+    """(state, seat to act) at every `every`-th draw of a match of normal bots that the search
+    weighs (more than one way to draw worth it: search.py)."""
     game = FAMILY.new_game(kumbal(), n, None, seed)
     bots = [FAMILY.make_bot(kumbal(), s, "normal", s) for s in range(n)]
     steps = 0
     while not game.is_over():
         seat = game.to_act()[0]
-        if game.phase in ("discard", "draw"):
+        legal = game.legal_actions(seat) if game.phase == "draw" else []
+        if len(legal) > 1 and len(candidates(game.view(seat), legal, legal[0])) > 1:
             steps += 1
             if steps % every == 0:
                 yield game.copy(), seat
@@ -35,7 +38,7 @@ def searched_states(seed=0, n=2, every=5):
 def test_a_playout_budget_gives_the_same_action_for_the_same_seed_and_view():
     """"seeded and reproducible for a given budget in playouts", whatever it decided before."""
     states = searched_states(1)
-    state, seat = next(s for s in states if s[0].phase == "discard")
+    state, seat = next(states)
     view, legal = state.view(seat), state.legal_actions(seat)
     bot = make_bot(kumbal(), seat, "hard", 5, playouts=24)
     first = bot.choose(view, legal)
@@ -65,27 +68,56 @@ def test_the_same_decision_on_a_twin_whose_unseen_cards_are_shuffled():
     raise AssertionError(f"only {checked} states checked")
 
 
-def test_the_search_weighs_the_call_the_draws_and_normals_best_discards():
-    """search.py: at the start of a turn the call (allowed with 7 points or fewer) is weighed
-    against normal's few best discards; at the draw every way to draw is."""
+def test_the_search_weighs_the_call_and_the_draws_normal_ranks_close():
+    """search.py: the discard is normal's (searching it did not pay); at the draw the deck and
+    each card of the previous discard that normal ranks within DRAW_GAP points of its choice are
+    weighed; the call (allowed with 7 points or fewer) against normal's best discard."""
     game = rigged(2, hands={0: ["A_hearts", "2_clubs", "3_spades", "9_hearts", "9_clubs"]},
                   last=["5_hearts"], current=0)
     seat = 0
     legal = game.legal_actions(seat)
-    view = game.view(seat)
     assert CALL not in legal        # 24 points: no call yet
-    picked = candidates(view, legal, legal[-1])
-    discards = [a for a in picked if a.kind == "discard"]
-    assert len(discards) == DISCARDS_SEARCHED < len([a for a in legal if a.kind == "discard"])
+    policy = FAMILY.make_bot(kumbal(), seat, "normal", 0)
+    choice = policy.choose(game.view(seat), legal)
+    assert candidates(game.view(seat), legal, choice) == [choice]       # the discard: no search
     nines = lay(0, [c for c in game.hands[0] if game.faces[c].value == 9])
-    assert nines in discards        # the pair of 9s: the most points shed
+    assert choice == nines          # the pair of 9s: the most points shed
     game.apply(seat, nines)
     legal = game.legal_actions(seat)
     assert set(candidates(game.view(seat), legal, legal[0])) == set(legal)    # the deck or the 5
 
+    far = rigged(2, hands={0: ["A_hearts", "2_clubs", "3_spades", "4_hearts", "K_clubs"]},
+                 last=["K_hearts"], current=0)
+    far.apply(0, discard(far, 0, "K_clubs"))
+    legal = far.legal_actions(0)
+    costs = dict(ShedBot(None, 0, "normal").draw_costs(far.view(0), legal))
+    deck = next(a for a in legal if a.kind == "draw")
+    king = next(a for a in legal if a.kind == "take")
+    assert costs[king] > costs[deck] + DRAW_GAP       # a King to keep: far worse than the deck
+    assert candidates(far.view(0), legal, deck) == [deck]
+
     low = rigged(2, hands={0: ["A_hearts", "2_clubs", "3_spades"]}, last=["5_hearts"], current=0)
     legal = low.legal_actions(0)
-    assert CALL in legal and CALL in candidates(low.view(0), legal, legal[1])
+    picked = candidates(low.view(0), legal, CALL)
+    assert CALL in picked and len(picked) == 2 and picked[1].kind == "discard"
+
+
+def test_the_playout_level_plays_as_normal():
+    """search.py: the playouts' `playout` level weighs only the discards that shed most; over a
+    match's decisions it makes normal's moves (it is a cheaper normal, not another player)."""
+    game = FAMILY.new_game(kumbal(), 2, None, 4)
+    normal = [FAMILY.make_bot(kumbal(), s, "normal", s) for s in range(2)]
+    playout = [FAMILY.make_bot(kumbal(), s, "playout", s) for s in range(2)]
+    same = decisions = 0
+    while game.round_no < 3 and not game.is_over():
+        seat = game.to_act()[0]
+        view, legal = game.view(seat), game.legal_actions(seat)
+        action = normal[seat].choose(view, legal)
+        if len([a for a in legal if a.kind == "discard"]) > STYLES["playout"].weighs:
+            decisions += 1
+            same += playout[seat].choose(view, legal) == action
+        game.apply(seat, action)
+    assert decisions >= 20 and same >= decisions - 1
 
 
 def test_the_free_discard_and_the_next_round_are_not_searched():
