@@ -1,23 +1,26 @@
 """How the hard bot searches Klobba! (`Family.search`, game/ai/hard.py): its tuning for this family.
 
-A playout ends with the round, which in Klobba! is one clobber (step 4) and what follows it: the
-value of a root action is the change in Stars plus bounty it brings against the other players.
-The playouts are played by the internal "playout" level (bots.py: normal's judgement, but its
-switch does not look at the next round, which a playout never reaches).
+A playout ends with the round after this one (`horizon` 2): a round in Klobba! is one clobber (step
+4) and what follows it, and the next round is where the Action cards kept get played, so a card
+laid now is weighed against what the hand then lacks. The value of a root action is the change in
+Stars plus bounty it brings against the other players. The playouts are played by the internal
+"playout" level (bots.py: normal's judgement, but its switch does not look at the next round).
 
 Which root actions are worth a search (`candidates`): every card to lay or to offer, both
 Groupings, every way to keep when fleeing, every tied selection, every card to play after Swap &
-Play. Not searched, because a playout ending with the round cannot tell them apart (normal
-decides): the switch (step 8: it changes only the next round), the capture (tied Barbarians
-have the same bounty) and the cards put back by Swap & Play (they change only the hand kept).
+Play. Not searched (normal decides): the switch (step 8: it changes only the next round), the
+capture (tied Barbarians have the same bounty) and the cards put back by Swap & Play (they change
+only the hand kept).
 
-Measured with bench/bench_hard.py at 96 playouts per decision (about 0.11 s of one core's time
-per searched decision; 1 s holds about 900): hard against normal, 2 seats, seeds 5000-5329:
-59% of 330 games (95% 53-64%; normal in hard's seat wins 50% of seeds 5000-5149); one hard
-against three normal, seeds 5000-5089: 37% of 90 (95% 28-47%; normal in that seat 21% of
-seeds 5000-5059). With the paired comparison (game/ai/hard.py, `paired`) at 2 standard errors:
-62% of 200 games, seeds 5000-5199 (95% 55-69%; normal in hard's seat 51%). So the setup screen
-offers it (`hard_at_table`).
+Measured with bench/bench_hard.py at 96 playouts per decision, paired at 2 standard errors,
+hard against normal, 2 seats, seats alternating, fresh seeds 5000-5499 (normal in hard's seat
+wins 46% of them): to the end of this round, 59.5% of 500 (95% 55-64%, 0.11 CPU s per searched
+decision); to the end of the next, **62.2% of 500 (95% 57.9-66.3%)**, 0.33 CPU s per searched
+decision (the setting's 1 s holds about 290 playouts). On the 200 tuning seeds from 1000 the
+next round's end gained 5 points over this round's (57% -> 62%); normal's worth of the hand kept
+as a leaf value (hard.py `leaf`, `hand_kept` below) gained 2.5 (not kept: within noise). One hard
+against three normal, seeds 1000-1119, this round's end: 40% of 120 (95% 31-48%); the margin
+over the others' mean with the hand's worth: 30% (worse by 9.6 points, 95% 0.1-19).
 """
 from __future__ import annotations
 
@@ -33,7 +36,7 @@ def candidates(view, legal: list, policy_choice) -> list:
 
 # paired: a move overrules normal's when its gain over normal's choice, deal by deal, is 2 standard
 # errors above 0 (on the same 200 tuning seeds: unpaired at 1.0 won 52%, paired at 2.0 won 57%)
-SEARCH = {"playout_level": "playout", "horizon": "round", "confidence": 2.0, "paired": True,
+SEARCH = {"playout_level": "playout", "horizon": 2, "confidence": 2.0, "paired": True,
           "candidates": candidates}
 
 
