@@ -41,28 +41,12 @@ SEARCH = {"playout_level": "playout", "horizon": 2, "confidence": 2.0, "paired":
 
 
 # ---- the hand kept: what a playout that stops at the round's end leaves each seat ----
-_WORTH: dict = {}       # id(faces) -> (faces, each Action card's worth for later rounds)
-
-
-def _worth(game) -> dict:
-    """Normal's worth of keeping each Action card (bots._card_worth), learnt once per deck."""
-    found = _WORTH.get(id(game.faces))
-    if found is not None and found[0] is game.faces:
-        return found[1]
+def hand_kept(game) -> list:
+    """Each seat's points for the Action cards it keeps, as normal weighs keeping them (its
+    bots._card_worth, which ClashBot learns once per deck)."""
     from types import SimpleNamespace
     from game.families.clash.bots import ClashBot
     bot = ClashBot(game.ruleset, 0, "normal")
     bot._learn(SimpleNamespace(faces=game.faces))
-    if len(_WORTH) > 16:
-        _WORTH.clear()
-    _WORTH[id(game.faces)] = (game.faces, bot.keep_worth)
-    return bot.keep_worth
-
-
-def hand_kept(game) -> list:
-    """Each seat's points for the Action cards it keeps, as normal weighs keeping them."""
-    from game.families.clash.bots import STYLES
-    worth = _worth(game)
-    keep = STYLES["normal"].keep
     faces = game.faces
-    return [keep * sum(worth.get(faces[c].key, 0.0) for c in hand) for hand in game.hands]
+    return [bot.style.keep * sum(bot.keep_worth.get(faces[c].key, 0.0) for c in hand) for hand in game.hands]
