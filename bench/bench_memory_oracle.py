@@ -1,7 +1,7 @@
 """Bench: where the memory family's hard bot overrules normal, does the true state agree?
 
     nice -n 5 python bench/bench_memory_oracle.py [--game kombio] [--games 6] [--playouts 100]
-        [--oracle 100] [--first 1000] [--out NAME.json]
+        [--oracle 100] [--first 1000] [--rotations 2] [--out NAME.json]
 
 An oracle check (issue 12, the lead's tool from Klobba!): hard plays normal in 2-seat matches;
 at every searched decision the move it plays and the policy's (normal's) are both played out
@@ -111,6 +111,8 @@ def main() -> int:
     parser.add_argument("--call-chance", type=float, default=None,
                         help="search.CALL_SEARCH_CHANCE (a call is searched from this belief on)")
     parser.add_argument("--drawn-margin", type=float, default=None, help="search.DRAWN_MARGIN")
+    parser.add_argument("--rotations", type=int, default=None,
+                        help="search.PLAYOUT_ROTATIONS (turns per seat before a playout is scored)")
     parser.add_argument("--out", default="bench_memory_oracle.json")
     args = parser.parse_args()
     from game.families.memory import search
@@ -118,6 +120,8 @@ def main() -> int:
         search.CALL_SEARCH_CHANCE = args.call_chance
     if args.drawn_margin is not None:
         search.DRAWN_MARGIN = args.drawn_margin
+    if args.rotations is not None:
+        search.PLAYOUT_ROTATIONS = args.rotations
     extra = {}
     if args.confidence is not None:
         extra["confidence"] = args.confidence

@@ -15,7 +15,8 @@ from game.ai.simulate import run_match
 from game.engine import registry
 from game.families.memory import MemoryGame
 from game.families.memory.bots import bot_step
-from game.families.memory.search import CALL_SEARCH_CHANCE, DRAWN_MARGIN, candidates, lowest_chance
+from game.families.memory.search import (CALL_SEARCH_CHANCE, DRAWN_MARGIN, PLAYOUT_ROTATIONS, candidates,
+                                         lowest_chance)
 from rigging import hidden_twin, load, options
 
 RULESETS = ("kombio", "cambio", "cambio-classic")
@@ -79,7 +80,7 @@ def test_the_same_decision_on_a_twin_whose_unseen_cards_are_shuffled(ruleset_id)
 
 def test_the_search_weighs_only_the_choices_that_may_change_points():
     """search.candidates: a call is searched where normal gives it a fair chance of being lowest
-    (else the turn is the policy's); a drawn card's places within DRAWN_MARGIN points of normal's
+    (else the turn is the policy's), and normal's own call is never searched; a drawn card's places within DRAWN_MARGIN points of normal's
     best place; a look or a pick is the policy's; a swap is searched among the policy's, skipping,
     and the seat's worst card given to an opponent. What is not searched costs no playout."""
     turns = {"searched": 0, "policy's": 0}
@@ -96,6 +97,8 @@ def test_the_search_weighs_only_the_choices_that_may_change_points():
         else:
             assert kept == [draw]
             turns["policy's"] += 1
+        for call in (a for a in legal if a.kind == "call"):
+            assert candidates(view, legal, call) == [call]
         game, seat = decision("kombio", "drawn", seed=seed, steps=12 + 4 * seed)
         view, legal = game.view(seat), game.legal_actions(seat)
         bot = FAMILY.make_bot(load("kombio"), seat, "normal", 1)
@@ -140,11 +143,11 @@ def test_hard_scores_fewer_points_than_easy_over_a_few_short_matches():
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
-def test_a_playout_stops_after_two_turns_each_and_scores_the_hands_as_they_lie(ruleset_id):
-    """search.py's playouts: normal bots play two turns per seat from the root, then the round is
+def test_a_playout_stops_after_its_turns_and_scores_the_hands_as_they_lie(ruleset_id):
+    """search.py's playouts: normal bots play PLAYOUT_ROTATIONS turns per seat from the root, then the round is
     scored as it lies, as if the seat with the fewest points had called (a round goes on until
     someone calls), unless a call is under way."""
-    game, seat = decision(ruleset_id, "turn", n=3)
+    game, seat = decision(ruleset_id, "turn", n=3, steps=0)   # early: nobody calls yet
     legal = game.legal_actions(seat)
     draw = next(a for a in legal if a.kind == "draw")
     rs = load(ruleset_id)
@@ -158,9 +161,9 @@ def test_a_playout_stops_after_two_turns_each_and_scores_the_hands_as_they_lie(r
             break
         FAMILY.bot_step(played, bots, played.apply)
     assert played.phase in ("round_over", "match_over")
-    # nobody called in these two turns each (a call's round would play to its end)
+    # nobody called in these turns (a call's round would play to its end)
     assert "search" in played.results[0].note
-    assert played.turns - start == 2 * 3
+    assert played.turns - start == PLAYOUT_ROTATIONS * 3
     hands = [played.hand_total(s) for s in range(3)]
     lowest = hands.index(min(hands))
     rule = played.rules["scoring"]["caller_lowest"]
