@@ -184,3 +184,40 @@ def test_a_bot_asked_afresh_calls_as_keenly_as_one_that_followed_the_round():
                 else:
                     bot_step(game, bots, game.apply)
     assert late_turns > 20, "the rounds must run long enough for the keener calls to matter"
+
+
+def test_a_bot_asked_afresh_knows_which_chosen_ability_it_is_using(tmp_path):
+    """A house rule may offer a choice of abilities (README, "Writing a ruleset": `choose:
+    [ability, ...]`), one of which looks and then swaps. A bot that chose Look & swap plans its look
+    for the swap that follows; a bot asked afresh at the look (the hard bot's root and playouts)
+    must know the same from the view (`Pending.steps`), not from a choice it never made: at every
+    ability step of 16 seeded 2-seat matches, a fresh bot decides as the bot that played the match."""
+    from game.engine.ruleset import load_ruleset
+    from game.families.memory import MemoryGame
+    from game.families.memory.bots import bot_step
+    from rigging import ROOT
+    import os
+    text = open(os.path.join(ROOT, "rulesets", "kombio.yaml"), encoding="utf-8").read()
+    text = text.replace("id: kombio", "id: kombio-choice").replace(
+        "{value: 13, count: 2, ability: look_and_swap}", "{value: 13, count: 2, ability: either}")
+    text = text.replace("abilities:\n", "abilities:\n  either:\n    name: Either\n    text: Look & swap or"
+                        " blind swap.\n    steps:\n      - choose: [look_and_swap, blind_swap]\n", 1)
+    path = tmp_path / "kombio-choice.yaml"
+    path.write_text(text, encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    chosen_looks = 0
+    for seed in range(16):
+        game = MemoryGame(ruleset, 2, None, seed)
+        bots = [make_bot(ruleset, s, "normal", seed * 8 + s) for s in range(2)]
+        while not game.is_over():
+            if game.phase == "ability" and game.to_act():
+                seat = game.to_act()[0]
+                view, legal = game.view(seat), game.legal_actions(seat)
+                fresh = make_bot(ruleset, seat, "normal", 1).choose(view, legal)
+                followed = bots[seat].choose(view, legal)
+                assert fresh == followed, (seed, game.round_no, game.turns, view.pending)
+                chosen_looks += view.pending.ability == "either" and view.pending.step == "peek"
+                game.apply(seat, followed)
+            else:
+                bot_step(game, bots, game.apply)
+    assert chosen_looks >= 5, "the chosen Look & swap must come up often enough to matter"

@@ -275,7 +275,6 @@ class MemoryBot:
         self._round = None
         self._turns = 0             # own turns this round: calls get keener as it goes on
         self._turn_sig = None       # the turn last counted
-        self._chosen = None         # ability picked at a "choose" step
         self._memory: dict = {}     # easy: pos -> card key it remembers
         self._forgotten: dict = {}  # easy: pos -> card key it has forgotten (still in the view)
         self._discard_seen = (None, None)   # (a view's discard pile, the counts left after it)
@@ -307,8 +306,6 @@ class MemoryBot:
         if not legal_actions:
             raise ValueError(f"seat {self.seat} has no legal action in phase {view.phase!r}")
         self._follow_round(view)
-        if view.phase != "ability":
-            self._chosen = None
         if view.phase == "turn":
             # asked again for the same decision (a redrawn screen), a turn must not count twice;
             # the turn number too, not only the look of the table: two bots trading the same card
@@ -716,15 +713,15 @@ class MemoryBot:
         return b.gain_below(w_val, b.shift(q)) + (self.style.look_own_gain if not b.known(w) else 0.0)
 
     def _following_swap(self, pending) -> Optional[str]:
-        """The kind of swap that follows the current peek step, if any."""
-        for name in (self._chosen, pending.ability):
-            if name is None or name not in self.abilities:
-                continue
-            steps = self.abilities[name].steps
-            for i, st in enumerate(steps[:-1]):
-                if st["peek"] == pending.target:
-                    return steps[i + 1]["swap"]
-        return None
+        """The kind of swap that follows the current peek step in the same ability, if any: the
+        view names the steps still to do, this one first, so a bot asked afresh (the hard bot's
+        root and playouts) knows what a "choose" step picked without having picked it."""
+        if not pending.steps:
+            return None
+        (name, _), following = pending.steps[0], pending.steps[1:2]
+        if not following or following[0][0] != name or name not in self.abilities:
+            return None
+        return self.abilities[name].steps[following[0][1]]["swap"]
 
     def _ability(self, view, legal, b):
         p = view.pending
@@ -751,7 +748,6 @@ class MemoryBot:
                     best, best_gain = a, gain
         if best is None or (best_gain <= 0 and skip is not None):
             return skip
-        self._chosen = best.choice
         return best
 
     def _ability_peek(self, view, legal, b, skip):
