@@ -67,16 +67,24 @@ def duel(game_id: str, games: int, budget: dict, policy, opponent: str = "normal
     tasks = [(game_id, seed, seats, budget, policy, opponent, False) for seed in range(first, first + games)]
     if baseline:    # the same seeds with the opponent's level in hard's seat: what those deals give
         tasks += [(game_id, seed, seats, budget, policy, opponent, True) for seed in range(first, first + games)]
+    rows = []
+
+    def report(row) -> None:
+        """Each match as it ends: a long run shows its progress (the JSON is written at the end)."""
+        who = "hard" if len(rows) <= games else "baseline"
+        print(f"  {game_id} seed {row['seed']} ({who}, {len(rows)}/{len(tasks)}): seat {row['seat'] + 1}, "
+              f"score {row['score']:g} (others {row['others']:g}), {'won' if row['win'] else 'lost'}", flush=True)
     if jobs > 1:
         import multiprocessing
         with multiprocessing.Pool(jobs) as pool:
-            rows = pool.map(one_match, tasks, chunksize=1)
+            for row in pool.imap(one_match, tasks, chunksize=1):     # in the tasks' order
+                rows.append(row)
+                report(row)
     else:
-        rows = [one_match(task) for task in tasks]
+        for task in tasks:
+            rows.append(one_match(task))
+            report(rows[-1])
     hard_rows, base_rows = rows[:games], rows[games:]
-    for row in hard_rows:
-        print(f"  {game_id} seed {row['seed']}: hard in seat {row['seat'] + 1}, score {row['score']:g} "
-              f"(others {row['others']:g}), {'won' if row['win'] else 'lost'}", flush=True)
     wins = sum(r["win"] for r in hard_rows)
     playouts = sum(r["playouts"] for r in hard_rows)
     search_seconds = sum(r["search_seconds"] for r in hard_rows)
