@@ -23,7 +23,10 @@ matches where a seat could call, calling beat playing on (on the true state) by 
 normal's chance of no undercut was 0.95 or more, +4.6 at 0.9-0.95, -0.5 at 0.8-0.9 (its bar), and
 lost below 0.8 (-7.9 at 0.5-0.7), where it did not call.
 A playout ends with the round: a round's points are what one decision changes, and a match to 100
-points is many rounds (the 51 and 99 resets are too far off for a round's playout to see). The
+points is many rounds. Its value is the margin of the totals after the round, so a 51 or 99 reset
+the round lands on counts, and a round that ends the match counts the win. No `leaf`: nothing of a
+round carries into the next but the totals (the deck is shuffled anew), and a longer horizon would
+add the next deal's noise for twice the work. The
 playouts are played by the `playout` level: normal weighing only the 3 discards that shed most
 (the same move in 99.99% of normal's decisions, for less work).
 """
