@@ -12,8 +12,21 @@ round margin on average (13 of 16 positive); overruled discards 1.4 (6 of 13): n
 - with action cards, what is owed: drawing it or passing it on;
 - not the discard (normal's own ranking plays: searching it cost half the time for no gain),
   nor the free discard (it sheds the drawn card's points for nothing; normal throws it).
+How sure the search must be (issue 12 tuning, the same oracle over 2-seat seeds 1000-1009, 64
+playouts, paired; bench/bench_kumbal_oracle.py): the true gain of the overrules per match was
++11 points of round margin at 2 standard errors (34 overrules of 10 matches, +2.9 each), +19 at
+1 (92, +1.9 on draws), +31 at 0.5 (187, +1.4 on draws). A lower bar overrules more often, each
+time a little less surely right, and the total grows: normal's draw costs put many draws within a
+point or two that the samples tell apart. 128 playouts gained no more (+11 at 2, +26 at 0.5) for
+twice the time, so 64 stay. Normal's call rule needed no change: at 409 moments of 30 normal
+matches where a seat could call, calling beat playing on (on the true state) by +6.9 points where
+normal's chance of no undercut was 0.95 or more, +4.6 at 0.9-0.95, -0.5 at 0.8-0.9 (its bar), and
+lost below 0.8 (-7.9 at 0.5-0.7), where it did not call.
 A playout ends with the round: a round's points are what one decision changes, and a match to 100
-points is many rounds (the 51 and 99 resets are too far off for a round's playout to see). The
+points is many rounds. Its value is the margin of the totals after the round, so a 51 or 99 reset
+the round lands on counts, and a round that ends the match counts the win. No `leaf`: nothing of a
+round carries into the next but the totals (the deck is shuffled anew), and a longer horizon would
+add the next deal's noise for twice the work. The
 playouts are played by the `playout` level: normal weighing only the 3 discards that shed most
 (the same move in 99.99% of normal's decisions, for less work).
 """
@@ -54,5 +67,5 @@ SEARCH = {
     "horizon": "round",
     "playout_level": "playout",
     "paired": True,
-    "confidence": 2.0,
+    "confidence": 0.5,      # standard errors of the paired difference (see above)
 }
