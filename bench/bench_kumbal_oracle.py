@@ -18,7 +18,6 @@ import argparse
 import json
 import math
 import os
-import random
 import sys
 import time
 from collections import defaultdict
@@ -26,27 +25,9 @@ from collections import defaultdict
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.ai import make_bot  # noqa: E402
-from game.ai.simulate import bot_step, run_match  # noqa: E402
+from game.ai.simulate import run_match  # noqa: E402
 from game.engine.ruleset import find_ruleset  # noqa: E402
-
-
-def true_value(game, seat: int, action, seed: int, ruleset, hard) -> float:
-    """`action` played on a copy of the true state (the deck reshuffled), normal bots to the
-    round's end: the margin in points for `seat`, as hard values it."""
-    copy = game.copy()
-    rng = random.Random(seed)
-    rng.shuffle(copy.deck)
-    copy.rng = random.Random(rng.getrandbits(64))
-    copy.apply(seat, action)
-    bots = [make_bot(ruleset, s, "normal", seed * 16 + s) for s in range(copy.n)]
-    round_no = copy.round_no
-    steps = 0
-    while not copy.is_over() and copy.round_no == round_no and steps < 3000:
-        applied = bot_step(copy, bots, copy.apply)
-        if not applied:
-            break
-        steps += applied
-    return hard._value(copy) / hard.margin_weight
+from oracle import true_value  # noqa: E402
 
 
 def kind_of(legal: list, policy) -> str:
