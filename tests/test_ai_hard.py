@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from game.ai import UnknownLevel, check_level, levels_for, make_bot
+from game.ai import UnknownLevel, check_level, levels_for, make_bot, table_levels
 from game.ai.simulate import run_match
 from game.engine import registry
 from game.families.tableau.scoring import LOCATIONS
@@ -144,6 +144,27 @@ def test_the_setup_screen_offers_hard_only_where_the_family_says_it_beats_normal
         expected = ["easy", "normal", "hard"] if offered else ["easy", "normal"]
         assert [value for value, _ in row.level_step.options] == expected
         assert row.level_step.value == "normal" and row.spec()["level"] == "normal"
+
+
+def test_the_setup_screen_offers_hard_in_the_rulesets_where_it_was_measured():
+    """A family's rulesets may differ in how far hard beats normal: the memory family names the
+    rulesets where it was measured to (Kombio: 55.6% of 500 matches; bench/bench_hard.py), and the
+    setup screen offers Hard there, not in Cambio or classic Cambio, nor in a house rule with
+    another id."""
+    from game.engine.ruleset import find_ruleset
+    from game.store.settings import Settings
+    from game.ui.app import App
+    from game.ui.setup import SetupScene
+    app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"),
+              save_settings=False)
+    offered = {}
+    for ruleset_id in ("kombio", "cambio", "cambio-classic"):
+        row = SetupScene(app, find_ruleset(ruleset_id)).rows[1]
+        offered[ruleset_id] = [value for value, _ in row.level_step.options]
+    assert offered == {"kombio": ["easy", "normal", "hard"], "cambio": ["easy", "normal"],
+                       "cambio-classic": ["easy", "normal"]}
+    kombio = find_ruleset("kombio")
+    assert "hard" not in table_levels(kombio.family, "kombio-house")
 
 
 def test_a_family_tunes_its_hard_bot_and_a_keyword_overrules_the_tuning(monkeypatch):

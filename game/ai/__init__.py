@@ -40,13 +40,16 @@ def levels_for(family_name: str) -> tuple:
     return LEVELS + (SEARCH_LEVELS if family.determinize is not None else ())
 
 
-def table_levels(family_name: str) -> tuple:
-    """The levels the setup screen offers for a family. Hard only where the family says it has
-    earned it (`Family.hard_at_table`: it beats normal in bench/bench_hard.py); elsewhere a "Hard"
-    seat would promise what it does not play. Every level plays from the command line
-    (--simulate --bots hard, --game --seats ai:hard)."""
+def table_levels(family_name: str, ruleset_id: str = "") -> tuple:
+    """The levels the setup screen offers for a ruleset of a family. Hard only where the family
+    says it has earned it (`Family.hard_at_table`: it beats normal in bench/bench_hard.py, in every
+    ruleset of the family or in the rulesets it names); elsewhere a "Hard" seat would promise what
+    it does not play. Every level plays from the command line (--simulate --bots hard, --game
+    --seats ai:hard)."""
     from game.engine import registry
     offered = registry.family(family_name).hard_at_table
+    if not isinstance(offered, bool):
+        offered = ruleset_id in offered
     return tuple(level for level in levels_for(family_name) if offered or level not in SEARCH_LEVELS)
 
 

@@ -8,7 +8,7 @@ game/__init__.py and game/families/__init__.py, the one list of families).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable, Optional, Union
 
 
 @dataclass(frozen=True)
@@ -46,8 +46,9 @@ class Family:
     # own pruning; only the policy's choice: no search at all for this decision).
     search: dict = field(default_factory=dict)
     # Does the setup screen offer "Hard"? Only once hard beats normal in this family's bench
-    # (bench/bench_hard.py): a "Hard" seat must not promise what it does not play.
-    hard_at_table: bool = False
+    # (bench/bench_hard.py): a "Hard" seat must not promise what it does not play. True for every
+    # ruleset of the family, or the ids of the rulesets where it was measured to beat normal.
+    hard_at_table: Union[bool, frozenset] = False
     # A game that ends by its own rules (Castle Combo: 9 cards each; Klobba!: its end conditions):
     # the setup screen offers no match length.
     one_game: bool = False

@@ -75,7 +75,7 @@ class SetupScene(Scene):
             self.options["match_end"] = dict(remembered)
         self.max_seats = rs.max_players
         from game.ai import table_levels
-        levels = table_levels(ruleset.family)
+        levels = table_levels(ruleset.family, ruleset.id)
         self.rows = [SeatRow(self, i, "human" if i == 0 else "ai", levels) for i in range(self.max_seats)]
         self.count = max(rs.min_players, min(3, rs.max_players))
         self.count_step = Stepper([(n, f"{n} players") for n in range(rs.min_players, rs.max_players + 1)],
