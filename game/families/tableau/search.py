@@ -24,6 +24,8 @@ Measured (bench/bench_hard.py, playout budgets; seeds from 1000 for tuning, from
   seeds: 43%);
 - 4 seats, one hard (24 playouts, about 0.4 s per searched decision) against three normal: 42%
   of 90 (95% 33-53%; normal in its seat: 17% of the first 30; a fair share is 25%);
+- over more fresh seeds (stop 18): 2 seats 303 of 500 = 60.6% (95% 56.2-64.8%; normal in hard's
+  seat 46.3%), 0.35 CPU s per searched decision; 4 seats 71 of 200 = 35.5% (95% 29.2-42.3%);
 - the playout level: 83% of 200 against easy, 20% of 200 against normal (bench_castle_combo.py).
 """
 from __future__ import annotations
