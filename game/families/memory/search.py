@@ -13,6 +13,10 @@ changes no points by itself.
 How a playout ends: after four turns per seat (the internal `playout` level: normal bots whose
 bot step stops there), the round scored as the hands lie, as if the seat then lowest had called;
 a call's round plays to its end.
+
+Measured (bench/bench_hard.py, 50 playouts, 2 seats, fresh seeds from 5000, stop 18): Kombio 278 of
+500 = 55.6% (95% 51.2-59.9%; normal in hard's seat 50%), Cambio 54.5 of 100 (44.8-63.9%; 41%),
+classic Cambio 29 of 60 = 48% (36-61%; 52%): the table offers Hard in Kombio only (rules.py).
 """
 from __future__ import annotations
 
