@@ -845,6 +845,6 @@ FAMILY = register(Family(
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=ShedGame, describe=_describe, make_bot=_make_bot, lower_is_better=True,
     score_lines=_score_lines, determinize=_determinize, search=SEARCH,
-    # hard beat normal in 172 of 300 fresh 2-seat matches (57.3%, 95% 51.7-62.8%; normal in its
-    # seat 45.3%), 64 playouts a decision (issue 12; bench/bench_hard.py, seeds 5000-5299)
+    # hard beat normal in 292 of 500 fresh 2-seat matches (58.4%, 95% 54.0-62.6%; normal in its
+    # seat 47.0%), 64 playouts a decision (issue 12; bench/bench_hard.py, seeds 5000-5499)
     hard_at_table=True))
