@@ -190,7 +190,7 @@ def test_a_family_prunes_the_root_actions_the_search_considers(monkeypatch):
     family = registry.family(rs.family)
     for keep in (0, 1):
         monkeypatch.setitem(registry._FAMILIES, rs.family, dataclasses.replace(
-            family, search={"candidates": lambda view, legal, choice, keep=keep: legal[:keep]}))
+            family, search={"candidates": lambda view, legal, choice, ruleset, keep=keep: legal[:keep]}))
         bot = make_bot(rs, seat, "hard", 5, playouts=24)
         action = bot.choose(view, legal)
         searched = set(bot.last["means"])

@@ -92,7 +92,7 @@ def test_the_root_is_normals_best_purchases_and_a_key_within_reach():
         game = _played(seed, 2 + 2 * seed)
         seat = game.to_act()[0]
         view, legal = game.view(seat), game.legal_actions(seat)
-        kept = candidates(view, legal, None)
+        kept = candidates(view, legal, None, rs)
         purchases = [a for a in kept if a.kind in ("buy", "face_down")]
         assert set(kept) <= set(legal) and len(purchases) == TOP
         plan = Plan(TabBot(rs, seat, "normal", 0), view)
@@ -125,7 +125,7 @@ def test_a_question_of_an_ability_is_searched_whole_and_the_purses_not_at_all():
         raise AssertionError("no purse phase in 40 games")
     seat = game.to_act()[0]
     view, legal = game.view(seat), game.legal_actions(seat)
-    assert candidates(view, legal, legal[-1]) == [legal[-1]]
+    assert candidates(view, legal, legal[-1], rs) == [legal[-1]]
     bot = make_bot(rs, seat, "hard", 1, playouts=30)
     assert bot.choose(view, legal) == make_bot(rs, seat, "normal", 1).choose(view, legal)
     assert bot.last["playouts"] == 0

@@ -28,7 +28,7 @@ def searched_states(seed=0, n=2, every=5):
     while not game.is_over():
         seat = game.to_act()[0]
         legal = game.legal_actions(seat) if game.phase == "draw" else []
-        if len(legal) > 1 and len(candidates(game.view(seat), legal, legal[0])) > 1:
+        if len(legal) > 1 and len(candidates(game.view(seat), legal, legal[0], kumbal())) > 1:
             steps += 1
             if steps % every == 0:
                 yield game.copy(), seat
@@ -79,26 +79,26 @@ def test_the_search_weighs_the_call_and_the_draws_normal_ranks_close():
     assert CALL not in legal        # 24 points: no call yet
     policy = FAMILY.make_bot(kumbal(), seat, "normal", 0)
     choice = policy.choose(game.view(seat), legal)
-    assert candidates(game.view(seat), legal, choice) == [choice]       # the discard: no search
+    assert candidates(game.view(seat), legal, choice, kumbal()) == [choice]       # the discard: no search
     nines = lay(0, [c for c in game.hands[0] if game.faces[c].value == 9])
     assert choice == nines          # the pair of 9s: the most points shed
     game.apply(seat, nines)
     legal = game.legal_actions(seat)
-    assert set(candidates(game.view(seat), legal, legal[0])) == set(legal)    # the deck or the 5
+    assert set(candidates(game.view(seat), legal, legal[0], kumbal())) == set(legal)    # the deck or the 5
 
     far = rigged(2, hands={0: ["A_hearts", "2_clubs", "3_spades", "4_hearts", "K_clubs"]},
                  last=["K_hearts"], current=0)
     far.apply(0, discard(far, 0, "K_clubs"))
     legal = far.legal_actions(0)
-    costs = dict(ShedBot(None, 0, "normal").draw_costs(far.view(0), legal))
+    costs = dict(ShedBot(kumbal(), 0, "normal").draw_costs(far.view(0), legal))
     deck = next(a for a in legal if a.kind == "draw")
     king = next(a for a in legal if a.kind == "take")
     assert costs[king] > costs[deck] + DRAW_GAP       # a King to keep: far worse than the deck
-    assert candidates(far.view(0), legal, deck) == [deck]
+    assert candidates(far.view(0), legal, deck, kumbal()) == [deck]
 
     low = rigged(2, hands={0: ["A_hearts", "2_clubs", "3_spades"]}, last=["5_hearts"], current=0)
     legal = low.legal_actions(0)
-    picked = candidates(low.view(0), legal, CALL)
+    picked = candidates(low.view(0), legal, CALL, kumbal())
     assert CALL in picked and len(picked) == 2 and picked[1].kind == "discard"
 
 

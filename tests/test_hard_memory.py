@@ -11,6 +11,7 @@ import random
 import pytest
 
 from game.ai import make_bot
+from game.ai.lab import Recipe, lab_ruleset
 from game.ai.simulate import run_match
 from game.engine import registry
 from game.families.memory import MemoryGame
@@ -43,7 +44,7 @@ def decision(ruleset_id: str, phase: str, seed: int = 2, n: int = 2, steps: int 
 def _searched(ruleset, view, legal) -> bool:
     """Whether the hard bot's search weighs this decision (the root's policy is a fresh normal bot)."""
     choice = FAMILY.make_bot(ruleset, view.viewer, "normal", 1).choose(view, legal)
-    return len(set(candidates(view, legal, choice))) > 1
+    return len(set(candidates(view, legal, choice, ruleset))) > 1
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -90,20 +91,20 @@ def test_the_search_weighs_only_the_choices_that_may_change_points():
         game, seat = decision("kombio", "turn", seed=seed, steps=12 + 4 * seed)
         view, legal = game.view(seat), game.legal_actions(seat)
         draw = next(a for a in legal if a.kind == "draw" and a.choice == "deck")
-        kept = candidates(view, legal, draw)
-        if lowest_chance(view) >= CALL_SEARCH_CHANCE:
+        kept = candidates(view, legal, draw, load("kombio"))
+        if lowest_chance(view, load("kombio")) >= CALL_SEARCH_CHANCE:
             assert kept == [draw] + [a for a in legal if a.kind == "call"]
             turns["searched"] += 1
         else:
             assert kept == [draw]
             turns["policy's"] += 1
         for call in (a for a in legal if a.kind == "call"):
-            assert candidates(view, legal, call) == [call]
+            assert candidates(view, legal, call, load("kombio")) == [call]
         game, seat = decision("kombio", "drawn", seed=seed, steps=12 + 4 * seed)
         view, legal = game.view(seat), game.legal_actions(seat)
         bot = FAMILY.make_bot(load("kombio"), seat, "normal", 1)
         choice = bot.choose(view, legal)
-        kept = candidates(view, legal, choice)
+        kept = candidates(view, legal, choice, load("kombio"))
         gains = bot.drawn_gains(view, legal, bot._beliefs(view))
         assert kept[0] == choice
         assert set(kept) == {choice} | {a for a in legal if gains[a] >= max(gains.values()) - DRAWN_MARGIN}
@@ -113,7 +114,7 @@ def test_the_search_weighs_only_the_choices_that_may_change_points():
         game, seat = decision("cambio", "ability", seed=seed)
         view, legal = game.view(seat), game.legal_actions(seat)
         choice = legal[0]
-        kept = candidates(view, legal, choice)
+        kept = candidates(view, legal, choice, load("cambio"))
         skip = [a for a in legal if a.kind == "skip"]
         if view.pending.step == "peek":
             assert kept == [choice]
@@ -173,3 +174,28 @@ def test_a_playout_stops_after_its_turns_and_scores_the_hands_as_they_lie(rulese
     assert [t - b for t, b in zip(played.totals, before)] == [h + x for h, x in zip(hands, bonus)]
     # a real match's bots are never stopped (simulate and the table use the normal level)
     assert not hasattr(FAMILY.make_bot(rs, 0, "normal", 1), "playout_turns")
+
+
+def test_the_search_judges_what_is_close_by_the_rules_in_play_not_the_shipped_ones_of_that_id():
+    """A rules-lab house rule keeps its base's id (`--set call.lock_min_players=2`: the caller is
+    locked in 1v1 too, so the opponent's final turn cannot swap its low cards away). The search's
+    judgement of whether a call is worth a search reads the rules it is handed: with the hand
+    locked a call looks safer at every callable turn, and some turns the shipped Kombio would
+    leave to the policy are searched (the pruning once looked the ruleset up by its id)."""
+    shipped = load("kombio")
+    locked, _ = lab_ruleset(shipped, Recipe(sets=("call.lock_min_players=2",)))
+    assert locked.id == shipped.id and locked.rules["call"]["lock_min_players"] == 2
+    callable_turns = searched_only_when_locked = 0
+    for seed in range(20):
+        game, seat = decision("kombio", "turn", seed=seed, steps=12 + 4 * seed)
+        view, legal = game.view(seat), game.legal_actions(seat)
+        if not any(a.kind == "call" for a in legal):
+            continue
+        callable_turns += 1
+        chance = lowest_chance(view, shipped)
+        assert lowest_chance(view, locked) > chance or chance in (0.0, 1.0)
+        draw = next(a for a in legal if a.kind == "draw" and a.choice == "deck")
+        searched = [len(candidates(view, legal, draw, rs)) > 1 for rs in (shipped, locked)]
+        assert searched[1] or not searched[0]
+        searched_only_when_locked += searched == [False, True]
+    assert callable_turns >= 10 and searched_only_when_locked >= 1

@@ -125,8 +125,9 @@ class HardBot:
         candidates = self.family.search.get("candidates")
         if candidates is not None:
             # the family's own ranking prunes the root: fewer arms, more playouts each (a list
-            # holding only the policy's choice: nothing here is worth a search)
-            keep = set(candidates(view, legal, legal[preferred])) | {legal[preferred]}
+            # holding only the policy's choice: nothing here is worth a search); it is told the
+            # ruleset in play (a view carries no rules, and a lab variant keeps its base's id)
+            keep = set(candidates(view, legal, legal[preferred], self.ruleset)) | {legal[preferred]}
             arms = [a for a in arms if legal[a] in keep]      # one arm left: no playout is played
         searched = len(arms)
         totals = [0.0] * len(legal)

@@ -42,8 +42,9 @@ class Family:
     determinize: Optional[Callable] = None
     # The hard bot's settings for this family (game/ai/hard.HardBot's keywords: playout_level,
     # root_level, horizon, margin_weight, confidence), tuned and measured per family in bench/, and
-    # "candidates": (view, legal, policy_choice) -> the root actions worth searching (the family's
-    # own pruning; only the policy's choice: no search at all for this decision).
+    # "candidates": (view, legal, policy_choice, ruleset) -> the root actions worth searching (the
+    # family's own pruning, by its bots' judgement under the rules in play; only the policy's
+    # choice: no search at all for this decision).
     search: dict = field(default_factory=dict)
     # Does the setup screen offer "Hard"? Only once hard beats normal in this family's bench
     # (bench/bench_hard.py): a "Hard" seat must not promise what it does not play. True for every

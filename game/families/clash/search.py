@@ -27,7 +27,7 @@ from __future__ import annotations
 NOT_SEARCHED = ("switch", "capture", "swap_return", "no_switch")
 
 
-def candidates(view, legal: list, policy_choice) -> list:
+def candidates(view, legal: list, policy_choice, ruleset) -> list:
     """The root actions the search plays out: all of them, or only the policy's choice."""
     if policy_choice.kind in NOT_SEARCHED:
         return [policy_choice]

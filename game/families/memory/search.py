@@ -24,13 +24,14 @@ from __future__ import annotations
 OWN_SWAP_POSITIONS = 1
 
 
-def candidates(view, legal: list, choice) -> list:
-    """The root actions worth a playout for this decision (only `choice`: the policy plays)."""
+def candidates(view, legal: list, choice, ruleset) -> list:
+    """The root actions worth a playout for this decision (only `choice`: the policy plays);
+    normal's judgement of what is close reads `ruleset` (the rules in play)."""
     phase = view.phase
     if phase == "turn":
-        return _turn_candidates(view, legal, choice)
+        return _turn_candidates(view, legal, choice, ruleset)
     if phase == "drawn":
-        return _drawn_candidates(view, legal, choice)
+        return _drawn_candidates(view, legal, choice, ruleset)
     if phase == "mismatch_choice":
         return legal
     if phase != "ability" or view.pending is None:
@@ -44,7 +45,7 @@ def candidates(view, legal: list, choice) -> list:
     return [choice]             # a look or a pick: measured, the search (nearly) never overruled it
 
 
-def _turn_candidates(view, legal: list, choice) -> list:
+def _turn_candidates(view, legal: list, choice, ruleset) -> list:
     """Call or draw: searched only where a call may be right (a draw from the deck or the pile
     is the policy's: the search overruled it in 4 of 327 Kombio turns). Normal's own call is
     played: a drawing arm's playout is scored as if the lowest seat called without the others'
@@ -54,17 +55,15 @@ def _turn_candidates(view, legal: list, choice) -> list:
     if choice.kind == "call":
         return [choice]
     call = [a for a in legal if a.kind == "call"]
-    if not call or lowest_chance(view) < CALL_SEARCH_CHANCE:
+    if not call or lowest_chance(view, ruleset) < CALL_SEARCH_CHANCE:
         return [choice]
     return [choice] + call
 
 
-def _drawn_candidates(view, legal: list, choice) -> list:
+def _drawn_candidates(view, legal: list, choice, ruleset) -> list:
     """Keep the drawn card (where) or throw it: the places normal values within DRAWN_MARGIN
     points of its best (where it sees a clear best, it plays at once)."""
-    bot = _estimator(view)
-    if bot is None:
-        return legal
+    bot = _estimator(view, ruleset)
     gains = bot.drawn_gains(view, legal, bot._beliefs(view))
     if not gains:
         return legal
@@ -76,33 +75,27 @@ def _drawn_candidates(view, legal: list, choice) -> list:
 DRAWN_MARGIN = 2.0
 # A call is searched when normal's own belief gives it at least this chance of being lowest
 CALL_SEARCH_CHANCE = 0.5
-_ESTIMATORS: dict = {}      # (ruleset id, seat, deck) -> a normal bot whose beliefs estimate the hands
+_ESTIMATORS: dict = {}      # (ruleset's id(), seat, deck) -> (ruleset, a normal bot for it)
 
 
-def lowest_chance(view) -> float:
-    """Normal's belief that a call now leaves the viewer lowest (1.0 for a ruleset it cannot find:
-    the call is then searched)."""
-    bot = _estimator(view)
-    return 1.0 if bot is None else bot.lowest_chance(view, bot._beliefs(view))
+def lowest_chance(view, ruleset) -> float:
+    """Normal's belief, under `ruleset`, that a call now leaves the viewer lowest."""
+    bot = _estimator(view, ruleset)
+    return bot.lowest_chance(view, bot._beliefs(view))
 
 
-def _estimator(view):
-    """A normal bot for the viewer's seat whose beliefs judge which moves are close (None for a
-    ruleset not among the loaded ones: everything is then searched)."""
-    from game.engine.ruleset import find_ruleset
+def _estimator(view, ruleset):
+    """A normal bot for the viewer's seat whose beliefs judge which moves are close: one per
+    ruleset object (a lab variant keeps its base's id but not its rules), seat and deck."""
     from game.families.memory.bots import STYLES, MemoryBot
     # the composition in force comes with the view (a house rule may change it): part of the key
-    key = (view.ruleset_id, view.viewer, view.deck_composition)
-    bot = _ESTIMATORS.get(key)
-    if bot is None:
-        try:
-            ruleset = find_ruleset(view.ruleset_id)
-        except KeyError:
-            return None
+    key = (id(ruleset), view.viewer, view.deck_composition)
+    entry = _ESTIMATORS.get(key)
+    if entry is None or entry[0] is not ruleset:        # an id() may be reused once freed
         if len(_ESTIMATORS) > 64:
             _ESTIMATORS.clear()
-        bot = _ESTIMATORS[key] = MemoryBot(ruleset, view.viewer, STYLES["normal"], 0)
-    return bot
+        entry = _ESTIMATORS[key] = (ruleset, MemoryBot(ruleset, view.viewer, STYLES["normal"], 0))
+    return entry[1]
 
 
 def _swaps_giving_away(view, legal: list) -> list:

@@ -38,12 +38,12 @@ DRAW_GAP = 3.0          # points: a draw normal ranks further behind its choice 
 DISCARDS_SEARCHED = 0   # normal's best few discards beside its choice (0: its choice only)
 
 
-def candidates(view, legal: list, policy_choice) -> list:
+def candidates(view, legal: list, policy_choice, ruleset) -> list:
     """The root actions worth a search at this decision (only the policy's: none)."""
     kinds = {a.kind for a in legal}
     if "free_discard" in kinds or "next_round" in kinds:
         return [policy_choice]
-    ranker = ShedBot(None, view.viewer, "normal")
+    ranker = ShedBot(ruleset, view.viewer, "normal")
     draws = [a for a in legal if a.kind in ("draw", "take")]
     if draws:
         costs = ranker.draw_costs(view, draws)

@@ -37,13 +37,14 @@ KEY_WINDOW = 2.0        # points below the best purchase at which a key is still
 SEARCHED_PHASES = ("turn", "buy", "choose", "discard_display", "fill", "neighbour")
 
 
-def candidates(view, legal: list, policy_choice) -> list:
-    """The root actions worth playing out: normal's best few purchases (and a key within reach)."""
+def candidates(view, legal: list, policy_choice, ruleset) -> list:
+    """The root actions worth playing out: normal's best few purchases (and a key within reach),
+    as normal weighs them under `ruleset`'s rules."""
     if view.phase not in SEARCHED_PHASES:
         return [policy_choice]
     if view.phase not in ("turn", "buy"):
         return list(legal)
-    bot = TabBot(_ruleset_of(view), view.viewer, "normal", 0)
+    bot = TabBot(ruleset, view.viewer, "normal", 0)
     plan = Plan(bot, view)
     purchases = [a for a in legal if a.kind in ("buy", "face_down")]
     ranked = _ranked_purchases(plan, purchases)
@@ -82,18 +83,6 @@ def _ranked_purchases(plan: Plan, purchases: list) -> list:
     out.sort(key=lambda pair: -pair[0])
     return out
 
-
-def _ruleset_of(view):
-    """The bots read only the rules' numbers; a view carries none, so the defaults stand in."""
-    return _DEFAULT_RULES
-
-
-class _DefaultRules:
-    """A ruleset stand-in whose `rules` are the family's defaults (TabBot reads only those)."""
-    rules: dict = {}
-
-
-_DEFAULT_RULES = _DefaultRules()
 
 SEARCH = {
     "playout_level": "playout",
