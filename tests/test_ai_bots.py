@@ -350,7 +350,12 @@ def test_normal_exchanges_a_low_draw_for_its_worst_card(kombio):
     assert decide(bot, game, me) == Action("exchange", pos=(me, 1))
 
 
-def test_normal_looks_at_its_own_unknown_card_with_a_7(kombio):
+def test_normal_makes_its_own_unknown_card_known_with_a_7(kombio):
+    """A drawn 7 (look at your own card) with two of its cards unknown: normal puts the 7 in place
+    of one of them (Style.unknown_swap_gain: a known hand is worth more than the point or so the
+    exchange loses: at 5.3 it won 64.5% of 1000 Kombio matches against itself at 0.3, which
+    looked here; a bigger look_own_gain measured no better); discarded, the 7's look
+    goes to one of its unknown cards."""
     game = start(kombio, 2)
     me = game.current
     for slot, value in enumerate([None, None, 2, 1]):
@@ -359,7 +364,8 @@ def test_normal_looks_at_its_own_unknown_card_with_a_7(kombio):
     on_top_of_deck(game, 7)
     game.apply(me, Action("draw", choice="deck"))
     bot = make_bot(kombio, me, "normal", 1)
-    assert decide(bot, game, me) == Action("discard")
+    kept = decide(bot, game, me)
+    assert kept.kind == "exchange" and kept.pos in ((me, 0), (me, 1))
     assert game.apply(me, Action("discard")) and game.phase == "ability"
     action = decide(bot, game, me)
     assert action.kind == "peek" and action.pos in ((me, 0), (me, 1))

@@ -147,31 +147,41 @@ def test_hard_scores_fewer_points_than_easy_over_a_few_short_matches():
 def test_a_playout_stops_after_its_turns_and_scores_the_hands_as_they_lie(ruleset_id):
     """search.py's playouts: normal bots play PLAYOUT_ROTATIONS turns per seat from the root, then the round is
     scored as it lies, as if the seat with the fewest points had called (a round goes on until
-    someone calls), unless a call is under way."""
-    game, seat = decision(ruleset_id, "turn", n=3, steps=0)   # early: nobody calls yet
-    legal = game.legal_actions(seat)
-    draw = next(a for a in legal if a.kind == "draw")
+    someone calls), unless a call is under way (then the round plays to its end)."""
+    stopped = called = 0
     rs = load(ruleset_id)
-    played = game.copy()
-    played.apply(seat, draw)
-    start = played.turns
-    before = list(played.totals)
-    bots = [FAMILY.make_bot(rs, s, "playout", s) for s in range(3)]
-    for _ in range(2000):
-        if played.phase in ("round_over", "match_over"):
-            break
-        FAMILY.bot_step(played, bots, played.apply)
-    assert played.phase in ("round_over", "match_over")
-    # nobody called in these turns (a call's round would play to its end)
-    assert "search" in played.results[0].note
-    assert played.turns - start == PLAYOUT_ROTATIONS * 3
-    hands = [played.hand_total(s) for s in range(3)]
-    lowest = hands.index(min(hands))
-    rule = played.rules["scoring"]["caller_lowest"]
-    bonus = [rule["caller"] if s == lowest else rule["others"] for s in range(3)]
-    if hands.count(min(hands)) > 1:
-        bonus = [0, 0, 0]           # tied for the fewest: nobody is taken to call
-    assert [t - b for t, b in zip(played.totals, before)] == [h + x for h, x in zip(hands, bonus)]
+    for seed in range(2, 12):
+        game, seat = decision(ruleset_id, "turn", seed=seed, n=3, steps=0)   # early: few call yet
+        legal = game.legal_actions(seat)
+        draw = next(a for a in legal if a.kind == "draw")
+        played = game.copy()
+        played.apply(seat, draw)
+        start = played.turns
+        before = list(played.totals)
+        bots = [FAMILY.make_bot(rs, s, "playout", s) for s in range(3)]
+        for _ in range(2000):
+            if played.phase in ("round_over", "match_over"):
+                break
+            FAMILY.bot_step(played, bots, played.apply)
+        assert played.phase in ("round_over", "match_over")
+        if "search" not in played.results[0].note:
+            # someone called (or, in Cambio, ran out of cards) within the turns: that round was
+            # played to its end, never past the turns and a call's final turns
+            assert played.turns - start <= PLAYOUT_ROTATIONS * 3 + 3
+            called += 1
+            continue
+        assert "search" in played.results[0].note
+        assert played.turns - start == PLAYOUT_ROTATIONS * 3
+        hands = [played.hand_total(s) for s in range(3)]
+        lowest = hands.index(min(hands))
+        rule = played.rules["scoring"]["caller_lowest"]
+        bonus = [rule["caller"] if s == lowest else rule["others"] for s in range(3)]
+        limit = played.rules["call"]["limit"]
+        if hands.count(min(hands)) > 1 or (limit is not None and min(hands) > limit):
+            bonus = [0, 0, 0]           # tied for the fewest, or above the call's limit: no caller
+        assert [t - b for t, b in zip(played.totals, before)] == [h + x for h, x in zip(hands, bonus)]
+        stopped += 1
+    assert stopped >= 3, (stopped, called)
     # a real match's bots are never stopped (simulate and the table use the normal level)
     assert not hasattr(FAMILY.make_bot(rs, 0, "normal", 1), "playout_turns")
 

@@ -222,7 +222,7 @@ def test_after_reshuffles_each_hidden_card_is_dealt_from_the_deck_it_came_from()
         for _ in range(3000):
             if game.phase == "round_over" or checked[2] >= 12:
                 break
-            if game.reshuffles == 1 and checked[1] >= 12:
+            if game.reshuffles == 1 and checked[1] >= 4:
                 _run_the_deck_down(game)        # a second reshuffle, with cards of the first still hidden
             if game.reshuffles:
                 seat = rng.randrange(3)

@@ -56,7 +56,7 @@ def test_play_a_round_against_a_bot_with_drags_and_clicks():
         before = len(session.match.actions)
         if v.phase == "turn":
             turns += 1
-            if turns >= 5 and Action("call") in ctrl.legal(0):
+            if turns >= 3 and Action("call") in ctrl.legal(0):
                 d.key(pygame.K_k)                                   # call KOMBIO? ...
                 assert len(session.match.actions) == before and "K again" in ctrl.message[0]
                 d.key(pygame.K_k)                                   # ... yes
