@@ -14,9 +14,12 @@ How a playout ends: after four turns per seat (the internal `playout` level: nor
 bot step stops there), the round scored as the hands lie, as if the seat then lowest had called;
 a call's round plays to its end.
 
-Measured (bench/bench_hard.py, 50 playouts, 2 seats, fresh seeds from 5000, stop 18): Kombio 278 of
-500 = 55.6% (95% 51.2-59.9%; normal in hard's seat 50%), Cambio 54.5 of 100 (44.8-63.9%; 41%),
-classic Cambio 29 of 60 = 48% (36-61%; 52%): the table offers Hard in Kombio only (rules.py).
+Measured (bench/bench_hard.py, 50 playouts, 2 seats, fresh seeds from 5000, stop 19, against the
+normal that prizes knowing its own hand, which is also the policy here): Kombio 296 of 500 =
+59.2% (95% 54.8-63.4%; normal in hard's seat 54.3%), Cambio 132 of 200 = 66% (59.2-72.2%; 49%),
+classic Cambio 152 of 250 = 60.8%
+(54.6-66.6%; 49%). Against the normal before that (stop 18): Kombio 55.6% of 500,
+Cambio 54.5% of 100, classic 48% of 60.
 """
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ Measured (bench/bench_hard.py, playout budgets; seeds from 1000 for tuning, from
 - over more fresh seeds (stop 18, unpaired): 2 seats 303 of 500 = 60.6% (95% 56.2-64.8%; normal
   in hard's seat 46.3%), 0.35 CPU s per searched decision; 4 seats 71 of 200 = 35.5% (95%
   29.2-42.3%);
-- paired (stop 19): 2 seats 200.5 of 300 = 66.8% (95% 61.3-71.9%, seeds 5000-5299), 0.35 CPU s
+- paired (stop 19): 2 seats 327 of 500 = 65.4% (95% 61.1-69.4%, seeds 5000-5499), 0.35 CPU s
   per searched decision; 4 seats (24 playouts) 31 of 100 = 31% (95% 22.8-40.6%, 5000-5099);
 - the playout level: 83% of 200 against easy, 20% of 200 against normal (bench_castle_combo.py).
 """
