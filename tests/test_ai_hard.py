@@ -148,7 +148,7 @@ def test_the_setup_screen_offers_hard_only_where_the_family_says_it_beats_normal
 
 def test_the_setup_screen_offers_hard_in_the_rulesets_where_it_was_measured():
     """A family's rulesets may differ in how far hard beats normal: the memory family names the
-    rulesets where it was measured to (Kombio: 59.2% of 500 matches, Cambio 66% of 200, classic
+    rulesets where it was measured to (Kombio: 59.2% of 500 matches, Cambio 66.5% of 500, classic
     Cambio 60.8% of 250; bench/bench_hard.py), and the setup screen offers Hard there, not in a
     house rule with another id (not measured)."""
     from game.engine.ruleset import find_ruleset

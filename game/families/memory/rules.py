@@ -1180,6 +1180,6 @@ FAMILY = register(Family(
     new_game=MemoryGame, describe=_describe, make_bot=_make_bot, lower_is_better=True,
     bot_step=_bot_step, score_lines=_score_lines, determinize=_determinize, search=SEARCH,
     # against today's normal hard won 296 of 500 fresh 2-seat Kombio matches (59.2%, 95% 54.8-63.4%;
-    # normal in its seat 54.3%), 132 of 200 Cambio (66%, 95% 59.2-72.2%; 49%) and 152 of 250
+    # normal in its seat 54.3%), 332.5 of 500 Cambio (66.5%, 95% 62.3-70.5%; 49.6%) and 152 of 250
     # classic Cambio (60.8%, 95% 54.6-66.6%; 49%): a house rule with another id was not measured
     hard_at_table=frozenset({"kombio", "cambio", "cambio-classic"})))
