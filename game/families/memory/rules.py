@@ -1181,5 +1181,6 @@ FAMILY = register(Family(
     bot_step=_bot_step, score_lines=_score_lines, determinize=_determinize, search=SEARCH,
     # against today's normal hard won 296 of 500 fresh 2-seat Kombio matches (59.2%, 95% 54.8-63.4%;
     # normal in its seat 54.3%), 332.5 of 500 Cambio (66.5%, 95% 62.3-70.5%; 49.6%) and 152 of 250
-    # classic Cambio (60.8%, 95% 54.6-66.6%; 49%): a house rule with another id was not measured
-    hard_at_table=frozenset({"kombio", "cambio", "cambio-classic"})))
+    # classic Cambio (60.8%, 95% 54.6-66.6%; 49%): every shipped ruleset, so the whole family (as
+    # Kumbal's, Castle Combo's and Klobba!'s: a house rule plays with the same bots)
+    hard_at_table=True))
