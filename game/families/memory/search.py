@@ -16,10 +16,9 @@ a call's round plays to its end.
 
 Measured (bench/bench_hard.py, 50 playouts, 2 seats, fresh seeds from 5000, stop 19, against the
 normal that prizes knowing its own hand, which is also the policy here): Kombio 296 of 500 =
-59.2% (95% 54.8-63.4%; normal in hard's seat 54.3%), Cambio 332.5 of 500 = 66.5% (62.3-70.5%; 49.6%),
-classic Cambio 152 of 250 = 60.8%
-(54.6-66.6%; 49%). Against the normal before that (stop 18): Kombio 55.6% of 500,
-Cambio 54.5% of 100, classic 48% of 60.
+59.2% (95% 54.8-63.4%; normal in hard's seat 54.3%), Cambio 332.5 of 500 = 66.5% (62.3-70.5%;
+49.6%), classic Cambio 152 of 250 = 60.8% (54.6-66.6%; 49%). Against the normal before that
+(stop 18): Kombio 55.6% of 500, Cambio 54.5% of 100, classic 48% of 60.
 """
 from __future__ import annotations
 

@@ -19,8 +19,8 @@ played as normal. The error is that of each deal's difference between the move a
 (`paired`: the arms share deals and playout seeds), far smaller than that of two separate
 means, so more right overrules pass: on tuning seeds 1000-1099 (2 seats) 69% against 61%
 unpaired (seed by seed +8.0 points, 95% -0.2 to +16.2), on fresh seeds 5000-5299 66.8% against
-64.3% (+2.5, 95% -2.4 to +7.4). A point of margin weighs 0.05 (`margin_weight`; the win weighs 1): the margin
-is the less noisy half of the value.
+64.3% (+2.5, 95% -2.4 to +7.4). A point of margin weighs 0.05 (`margin_weight`; the win
+weighs 1): the margin is the less noisy half of the value.
 
 Measured (bench/bench_hard.py, playout budgets; seeds from 1000 for tuning, from 5000 reported):
 - 2 seats, 48 playouts (about 0.4 s of one core per searched decision, 0.8 s at most):
