@@ -201,10 +201,11 @@ def main() -> int:
                    not args.no_baseline)
         rows.append(row)
         low, high = row["interval_95"]
+        base = "not run" if row["baseline_win_rate"] is None else f"{100 * row['baseline_win_rate']:.0f}%"
         print(f"{game_id}, {args.seats} seats: hard ({budget}, {row['policy']} playouts) vs {args.opponent}: "
               f"{row['hard_wins']:g}/{row['games']} = {100 * row['win_rate']:.0f}% "
               f"(95% {100 * low:.0f}-{100 * high:.0f}%; {args.opponent} in its seat on the same seeds: "
-              f"{100 * (row['baseline_win_rate'] or 0):.0f}%), mean scores {row['mean_scores']}, "
+              f"{base}), mean scores {row['mean_scores']}, "
               f"{row['playouts_per_s']:.0f} playouts/s, {row['playouts_per_decision']:.0f} per decision, "
               f"{row['seconds']:.0f} s", flush=True)
     os.makedirs(os.path.join(os.path.dirname(__file__), "out"), exist_ok=True)

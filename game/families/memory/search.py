@@ -14,11 +14,14 @@ How a playout ends: after four turns per seat (the internal `playout` level: nor
 bot step stops there), the round scored as the hands lie, as if the seat then lowest had called;
 a call's round plays to its end.
 
-Measured (bench/bench_hard.py, 50 playouts, 2 seats, fresh seeds from 5000, stop 19, against the
-normal that prizes knowing its own hand, which is also the policy here): Kombio 296 of 500 =
-59.2% (95% 54.8-63.4%; normal in hard's seat 54.3%), Cambio 332.5 of 500 = 66.5% (62.3-70.5%;
-49.6%), classic Cambio 152 of 250 = 60.8% (54.6-66.6%; 49%). Against the normal before that
-(stop 18): Kombio 55.6% of 500, Cambio 54.5% of 100, classic 48% of 60.
+Measured (bench/bench_hard.py, 50 playouts, 2 seats, fresh seeds from 5000, against the normal
+that prizes knowing its own hand, which is also the policy here; normal in hard's seat on the same
+seeds in brackets). Stop 20, DRAWN_MARGIN 12: Kombio 331 of 500 = 66.2% (95% 61.9-70.2%; 54.3%),
+Cambio 196 of 300 = 65.3% (59.8-70.5%; 49.6% of 500), classic Cambio 166 of 250 = 66.4%
+(60.3-72.0%; 49%). Seed by seed against the margin of 2: Kombio +7.0 points (95% +3.2 to +10.8),
+Cambio +0.3 (-3.5 to +4.2), classic Cambio +5.6 (-0.3 to +11.5). 4 seats (one hard, three
+normal), Kombio: 27 of 100 = 27% (19.3-36.4%; 14%; margin 2: 19%). Stop 19 (margin 2): Kombio
+59.2% of 500, Cambio 66.5% of 500, classic Cambio 59.0% of 500.
 """
 from __future__ import annotations
 
