@@ -61,8 +61,8 @@ class Style:
     # call). Measured (2 seats, seeds 5000+, against normal at 0.3): 4.3 won 62% of 1000 Kombio
     # matches, 5.3 64.5%, 6.3 64%, 8.3 64%; Cambio 5.3 89% of 600, classic Cambio 5.3 72%
     # (and against the independent peer bot, bench_memory_peer.py over 1000 matches: Kombio 78% ->
-    # 81%, Cambio 73% -> 93%). Why it matters so: a normal bot shown only its own cards wins 78% of Kombio and
-    # 99% of Cambio against normal (bench/bench_memory_ceiling.py --knows own)
+    # 81%, Cambio 73% -> 93%). Why it matters so: a normal bot shown only its own cards wins 78%
+    # of Kombio and 99% of Cambio against normal (bench/bench_memory_ceiling.py --knows own)
     unknown_swap_gain: float = 0.0
     look_other_gain: float = 0.6  # worth of learning an opponent's card (calls, matches, swaps)
     reveal_gain: float = 0.4

@@ -17,9 +17,9 @@ a call's round plays to its end.
 Measured (bench/bench_hard.py, 50 playouts, 2 seats, fresh seeds from 5000, against the normal
 that prizes knowing its own hand, which is also the policy here; normal in hard's seat on the same
 seeds in brackets). Stop 20, DRAWN_MARGIN 12: Kombio 331 of 500 = 66.2% (95% 61.9-70.2%; 54.3%),
-Cambio 196 of 300 = 65.3% (59.8-70.5%; 49.6% of 500), classic Cambio 166 of 250 = 66.4%
+Cambio 273 of 400 = 68.2% (63.5-72.6%; 49.6% of 500), classic Cambio 166 of 250 = 66.4%
 (60.3-72.0%; 49%). Seed by seed against the margin of 2: Kombio +7.0 points (95% +3.2 to +10.8),
-Cambio +0.3 (-3.5 to +4.2), classic Cambio +5.6 (-0.3 to +11.5). 4 seats (one hard, three
+Cambio +0.0 (-3.5 to +3.5), classic Cambio +5.6 (-0.3 to +11.5). 4 seats (one hard, three
 normal), Kombio: 27 of 100 = 27% (19.3-36.4%; 14%; margin 2: 19%). Stop 19 (margin 2): Kombio
 59.2% of 500, Cambio 66.5% of 500, classic Cambio 59.0% of 500.
 """
@@ -82,8 +82,9 @@ def _drawn_candidates(view, legal: list, choice, ruleset) -> list:
 # +17.4, Cambio +30.8 / - / +38.3, classic Cambio +26.5 / - / +44.8 (hard won 10, 13, 14 of 20 in
 # Kombio; 13 -> 17 in Cambio, 9 -> 17 in classic). Normal's gains carry what it prizes beyond
 # points (knowing its own cards: Style.unknown_swap_gain, 5.3), so places that are close in points
-# lie far apart in its gains: at 2 the search met too few of them. 12 keeps nearly every place;
-# it costs 10 s of search per Kombio match against 6 (0.16 s per searched decision).
+# lie far apart in its gains: at 2 the search met too few of them. 12 still cuts a place in about
+# a third of drawn decisions; Kombio's search costs 5.4 CPU s a match against 3.3 (0.08 CPU s per
+# searched decision, bench_hard.py).
 DRAWN_MARGIN = 12.0
 # A call is searched when normal's own belief gives it at least this chance of being lowest
 CALL_SEARCH_CHANCE = 0.5
