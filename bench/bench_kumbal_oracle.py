@@ -66,7 +66,10 @@ def one_match(seed: int, playouts: int, oracle: int, every: bool, stats: dict, e
         arms = [a for a in legal if a in hard.last["means"]] if every else [policy, action]
         if action == policy and not every:
             return action
-        game = table["game"]
+        game = table.get("game")
+        if game is None:        # the match's first move: nothing applied yet, so nothing watched
+            row["unchecked"] = row.get("unchecked", 0) + 1
+            return action
         values = {a: 0.0 for a in arms}
         for k in range(oracle):
             s = seed * 100_003 + count[0] * 1009 + k
@@ -190,10 +193,12 @@ def main() -> int:
         rows[key] = {"searched": row["searched"], "overruled": row["overruled"], "to": row["to"],
                      "true_gain_points": round(mean, 2), "error": round(error, 2),
                      "right": sum(1 for g in gains if g > 0),
-                     "available_points": round(sum(available), 1), "arms": row["arms"]}
+                     "available_points": round(sum(available), 1), "arms": row["arms"],
+                     "unchecked": row.get("unchecked", 0)}
         print(f"{key:8s} searched {row['searched']:4d}, overruled {row['overruled']:3d} {row['to']}, "
               f"true gain {mean:+.2f} +- {error:.2f} points each ({rows[key]['right']}/{n} right)"
-              + (f", {sum(available):.0f} points there to gain" if available else ""))
+              + (f", {sum(available):.0f} points there to gain" if available else "")
+              + (f", {row['unchecked']} first moves of a match not checked" if row.get("unchecked") else ""))
     games = len(matches)
     total = sum(m["true_gain"] for m in matches)
     print(f"the overrules' true gain: {total / games:+.2f} points per match; hard won "
