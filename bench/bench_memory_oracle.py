@@ -1,9 +1,10 @@
 """Bench: where the memory family's hard bot overrules normal, does the true state agree?
 
     nice -n 5 python bench/bench_memory_oracle.py [--game kombio] [--games 6] [--playouts 100]
-        [--oracle 100] [--first 1000] [--rotations 2] [--out NAME.json]
+        [--oracle 100] [--first 1000] [--rotations 2] [--seats 2] [--out NAME.json]
 
-An oracle check (issue 12, the lead's tool from Klobba!): hard plays normal in 2-seat matches;
+An oracle check (issue 12, the lead's tool from Klobba!): hard plays normal in 2-seat matches
+(`--seats 4`: one hard against three normal, hard in seat seed % seats);
 at every searched decision the move it plays and the policy's (normal's) are both played out
 `--oracle` times on the TRUE state (the real hidden cards, the deck reshuffled: nobody knows its
 order), by normal bots to the round's end, the two moves sharing each playout's seed. Per kind
@@ -38,11 +39,12 @@ def kind_of(view, action) -> str:
     return f"{phase}/{action.kind}"
 
 
-def one_match(game_id: str, seed: int, playouts: int, oracle: int, stats: dict, extra: dict) -> dict:
-    """One match, hard in seat seed % 2; every searched decision checked against the true state."""
+def one_match(game_id: str, seed: int, playouts: int, oracle: int, stats: dict, extra: dict,
+              seats: int = 2) -> dict:
+    """One match, hard in seat seed % seats; every searched decision checked against the true state."""
     rs = find_ruleset(game_id)
-    hard_seat = seed % 2
-    bots = [make_bot(rs, s, "normal", seed * 8 + s) for s in range(2)]
+    hard_seat = seed % seats
+    bots = [make_bot(rs, s, "normal", seed * 8 + s) for s in range(seats)]
     hard = bots[hard_seat] = make_bot(rs, hard_seat, "hard", seed, playouts=playouts, **extra)
     table = {}
     choose = hard.choose
@@ -73,7 +75,7 @@ def one_match(game_id: str, seed: int, playouts: int, oracle: int, stats: dict, 
         return action
 
     hard.choose = checked
-    result = run_match(rs, ["normal", "normal"], seed, bots=bots,
+    result = run_match(rs, ["normal"] * seats, seed, bots=bots,
                        watch=lambda game, events: table.__setitem__("game", game))
     win = 1 / len(result.winners) if hard_seat in result.winners else 0.0
     return {"seed": seed, "win": win, "searched": search_seconds[1], "search_seconds": search_seconds[0]}
@@ -93,6 +95,7 @@ def main() -> int:
     parser.add_argument("--drawn-margin", type=float, default=None, help="search.DRAWN_MARGIN")
     parser.add_argument("--rotations", type=int, default=None,
                         help="search.PLAYOUT_ROTATIONS (turns per seat before a playout is scored)")
+    parser.add_argument("--seats", type=int, default=2, help="hard in one seat, normal in the others")
     parser.add_argument("--out", default="bench_memory_oracle.json")
     args = parser.parse_args()
     from game.families.memory import search
@@ -111,7 +114,7 @@ def main() -> int:
     start = time.perf_counter()
     matches = []
     for seed in range(args.first, args.first + args.games):
-        matches.append(one_match(args.game, seed, args.playouts, args.oracle, stats, extra))
+        matches.append(one_match(args.game, seed, args.playouts, args.oracle, stats, extra, args.seats))
         print(f"seed {seed}: {matches[-1]}", flush=True)
     rows = {}
     for key, row in sorted(stats.items()):
