@@ -148,7 +148,7 @@ def test_the_setup_screen_offers_hard_only_where_the_family_says_it_beats_normal
 
 def test_the_setup_screen_offers_hard_in_the_rulesets_where_it_was_measured(monkeypatch):
     """Hard is offered where it was measured to beat normal: in the memory family every shipped
-    ruleset now (Kombio: 66.2% of 500 matches, Cambio 68.2% of 400, classic Cambio 66.4% of 250;
+    ruleset now (Kombio: 66.2% of 500 matches, Cambio 67.0% of 500, classic Cambio 65.8% of 500;
     bench/bench_hard.py), so the whole family; a family measured in some rulesets only names them
     (Family.hard_at_table), and then a house rule with another id gets no Hard."""
     from game.engine.ruleset import find_ruleset

@@ -1180,7 +1180,7 @@ FAMILY = register(Family(
     new_game=MemoryGame, describe=_describe, make_bot=_make_bot, lower_is_better=True,
     bot_step=_bot_step, score_lines=_score_lines, determinize=_determinize, search=SEARCH,
     # against today's normal hard won 331 of 500 fresh 2-seat Kombio matches (66.2%, 95% 61.9-70.2%;
-    # normal in its seat 54.3%), 273 of 400 Cambio (68.2%, 95% 63.5-72.6%; 49.6%) and 166 of 250
-    # classic Cambio (66.4%, 95% 60.3-72.0%; 49%): every shipped ruleset, so the whole family (as
+    # normal in its seat 54.3%), 335 of 500 Cambio (67.0%, 95% 62.8-71.0%; 49.6%) and 329 of 500
+    # classic Cambio (65.8%, 95% 61.5-69.8%; 49%): every shipped ruleset, so the whole family (as
     # Kumbal's, Castle Combo's and Klobba!'s: a house rule plays with the same bots)
     hard_at_table=True))

@@ -16,12 +16,12 @@ a call's round plays to its end.
 
 Measured (bench/bench_hard.py, 50 playouts, 2 seats, fresh seeds from 5000, against the normal
 that prizes knowing its own hand, which is also the policy here; normal in hard's seat on the same
-seeds in brackets). Stop 20, DRAWN_MARGIN 12: Kombio 331 of 500 = 66.2% (95% 61.9-70.2%; 54.3%),
-Cambio 273 of 400 = 68.2% (63.5-72.6%; 49.6% of 500), classic Cambio 166 of 250 = 66.4%
-(60.3-72.0%; 49%). Seed by seed against the margin of 2: Kombio +7.0 points (95% +3.2 to +10.8),
-Cambio +0.0 (-3.5 to +3.5), classic Cambio +5.6 (-0.3 to +11.5). 4 seats (one hard, three
-normal), Kombio: 27 of 100 = 27% (19.3-36.4%; 14%; margin 2: 19%). Stop 19 (margin 2): Kombio
-59.2% of 500, Cambio 66.5% of 500, classic Cambio 59.0% of 500.
+seeds in brackets). Stops 20-21, DRAWN_MARGIN 12: Kombio 331 of 500 = 66.2% (95% 61.9-70.2%;
+54.3%), Cambio 335 of 500 = 67.0% (62.8-71.0%; 49.6%), classic Cambio 329 of 500 = 65.8%
+(61.5-69.8%; 49% of the first 250). Seed by seed against the margin of 2: Kombio +7.0 points (95%
++3.2 to +10.8), Cambio +0.5 (-2.6 to +3.6), classic Cambio +6.8 (+2.8 to +10.8). 4 seats (one
+hard, three normal), Kombio: 27 of 100 = 27% (19.3-36.4%; 14%; margin 2: 19%). Stop 19 (margin
+2): Kombio 59.2% of 500, Cambio 66.5% of 500, classic Cambio 59.0% of 500.
 """
 from __future__ import annotations
 
