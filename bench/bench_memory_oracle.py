@@ -91,7 +91,8 @@ def main() -> int:
     parser.add_argument("--confidence", type=float, default=None)
     parser.add_argument("--paired", choices=("yes", "no"), default=None)
     parser.add_argument("--call-chance", type=float, default=None,
-                        help="search.CALL_SEARCH_CHANCE (a call is searched from this belief on)")
+                        help="search.CALL_SEARCH_CHANCE and _MORE_SEATS (a call is searched from "
+                             "this belief on)")
     parser.add_argument("--drawn-margin", type=float, default=None, help="search.DRAWN_MARGIN")
     parser.add_argument("--rotations", type=int, default=None,
                         help="search.PLAYOUT_ROTATIONS (turns per seat before a playout is scored)")
@@ -100,7 +101,7 @@ def main() -> int:
     args = parser.parse_args()
     from game.families.memory import search
     if args.call_chance is not None:
-        search.CALL_SEARCH_CHANCE = args.call_chance
+        search.CALL_SEARCH_CHANCE = search.CALL_SEARCH_CHANCE_MORE_SEATS = args.call_chance
     if args.drawn_margin is not None:
         search.DRAWN_MARGIN = args.drawn_margin
     if args.rotations is not None:

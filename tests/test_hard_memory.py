@@ -16,8 +16,8 @@ from game.ai.simulate import run_match
 from game.engine import registry
 from game.families.memory import MemoryGame
 from game.families.memory.bots import bot_step
-from game.families.memory.search import (CALL_SEARCH_CHANCE, DRAWN_MARGIN, PLAYOUT_ROTATIONS, candidates,
-                                         lowest_chance)
+from game.families.memory.search import (CALL_SEARCH_CHANCE, CALL_SEARCH_CHANCE_MORE_SEATS, DRAWN_MARGIN,
+                                         PLAYOUT_ROTATIONS, candidates, lowest_chance)
 from rigging import hidden_twin, load, options
 
 RULESETS = ("kombio", "cambio", "cambio-classic")
@@ -209,3 +209,29 @@ def test_the_search_judges_what_is_close_by_the_rules_in_play_not_the_shipped_on
         assert searched[1] or not searched[0]
         searched_only_when_locked += searched == [False, True]
     assert callable_turns >= 10 and searched_only_when_locked >= 1
+
+
+def test_at_four_seats_a_call_is_searched_from_a_lower_belief_of_being_lowest():
+    """Being lowest of four is rarer than of two, and normal's own bar then misses good calls: at
+    more than two seats the search weighs a call from CALL_SEARCH_CHANCE_MORE_SEATS on (the 4-seat
+    oracle, bench_memory_oracle.py --seats 4: 6 of the 7 draws it turned into calls were right);
+    a call normal's belief puts below that stays the policy's draw."""
+    assert CALL_SEARCH_CHANCE_MORE_SEATS < CALL_SEARCH_CHANCE
+    kombio = load("kombio")
+    seen = {"above": 0, "between": 0, "below": 0}
+    for seed in range(40):
+        game, seat = decision("kombio", "turn", seed=seed, n=4, steps=20 + 3 * seed)
+        view, legal = game.view(seat), game.legal_actions(seat)
+        call = [a for a in legal if a.kind == "call"]
+        if not call:
+            continue
+        draw = next(a for a in legal if a.kind == "draw" and a.choice == "deck")
+        chance = lowest_chance(view, kombio)
+        kept = candidates(view, legal, draw, kombio)
+        if chance >= CALL_SEARCH_CHANCE_MORE_SEATS:
+            assert kept == [draw] + call, chance
+            seen["between" if chance < CALL_SEARCH_CHANCE else "above"] += 1
+        else:
+            assert kept == [draw], chance
+            seen["below"] += 1
+    assert seen["between"] and seen["below"], seen

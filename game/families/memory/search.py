@@ -60,7 +60,7 @@ def _turn_candidates(view, legal: list, choice, ruleset) -> list:
     if choice.kind == "call":
         return [choice]
     call = [a for a in legal if a.kind == "call"]
-    if not call or lowest_chance(view, ruleset) < CALL_SEARCH_CHANCE:
+    if not call or lowest_chance(view, ruleset) < call_search_chance(view.n_seats):
         return [choice]
     return [choice] + call
 
@@ -86,8 +86,23 @@ def _drawn_candidates(view, legal: list, choice, ruleset) -> list:
 # a third of drawn decisions; Kombio's search costs 5.4 CPU s a match against 3.3 (0.08 CPU s per
 # searched decision, bench_hard.py).
 DRAWN_MARGIN = 12.0
-# A call is searched when normal's own belief gives it at least this chance of being lowest
+# A call is searched when normal's own belief gives it at least this chance of being lowest: at 2
+# seats 0.5 (0.3 gained no more there, stop 18's oracle: +7.5 points a match against +8.1); at
+# more seats 0.3, where being lowest of all is rarer and normal's own bar for a call misses good
+# ones. The oracle (bench_memory_oracle.py --seats 4, 12 Kombio tuning matches from
+# seed 1000, 50 playouts, stop 21): at 0.5 the search weighed 4 calls and turned 1 draw into a
+# call, the overrules' true gain +5.6 points a match; at 0.3 it weighed 29 and turned 7 into calls
+# (6 of them right, +13.8 points each), +11.8 a match; at 0.15 the same 7 of 80 (+9.6). Over 100
+# 4-seat tuning matches (bench_hard.py, seeds 1000-1099) hard won 31.5 at 0.3 against 30 at 0.5:
+# seed by seed +1.5 points (95% -3.0 to +6.0), a few good calls in a hundred matches.
 CALL_SEARCH_CHANCE = 0.5
+CALL_SEARCH_CHANCE_MORE_SEATS = 0.3
+
+
+def call_search_chance(seats: int) -> float:
+    """The belief of being lowest from which a call is searched, at this many seats."""
+    return CALL_SEARCH_CHANCE if seats <= 2 else CALL_SEARCH_CHANCE_MORE_SEATS
+
 _ESTIMATORS: dict = {}      # (ruleset's id(), seat, deck) -> (ruleset, a normal bot for it)
 
 
