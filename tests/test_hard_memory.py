@@ -16,8 +16,9 @@ from game.ai.simulate import run_match
 from game.engine import registry
 from game.families.memory import MemoryGame
 from game.families.memory.bots import bot_step
-from game.families.memory.search import (CALL_SEARCH_CHANCE, CALL_SEARCH_CHANCE_MORE_SEATS, DRAWN_MARGIN,
-                                         PLAYOUT_ROTATIONS, candidates, lowest_chance)
+from game.families.memory.search import (CALL_SEARCH_CHANCE, CALL_SEARCH_CHANCE_MORE_SEATS,
+                                         DRAWN_MARGIN, PLAYOUT_ROTATIONS, candidates,
+                                         lowest_chance)
 from rigging import hidden_twin, load, options
 
 RULESETS = ("kombio", "cambio", "cambio-classic")

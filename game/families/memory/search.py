@@ -20,8 +20,9 @@ seeds in brackets). Stops 20-21, DRAWN_MARGIN 12: Kombio 331 of 500 = 66.2% (95%
 54.3%), Cambio 335 of 500 = 67.0% (62.8-71.0%; 49.6%), classic Cambio 329 of 500 = 65.8%
 (61.5-69.8%; 49% of the first 250). Seed by seed against the margin of 2: Kombio +7.0 points (95%
 +3.2 to +10.8), Cambio +0.5 (-2.6 to +3.6), classic Cambio +6.8 (+2.8 to +10.8). 4 seats (one
-hard, three normal), Kombio: 27 of 100 = 27% (19.3-36.4%; 14%; margin 2: 19%). Stop 19 (margin
-2): Kombio 59.2% of 500, Cambio 66.5% of 500, classic Cambio 59.0% of 500.
+hard, three normal), Kombio, seeds 5000-5099: 31 of 100 = 31% (22.8-40.6%; 14%) with calls
+searched from a 0.3 belief (stop 21; at 0.5: 27%, seed by seed +4.0 points, -0.8 to +8.8; margin
+2: 19%). Stop 19 (margin 2): Kombio 59.2% of 500, Cambio 66.5% of 500, classic Cambio 59.0% of 500.
 """
 from __future__ import annotations
 
