@@ -26,8 +26,8 @@ FAMILY = registry.family("memory")
 
 
 def decision(ruleset_id: str, phase: str, seed: int = 2, n: int = 2, steps: int = 12, searched=False):
-    """A 2-seat game played by normal bots for `steps` steps, then on to a moment in `phase` where the
-    seat to act has a choice (`searched`: one the search weighs, whatever the policy's choice):
+    """An `n`-seat game played by normal bots for `steps` steps, then on to a moment in `phase` where
+    the seat to act has a choice (`searched`: one the search weighs, whatever the policy's choice):
     (game, seat)."""
     ruleset = load(ruleset_id)
     game = MemoryGame(ruleset, n, None, seed)
@@ -83,8 +83,9 @@ def test_the_same_decision_on_a_twin_whose_unseen_cards_are_shuffled(ruleset_id)
 def test_the_search_weighs_only_the_choices_that_may_change_points():
     """search.candidates: a call is searched where normal gives it a fair chance of being lowest
     (else the turn is the policy's), and normal's own call is never searched; a drawn card's places
-    within DRAWN_MARGIN points of normal's best place (some decisions all of them, some not); a look or a pick is the policy's; a swap is searched among the policy's, skipping,
-    and the seat's worst card given to an opponent. What is not searched costs no playout."""
+    within DRAWN_MARGIN points of normal's best place (some decisions all of them, some not); a
+    look or a pick is the policy's; a swap is searched among the policy's, skipping, and the seat's
+    worst card given to an opponent. What is not searched costs no playout."""
     kombio = load("kombio")
     turns = {"searched": 0, "policy's": 0}
     drawn = {"all": 0, "pruned": 0}      # every place searched, or some beyond the margin not
