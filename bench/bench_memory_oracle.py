@@ -12,6 +12,16 @@ of decision: how often it was searched, how often hard overruled normal, and the
 gain of the overrules in round points (positive: the overrule was right on the true state). If
 overrules lose on the true state, the samples (or the truncated playouts) are biased; if they
 gain but seldom, the search needs more decisions or budget.
+
+    python bench/bench_memory_oracle.py --calls [--game kombio] [--seats 4] [--games 10]
+        [--oracle 40] [--min-chance 0.1]
+
+The call study: normal in every seat; at every turn where a seat may call and normal's own belief
+of being lowest (`lowest_chance`) is at least `--min-chance`, calling and normal's draw instead
+are both played out `--oracle` times on the TRUE state (paired seeds; the others' final turns
+after a call are played). By belief: how often normal called, and what calling gained over
+drawing on in round points (the margin hard values). Where calling gains below normal's bar,
+the bar is too high at that seat count.
 """
 from __future__ import annotations
 
@@ -81,6 +91,64 @@ def one_match(game_id: str, seed: int, playouts: int, oracle: int, stats: dict, 
     return {"seed": seed, "win": win, "searched": search_seconds[1], "search_seconds": search_seconds[0]}
 
 
+def call_study(game_id: str, seed: int, oracle: int, seats: int, min_chance: float,
+               rows: list) -> None:
+    """Normal in every seat; at each turn where a seat may call and believes it is lowest with at
+    least `min_chance`, the true value of calling and of normal's draw instead (paired playouts)."""
+    rs = find_ruleset(game_id)
+    bots = [make_bot(rs, s, "normal", seed * 8 + s) for s in range(seats)]
+    judge = make_bot(rs, 0, "hard", 0, playouts=1)     # hard's valuation of a round's end
+    table = {}
+
+    def watched(bot):
+        choose = bot.choose
+
+        def checked(view, legal):
+            action = choose(view, legal)
+            call = next((a for a in legal if a.kind == "call"), None)
+            if call is None or "game" not in table:
+                return action
+            chance = bot.lowest_chance(view, bot._beliefs(view))
+            if chance < min_chance:
+                return action
+            saved = bot._should_call
+            bot._should_call = lambda view, b: False
+            wait = choose(view, legal)          # what normal does when it does not call
+            bot._should_call = saved
+            game, seat = table["game"], bot.seat
+            judge.seat = seat
+            gains = []
+            for k in range(oracle):
+                s = seed * 100_003 + len(rows) * 1009 + k
+                gains.append(true_value(game, seat, call, s, rs, judge)
+                             - true_value(game, seat, wait, s, rs, judge))
+            rows.append({"seed": seed, "seat": seat, "chance": round(chance, 3),
+                         "called": action.kind == "call", "gain": round(sum(gains) / oracle, 2),
+                         "turn_no": view.turn_no, "round": view.round_no})
+            return action
+        bot.choose = checked
+    for bot in bots:
+        watched(bot)
+    run_match(rs, ["normal"] * seats, seed, bots=bots,
+              watch=lambda game, events: table.__setitem__("game", game))
+
+
+def print_calls(rows: list) -> None:
+    """The call study by normal's belief: moments, normal's calls, calling's mean true gain."""
+    for low, high in ((0, 0.2), (0.2, 0.3), (0.3, 0.4), (0.4, 0.5), (0.5, 0.6), (0.6, 0.7),
+                      (0.7, 0.8), (0.8, 0.9), (0.9, 1.01)):
+        group = [r for r in rows if low <= r["chance"] < high]
+        if not group:
+            continue
+        gains = [r["gain"] for r in group]
+        mean = sum(gains) / len(gains)
+        error = (math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1) / len(gains))
+                 if len(gains) > 1 else 0.0)
+        print(f"chance {low:.1f}-{high:.1f}: {len(group):4d} moments, normal called "
+              f"{sum(r['called'] for r in group):4d}, calling - drawing {mean:+.2f} +- {error:.2f} "
+              f"points, calling better in {sum(g > 0 for g in gains)}", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="kombio")
@@ -98,7 +166,20 @@ def main() -> int:
                         help="search.PLAYOUT_ROTATIONS (turns per seat before a playout is scored)")
     parser.add_argument("--seats", type=int, default=2, help="hard in one seat, normal in the others")
     parser.add_argument("--out", default="bench_memory_oracle.json")
+    parser.add_argument("--calls", action="store_true", help="the call study (normal in every seat)")
+    parser.add_argument("--min-chance", type=float, default=0.1,
+                        help="the call study: only moments where normal believes this or more")
     args = parser.parse_args()
+    if args.calls:
+        rows: list = []
+        for seed in range(args.first, args.first + args.games):
+            call_study(args.game, seed, args.oracle, args.seats, args.min_chance, rows)
+            print(f"seed {seed}: {len(rows)} moments", flush=True)
+        print_calls(rows)
+        os.makedirs(os.path.join(os.path.dirname(__file__), "out"), exist_ok=True)
+        with open(os.path.join(os.path.dirname(__file__), "out", args.out), "w") as f:
+            json.dump({"game": args.game, "args": vars(args), "calls": rows}, f, indent=1)
+        return 0
     from game.families.memory import search
     if args.call_chance is not None:
         search.CALL_SEARCH_CHANCE = search.CALL_SEARCH_CHANCE_MORE_SEATS = args.call_chance

@@ -47,12 +47,28 @@ class Style:
     reads_players: bool     # who has seen a card says something about it
     matches_opponents: bool
     plans: bool             # weighs abilities and draws by expected gain; else rules of thumb
-    call_need: float        # "odds" call: needed chance of being lowest at the first turn
+    call_need: float        # "odds" call: needed chance of being lowest at the first turn (2 seats)
     call_decay: float       # ... lowered by this much each own turn
-    call_need_per_opponent: float  # ... and by this much per opponent beyond the first
+    call_need_per_opponent: float  # ... and by this much per opponent beyond the second
     call_at: float          # "threshold" call (plans=False): call at this estimated total or less
     call_rise: float        # ... raised by this much each own turn
     force_call: int         # own turns in a round after which it always calls
+    # the "odds" call at three seats or more: needed chance at three (then call_need_per_opponent
+    # less per further opponent, down to call_need_least). Being lowest of all is rarer the more
+    # seats there are, so the belief that clears the bar falls: at 2 seats it must be 0.9 (1v1
+    # rewards patience), at 4 seats calling beat drawing on from a belief of about 0.4 (the call
+    # study, bench_memory_oracle.py --calls, 200 4-seat Kombio matches of normal, 8339 moments:
+    # calling - drawing -2.5 points at 0.3-0.4, +1.4 at 0.4-0.5, +6.4 at 0.5-0.6), where the old
+    # bar (0.7 less 0.02 a turn) seldom called. One bot with a bar against normal in the other
+    # seats (bench_memory_oracle's tuning seeds, 2000 matches from 1000 each, paired; at the old
+    # bar it wins its fair share): Kombio 4 seats, bar 0.7 / 0.6 / 0.55 / 0.5 / 0.45 / 0.4 / 0.3:
+    # 25.9 / 28.9 / 30.3 / 30.6 / 29.4 / 26.2 / 19.1%; 3 seats, 0.8 / 0.75 / 0.7 / 0.65 / 0.6 /
+    # 0.55 / 0.5: 32.1 / 35.6 / 37.8 / 39.6 / 39.3 / 37.3 / 34.4%; 6 seats (of 1500), 0.7 / 0.5 /
+    # 0.3 / 0.1: 14.3 / 15.8 / 16.1 / 7.4%; Cambio 4 seats 0.7 / 0.5: 25.3 / 31.7%; classic Cambio
+    # 4 seats, where a failed call costs more, 0.7 / 0.6 / 0.5 / 0.4: 23.7 / 25.5 / 23.4 / 16.3%.
+    # So 0.62 at three seats, 0.55 at four (between Kombio's and classic's best), 0.41 at six
+    call_need_more_seats: float = 0.0
+    call_need_least: float = 0.05
     sure_margin: float = 0.25     # gain needed for a swap between two known cards
     unsure_margin: float = 1.0    # ... when one of them is unknown (we lose what we knew)
     look_own_gain: float = 1.5    # worth of learning one of our unknown cards
@@ -98,8 +114,9 @@ STYLES = {
     "normal": Style("normal", react=(0.7, 1.5), miss=0.0, forget=0.0, counts_cards=True,
                     reads_players=True, matches_opponents=True, plans=True,
                     # 1v1 rewards patience; with more players someone else may call first
-                    call_need=0.9, call_decay=0.02, call_need_per_opponent=0.1,
+                    call_need=0.9, call_decay=0.02, call_need_per_opponent=0.07,
                     call_at=0, call_rise=0, force_call=30,
+                    call_need_more_seats=0.62, call_need_least=0.3,
                     unlocked_risk=2.0,
                     kept_weight=0.8, kept_first=0.3, kept_per_turn=0.05, kept_most=1.0,
                     exposure=0.4, gift_weight=1.0, give_away_min=1.0, unknown_swap_gain=5.3),
@@ -108,6 +125,14 @@ STYLES = {
                   call_need=0, call_decay=0, call_need_per_opponent=0,
                   call_at=6.0, call_rise=1.0, force_call=20),
 }
+
+
+def call_need(style: Style, seats: int) -> float:
+    """The "odds" call's bar at the first turn of a round, at this many seats."""
+    if seats <= 2:
+        return style.call_need
+    return max(style.call_need_least,
+               style.call_need_more_seats - style.call_need_per_opponent * (seats - 3))
 
 
 class Beliefs:
@@ -463,7 +488,7 @@ class MemoryBot:
         if not st.plans:
             return est <= st.call_at + st.call_rise * turns
         chance = self.lowest_chance(view, b)
-        need = st.call_need - st.call_need_per_opponent * (view.n_seats - 2) - st.call_decay * turns
+        need = call_need(st, view.n_seats) - st.call_decay * turns
         self.call_chance = chance      # what it believed when it called (bench/bench_memory_peer.py)
         return chance >= max(0.05, need)
 

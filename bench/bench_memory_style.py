@@ -1,0 +1,60 @@
+"""Bench: one memory-family normal bot with some Style knobs changed, against normal in the other seats.
+
+    python bench/bench_memory_style.py --game kombio --seats 4 [--games 2000] [--first 1000]
+        [--others] call_need_more_seats=0.55 [knob=value ...]
+
+The knobs (game/families/memory/bots.Style, numbers) apply to the bot in seat seed % seats; with
+`--others` to every other seat instead (today's normal against an older or changed one). Prints
+the bot's wins with a 95% interval (Wilson; shared wins count as fractions) beside the fair share
+1/seats. The seeds give every run the same deals, so two runs compare seed by seed. Normal bots
+decide in microseconds: 2000 4-seat Kombio matches take about 3 minutes on one core.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from game.ai.lab import wilson  # noqa: E402
+from game.ai.simulate import run_match  # noqa: E402
+from game.engine.ruleset import find_ruleset  # noqa: E402
+from game.families.memory.bots import STYLES, MemoryBot  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="kombio")
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--first", type=int, default=1000)
+    parser.add_argument("--others", action="store_true", help="the knobs apply to the other seats")
+    parser.add_argument("knobs", nargs="*", help="name=value, a numeric field of Style")
+    args = parser.parse_args()
+    knobs = {}
+    for pair in args.knobs:
+        name, _, value = pair.partition("=")
+        if name not in {f.name for f in dataclasses.fields(STYLES["normal"])}:
+            parser.error(f"{name!r} is not a knob of Style")
+        knobs[name] = float(value)
+    ruleset = find_ruleset(args.game)
+    normal = STYLES["normal"]
+    changed = dataclasses.replace(normal, **knobs)
+    mine, theirs = (normal, changed) if args.others else (changed, normal)
+    wins = 0.0
+    for seed in range(args.first, args.first + args.games):
+        me = seed % args.seats
+        bots = [MemoryBot(ruleset, s, mine if s == me else theirs, seed * 8 + s) for s in range(args.seats)]
+        result = run_match(ruleset, ["normal"] * args.seats, seed, bots=bots)
+        wins += 1 / len(result.winners) if me in result.winners else 0.0
+    low, high = wilson(wins, args.games)
+    who = "normal against the knobs" if args.others else "the knobs against normal"
+    print(f"{args.game}, {args.seats} seats, {who} {knobs}: {wins:g}/{args.games} = "
+          f"{wins / args.games:.1%} (95% {low:.1%}-{high:.1%}; fair share {1 / args.seats:.1%})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
