@@ -60,7 +60,7 @@ class Style:
     # study, bench_memory_oracle.py --calls, 200 4-seat Kombio matches of normal, 8339 moments:
     # calling - drawing -2.5 points at 0.3-0.4, +1.4 at 0.4-0.5, +6.4 at 0.5-0.6), where the old
     # bar (0.7 less 0.02 a turn) seldom called. One bot with a bar against normal in the other
-    # seats (bench_memory_oracle's tuning seeds, 2000 matches from 1000 each, paired; at the old
+    # seats (bench/bench_style.py, 2000 matches from the tuning seed 1000 each, paired; at the old
     # bar it wins its fair share): Kombio 4 seats, bar 0.7 / 0.6 / 0.55 / 0.5 / 0.45 / 0.4 / 0.3:
     # 25.9 / 28.9 / 30.3 / 30.6 / 29.4 / 26.2 / 19.1%; 3 seats, 0.8 / 0.75 / 0.7 / 0.65 / 0.6 /
     # 0.55 / 0.5: 32.1 / 35.6 / 37.8 / 39.6 / 39.3 / 37.3 / 34.4%; 6 seats (of 1500), 0.7 / 0.5 /

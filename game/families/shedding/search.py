@@ -18,7 +18,12 @@ playouts, paired; bench/bench_kumbal_oracle.py): the true gain of the overrules 
 1 (92, +1.9 on draws), +31 at 0.5 (187, +1.4 on draws). A lower bar overrules more often, each
 time a little less surely right, and the total grows: normal's draw costs put many draws within a
 point or two that the samples tell apart. 128 playouts gained no more (+11 at 2, +26 at 0.5) for
-twice the time, so 64 stay. Normal's call rule needed no change: at 409 moments of 30 normal
+twice the time, but the win rate says more playouts do gain (the oracle's per-match gain is noisy
+at 10 matches): over 500 fresh 2-seat matches (bench_hard.py, seeds 5000-5499, seats alternating)
+hard won 292 (58.4%, 95% 54.0-62.6%) at 64 playouts a decision and 342 (68.4%, 64.2-72.3%) at 256
+(0.55 CPU s a searched decision; seed by seed on 5300-5378, +19 points, +7 to +31). 256 was chosen
+on 5300-5399; the other 400 alone: 268 (67.0%, 62.2-71.4%). The table's 1 s setting gives Kumbal
+about 470 playouts, so a playout budget is not set here: the time is. Normal's call rule needed no change: at 409 moments of 30 normal
 matches where a seat could call, calling beat playing on (on the true state) by +6.9 points where
 normal's chance of no undercut was 0.95 or more, +4.6 at 0.9-0.95, -0.5 at 0.8-0.9 (its bar), and
 lost below 0.8 (-7.9 at 0.5-0.7), where it did not call.

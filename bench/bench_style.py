@@ -1,13 +1,14 @@
-"""Bench: one memory-family normal bot with some Style knobs changed, against normal in the other seats.
+"""Bench: one normal bot with some Style knobs changed, against normal in the other seats.
 
-    python bench/bench_memory_style.py --game kombio --seats 4 [--games 2000] [--first 1000]
+    python bench/bench_style.py --game kombio --seats 4 [--games 2000] [--first 1000]
         [--others] call_need_more_seats=0.55 [knob=value ...]
 
-The knobs (game/families/memory/bots.Style, numbers) apply to the bot in seat seed % seats; with
+The knobs (numeric fields of the family's bot `Style`, e.g. game/families/memory/bots.Style; a
+family whose bots keep their knobs as `bot.style`) apply to the bot in seat seed % seats; with
 `--others` to every other seat instead (today's normal against an older or changed one). Prints
 the bot's wins with a 95% interval (Wilson; shared wins count as fractions) beside the fair share
 1/seats. The seeds give every run the same deals, so two runs compare seed by seed. Normal bots
-decide in microseconds: 2000 4-seat Kombio matches take about 3 minutes on one core.
+decide quickly: 2000 4-seat Kombio matches take about 3 minutes on one core.
 """
 from __future__ import annotations
 
@@ -18,10 +19,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from game.ai import make_bot  # noqa: E402
 from game.ai.lab import wilson  # noqa: E402
 from game.ai.simulate import run_match  # noqa: E402
 from game.engine.ruleset import find_ruleset  # noqa: E402
-from game.families.memory.bots import STYLES, MemoryBot  # noqa: E402
 
 
 def main() -> int:
@@ -33,20 +34,24 @@ def main() -> int:
     parser.add_argument("--others", action="store_true", help="the knobs apply to the other seats")
     parser.add_argument("knobs", nargs="*", help="name=value, a numeric field of Style")
     args = parser.parse_args()
+    ruleset = find_ruleset(args.game)
+    normal = getattr(make_bot(ruleset, 0, "normal"), "style", None)
+    if not dataclasses.is_dataclass(normal):
+        parser.error(f"{args.game}'s normal bot keeps no Style as .style")
     knobs = {}
     for pair in args.knobs:
         name, _, value = pair.partition("=")
-        if name not in {f.name for f in dataclasses.fields(STYLES["normal"])}:
-            parser.error(f"{name!r} is not a knob of Style")
+        if name not in {f.name for f in dataclasses.fields(normal)}:
+            parser.error(f"{name!r} is not a knob of {type(normal).__module__}.Style")
         knobs[name] = float(value)
-    ruleset = find_ruleset(args.game)
-    normal = STYLES["normal"]
     changed = dataclasses.replace(normal, **knobs)
     mine, theirs = (normal, changed) if args.others else (changed, normal)
     wins = 0.0
     for seed in range(args.first, args.first + args.games):
         me = seed % args.seats
-        bots = [MemoryBot(ruleset, s, mine if s == me else theirs, seed * 8 + s) for s in range(args.seats)]
+        bots = [make_bot(ruleset, s, "normal", seed * 8 + s) for s in range(args.seats)]
+        for s, bot in enumerate(bots):
+            bot.style = mine if s == me else theirs
         result = run_match(ruleset, ["normal"] * args.seats, seed, bots=bots)
         wins += 1 / len(result.winners) if me in result.winners else 0.0
     low, high = wilson(wins, args.games)
