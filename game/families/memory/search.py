@@ -24,7 +24,8 @@ hard, three normal), Kombio, seeds 5000-5099: 31 of 100 = 31% (22.8-40.6%; 14%) 
 searched from a 0.3 belief (stop 21; at 0.5: 27%, seed by seed +4.0 points, -0.8 to +8.8; margin
 2: 19%), against the normal before its seat-count call bar (bots.call_need); against today's
 normal, which calls from 0.55 at four seats, 22 of 100 = 22% (15-31%; normal in hard's seat 17.5%):
-most of hard's 4-seat edge was the calls the old normal missed. Stop 19 (margin 2): Kombio 59.2% of 500, Cambio 66.5% of 500, classic Cambio 59.0% of 500.
+most of hard's 4-seat edge was the calls the old normal missed. Stop 19 (margin 2): Kombio 59.2%
+of 500, Cambio 66.5% of 500, classic Cambio 59.0% of 500.
 """
 from __future__ import annotations
 

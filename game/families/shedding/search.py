@@ -23,10 +23,12 @@ at 10 matches): over 500 fresh 2-seat matches (bench_hard.py, seeds 5000-5499, s
 hard won 292 (58.4%, 95% 54.0-62.6%) at 64 playouts a decision and 342 (68.4%, 64.2-72.3%) at 256
 (0.55 CPU s a searched decision; seed by seed on 5300-5378, +19 points, +7 to +31). 256 was chosen
 on 5300-5399; the other 400 alone: 268 (67.0%, 62.2-71.4%). The table's 1 s setting gives Kumbal
-about 470 playouts, so a playout budget is not set here: the time is. Normal's call rule needed no change: at 409 moments of 30 normal
-matches where a seat could call, calling beat playing on (on the true state) by +6.9 points where
-normal's chance of no undercut was 0.95 or more, +4.6 at 0.9-0.95, -0.5 at 0.8-0.9 (its bar), and
-lost below 0.8 (-7.9 at 0.5-0.7), where it did not call.
+about 470 playouts, so a playout budget is not set here: the time is.
+Normal's call rule needed no change: at 409 moments of 30 normal matches where a seat could call,
+calling beat playing on (on the true state) by +6.9 points where normal's chance of no undercut
+was 0.95 or more, +4.6 at 0.9-0.95, -0.5 at 0.8-0.9 (its bar), and lost below 0.8 (-7.9 at
+0.5-0.7), where it did not call. At 4 seats its bar (0.7) is no worse than 0.8 or 0.5 (one bot
+with another bar against three normal, 2000 tuning matches each, bench_style.py: 25.2-25.9%).
 A playout ends with the round: a round's points are what one decision changes, and a match to 100
 points is many rounds. Its value is the margin of the totals after the round, so a 51 or 99 reset
 the round lands on counts, and a round that ends the match counts the win. No `leaf`: nothing of a
