@@ -60,6 +60,11 @@ def one_match(task: tuple) -> dict:
             "decisions": len(searched), "searched": sum(1 for p, _, _ in searched if p)}
 
 
+def outcome(win: float) -> str:
+    """A match's line in the log: a shared win counts 1/k in the JSON, so the log must not say won."""
+    return "won" if win >= 1 else "shared" if win > 0 else "lost"
+
+
 def duel(game_id: str, games: int, budget: dict, policy, opponent: str = "normal", seats: int = 2,
          jobs: int = 1, first: int = 0, baseline: bool = True) -> dict:
     """Hard in one seat (alternating) against `opponent` in the others, over seeds first.."""
@@ -73,7 +78,7 @@ def duel(game_id: str, games: int, budget: dict, policy, opponent: str = "normal
         """Each match as it ends: a long run shows its progress (the JSON is written at the end)."""
         who = "hard" if len(rows) <= games else "baseline"
         print(f"  {game_id} seed {row['seed']} ({who}, {len(rows)}/{len(tasks)}): seat {row['seat'] + 1}, "
-              f"score {row['score']:g} (others {row['others']:g}), {'won' if row['win'] else 'lost'}", flush=True)
+              f"score {row['score']:g} (others {row['others']:g}), {outcome(row['win'])}", flush=True)
     if jobs > 1:
         import multiprocessing
         with multiprocessing.Pool(jobs) as pool:

@@ -20,7 +20,11 @@ decision (the setting's 1 s holds about 290 playouts). On the 200 tuning seeds f
 next round's end gained 5 points over this round's (57% -> 62%); normal's worth of the hand kept
 as a leaf value (hard.py `leaf`, `hand_kept` below) gained 2.5 (not kept: within noise). One hard
 against three normal, seeds 1000-1119, this round's end: 40% of 120 (95% 31-48%); the margin
-over the others' mean with the hand's worth: 30% (worse by 9.6 points, 95% 0.1-19).
+over the others' mean with the hand's worth: 30% (worse by 9.6 points, 95% 0.1-19). Fresh seeds
+5000-5099, 4 seats, the next round's end (stop 23): 39.8 of 100 (95% 30.8-49.6%) at 200 playouts,
+0.87 CPU s a searched decision (what the table's 1 s holds at four seats), and 45 (35.6-54.8%) at
+256, 1.22 CPU s (seed by seed +5.2 points, -0.8 to +11.2); stop 15 had 39% of 60 at 96 playouts
+to this round's end.
 """
 from __future__ import annotations
 

@@ -23,9 +23,14 @@ seeds in brackets). Stops 20-21, DRAWN_MARGIN 12: Kombio 331 of 500 = 66.2% (95%
 hard, three normal), Kombio, seeds 5000-5099: 31 of 100 = 31% (22.8-40.6%; 14%) with calls
 searched from a 0.3 belief (stop 21; at 0.5: 27%, seed by seed +4.0 points, -0.8 to +8.8; margin
 2: 19%), against the normal before its seat-count call bar (bots.call_need); against today's
-normal, which calls from 0.55 at four seats, 22 of 100 = 22% (15-31%; normal in hard's seat 17.5%):
-most of hard's 4-seat edge was the calls the old normal missed. Stop 19 (margin 2): Kombio 59.2%
-of 500, Cambio 66.5% of 500, classic Cambio 59.0% of 500.
+normal, which calls from 0.55 at four seats, 22 of 100 = 22% (15-31%; normal in hard's seat 17.5%).
+At four seats the budget is strength (stop 23, the same seeds, 200 playouts: Kombio 0.45, Cambio
+0.38 CPU s a searched decision, inside the table's 1 s): Kombio 38 of 100 = 38% (29.1-47.8%;
+seed by seed +16 points over 50 playouts, +4.8 to +27.2), Cambio 18 of 50 = 36% (24.1-49.9%;
++12 over 50 playouts on those 50 seeds, -2.4 to +26.4), classic Cambio 11 of 30 (36.7%; 9 at 50
+playouts). Stop 21's 150 against 50 (9 of 32 each, tuning seeds, the old normal) was too small a
+sample to see it.
+Stop 19 (margin 2): Kombio 59.2% of 500, Cambio 66.5% of 500, classic Cambio 59.0% of 500.
 """
 from __future__ import annotations
 

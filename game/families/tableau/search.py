@@ -33,6 +33,9 @@ Measured (bench/bench_hard.py, playout budgets; seeds from 1000 for tuning, from
   29.2-42.3%);
 - paired (stop 19): 2 seats 327 of 500 = 65.4% (95% 61.1-69.4%, seeds 5000-5499), 0.35 CPU s
   per searched decision; 4 seats (24 playouts) 31 of 100 = 31% (95% 22.8-40.6%, 5000-5099);
+- 4 seats at 96 playouts (stop 23; 0.7-0.8 CPU s per searched decision, inside the table's 1 s,
+  which holds about 130 at four seats): 125.5 of 300 = 41.8% (95% 36.4-47.5%, seeds 5000-5299);
+  on 5000-5099 43.5 against the 31 that 24 playouts won: at four seats the budget is strength;
 - the playout level: 83% of 200 against easy, 20% of 200 against normal (bench_castle_combo.py).
 """
 from __future__ import annotations
