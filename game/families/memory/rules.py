@@ -1184,4 +1184,5 @@ FAMILY = register(Family(
     # classic Cambio (65.8%, 95% 61.5-69.8%; 49% of the first 250): every shipped ruleset, so the
     # whole family (as Kumbal's, Castle Combo's and Klobba!'s: a house rule plays with the same bots);
     # one hard against three normal at 200 playouts won 38 of 100 Kombio matches, 18 of 50 Cambio
+    # (4 seats, the table's 1 s holds more: search.py)
     hard_at_table=True))
