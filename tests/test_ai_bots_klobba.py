@@ -201,6 +201,31 @@ def test_expected_best_of_draws():
     assert clash_bots.expected_max([4], 1) == 4 and clash_bots.expected_max([], 3) == 0
 
 
+def test_a_clobbers_worth_does_not_depend_on_what_was_weighed_before():
+    """"Mirror & Switch: apply the opponent's card to your own Group": a Mirror against The Boss
+    plays as The Boss against The Boss, plus the worth of the switch. That worth belongs to the
+    Mirror alone: The Boss against The Boss is worth the same whether or not a Mirror against it
+    was weighed first (the memo once stored the Mirror's value under The Boss's pair, and a
+    decision then depended on the order of the questions before it)."""
+    game = built({0: ["the_boss", "mirror_and_switch", "berzerk"]})
+    bot = make_bot(klobba(), 0, "normal", 0)
+    view = game.view(0)
+    bot._learn(view)
+    clash_bots._TABLES.clear()
+    fresh = bot._table(view, 0).plain("the_boss", "the_boss")
+    clash_bots._TABLES.clear()
+    table = bot._table(view, 0)
+    mirrored = table.plain("mirror_and_switch", "the_boss")
+    assert mirrored == pytest.approx(fresh + bot.style.switch_bonus)
+    assert table.plain("the_boss", "the_boss") == fresh
+    assert table.plain("mirror_and_switch", "the_boss") == mirrored
+    clash_bots._TABLES.clear()
+    table = bot._table(view, 0)
+    theirs = table.plain("the_boss", "mirror_and_switch")
+    assert theirs == pytest.approx(fresh - table.w * bot.style.switch_bonus)
+    assert table.plain("the_boss", "the_boss") == fresh
+
+
 def test_a_level_without_a_bot_is_a_sentence():
     with pytest.raises(clash_bots.UnknownClashLevel, match="Klobba! has no 'hard' bot"):
         clash_bots.make_bot(klobba(), 0, "hard", 1)

@@ -185,7 +185,8 @@ class Table:
 
     def plain(self, mine, theirs) -> float:
         """U for two cards neither of which is a Swap & Play."""
-        found = self._u.get((mine, theirs))
+        asked = (mine, theirs)      # the memo's key: a Mirror below plays as the other card
+        found = self._u.get(asked)
         if found is not None:
             return found
         tag = self.bot.tag
@@ -212,7 +213,7 @@ class Table:
             if tt == "mirror":
                 theirs = mine
             value = self.outcome(self.side(mine, "M"), self.side(theirs, "T"))
-        self._u[(mine, theirs)] = value = value + bonus
+        self._u[asked] = value = value + bonus
         return value
 
     def against(self, mine, theirs, draws: int = 3) -> float:
