@@ -62,7 +62,9 @@ def one_match(task: tuple) -> dict:
 
 def outcome(win: float) -> str:
     """A match's line in the log: a shared win counts 1/k in the JSON, so the log must not say won."""
-    return "won" if win >= 1 else "shared" if win > 0 else "lost"
+    if 0 < win < 1:
+        return f"shared 1/{round(1 / win)}"
+    return "won" if win >= 1 else "lost"
 
 
 def duel(game_id: str, games: int, budget: dict, policy, opponent: str = "normal", seats: int = 2,

@@ -43,7 +43,10 @@ def main() -> int:
         name, _, value = pair.partition("=")
         if name not in {f.name for f in dataclasses.fields(normal)}:
             parser.error(f"{name!r} is not a knob of {type(normal).__module__}.Style")
-        knobs[name] = float(value)
+        try:
+            knobs[name] = float(value)
+        except ValueError:
+            parser.error(f"{name}={value!r}: a knob takes a number")
     changed = dataclasses.replace(normal, **knobs)
     mine, theirs = (normal, changed) if args.others else (changed, normal)
     wins = 0.0
