@@ -25,6 +25,12 @@ over the others' mean with the hand's worth: 30% (worse by 9.6 points, 95% 0.1-1
 0.87 CPU s a searched decision (what the table's 1 s holds at four seats), and 45 (35.6-54.8%) at
 256, 1.22 CPU s (seed by seed +5.2 points, -0.8 to +11.2); stop 15 had 39% of 60 at 96 playouts
 to this round's end.
+Stop 24, after normal's Mirror memo was mended (bots.Table.plain once stored a Mirror's value
+under the pair of the card it copies, so normal's play depended on what it had weighed before):
+2 seats, 96 playouts, seeds 5000-5499, **312.5 of 500 = 62.5% (95% 58.2-66.6%)**, 0.18 CPU s a
+searched decision; 4 seats, 200 playouts, seeds 5000-5199, **82.5 of 200 = 41.3% (34.7-48.2%;
+43 of the first 100, 39.5 of the next; normal in its seat 21.5%)**, 0.80-0.86 CPU s a searched
+decision, inside the table's 1 s (the figures above were measured with the old normal).
 """
 from __future__ import annotations
 
