@@ -29,7 +29,18 @@ At four seats the budget is strength (stop 23, the same seeds, 200 playouts: Kom
 seed by seed +16 points over 50 playouts, +4.8 to +27.2), Cambio 18 of 50 = 36% (24.1-49.9%;
 +12 over 50 playouts on those 50 seeds, -2.4 to +26.4), classic Cambio 11 of 30 (36.7%; 9 at 50
 playouts). Stop 21's 150 against 50 (9 of 32 each, tuning seeds, the old normal) was too small a
-sample to see it.
+sample to see it. But the gain ends by 200 (stop 24): Kombio at 400 playouts (0.9 CPU s) won 18 of
+5000-5058 against 200's 17.5 (seed by seed +0.8 points, -10.9 to +12.6). Cambio's 36% was a lucky
+first 50: at 200 on 5050-5149 it won 26 of 100, so 44 of 150 = 29.3% (95% 22.6-37.1%; normal in
+hard's seat on those seeds 35 of 150, 23.3%), though its overrules are
+right: the oracle (bench_memory_oracle.py --seats 4, 10 Cambio tuning matches, 200 playouts)
+found +10 points a match on the true state (draws turned into calls 6 of 6 right, +8.7 each; a
+drawn card kept where normal threw it 10 of 12, +4.7), and its call study puts calling's
+break-even at a belief of 0.3-0.5 of being lowest (where the search starts weighing a call).
+Tried on Kombio tuning seeds (200 playouts, stopped near half-way for want of any sign of a gain):
+a round's margin over the others' mean, -7.3 points (95% -19.0 to +4.4) on 48 seeds; playouts of
+2 turns a seat, -2.1 (-18.3 to +14.2). classic Cambio at 200, seeds 5000-5099: 33.5 of 100 = 33.5%
+(25.0-43.2%; normal in hard's seat 22%), 0.41 CPU s a searched decision.
 Stop 19 (margin 2): Kombio 59.2% of 500, Cambio 66.5% of 500, classic Cambio 59.0% of 500.
 """
 from __future__ import annotations
