@@ -211,16 +211,19 @@ def test_a_clobbers_worth_does_not_depend_on_what_was_weighed_before():
     bot = make_bot(klobba(), 0, "normal", 0)
     view = game.view(0)
     bot._learn(view)
-    clash_bots._TABLES.clear()
-    fresh = bot._table(view, 0).plain("the_boss", "the_boss")
-    clash_bots._TABLES.clear()
-    table = bot._table(view, 0)
+
+    def unasked():
+        """The Table of this decision with nothing weighed yet (its memos are process-wide)."""
+        clash_bots._TABLES.clear()
+        return bot._table(view, 0)
+
+    fresh = unasked().plain("the_boss", "the_boss")
+    table = unasked()
     mirrored = table.plain("mirror_and_switch", "the_boss")
     assert mirrored == pytest.approx(fresh + bot.style.switch_bonus)
     assert table.plain("the_boss", "the_boss") == fresh
     assert table.plain("mirror_and_switch", "the_boss") == mirrored
-    clash_bots._TABLES.clear()
-    table = bot._table(view, 0)
+    table = unasked()
     theirs = table.plain("the_boss", "mirror_and_switch")
     assert theirs == pytest.approx(fresh - table.w * bot.style.switch_bonus)
     assert table.plain("the_boss", "the_boss") == fresh

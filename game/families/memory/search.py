@@ -32,8 +32,7 @@ playouts). Stop 21's 150 against 50 (9 of 32 each, tuning seeds, the old normal)
 sample to see it. But the gain ends by 200 (stop 24): Kombio at 400 playouts (0.9 CPU s) won 18 of
 5000-5058 against 200's 17.5 (seed by seed +0.8 points, -10.9 to +12.6). Cambio's 36% was a lucky
 first 50: at 200 on 5050-5149 it won 26 of 100, so 44 of 150 = 29.3% (95% 22.6-37.1%; normal in
-hard's seat on those seeds 35 of 150, 23.3%), though its overrules are
-right: the oracle (bench_memory_oracle.py --seats 4, 10 Cambio tuning matches, 200 playouts)
+hard's seat on those seeds 35 of 150, 23.3%), though its overrules are right: the oracle (bench_memory_oracle.py --seats 4, 10 Cambio tuning matches, 200 playouts)
 found +10 points a match on the true state (draws turned into calls 6 of 6 right, +8.7 each; a
 drawn card kept where normal threw it 10 of 12, +4.7), and its call study puts calling's
 break-even at a belief of 0.3-0.5 of being lowest (where the search starts weighing a call).
