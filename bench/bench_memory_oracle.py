@@ -1,7 +1,7 @@
 """Bench: where the memory family's hard bot overrules normal, does the true state agree?
 
     nice -n 5 python bench/bench_memory_oracle.py [--game kombio] [--games 6] [--playouts 100]
-        [--oracle 100] [--first 1000] [--rotations 2] [--seats 2] [--out NAME.json]
+        [--oracle 100] [--first 1000] [--rotations 2] [--seats 2] [--leads] [--out NAME.json]
 
 An oracle check (issue 12, the lead's tool from Klobba!): hard plays normal in 2-seat matches
 (`--seats 4`: one hard against three normal, hard in seat seed % seats);
@@ -11,7 +11,9 @@ order), by normal bots to the round's end, the two moves sharing each playout's 
 of decision: how often it was searched, how often hard overruled normal, and the oracle's mean
 gain of the overrules in round points (positive: the overrule was right on the true state). If
 overrules lose on the true state, the samples (or the truncated playouts) are biased; if they
-gain but seldom, the search needs more decisions or budget.
+gain but seldom, the search needs more decisions or budget. With `--leads`, the search's best
+rival to the policy's move is checked at every searched decision, overruled or not, with its lead
+over the policy's move in standard errors: one run says what each bar (`confidence`) would gain.
 
     python bench/bench_memory_oracle.py --calls [--game kombio] [--seats 4] [--games 10]
         [--oracle 40] [--min-chance 0.1]
@@ -50,8 +52,9 @@ def kind_of(view, action) -> str:
 
 
 def one_match(game_id: str, seed: int, playouts: int, oracle: int, stats: dict, extra: dict,
-              seats: int = 2) -> dict:
-    """One match, hard in seat seed % seats; every searched decision checked against the true state."""
+              seats: int = 2, leads: list = None) -> dict:
+    """One match, hard in seat seed % seats; every searched decision checked against the true state
+    (with `leads`: the search's best rival to the policy's move too, overruled or not)."""
     rs = find_ruleset(game_id)
     hard_seat = seed % seats
     bots = [make_bot(rs, s, "normal", seed * 8 + s) for s in range(seats)]
@@ -71,17 +74,31 @@ def one_match(game_id: str, seed: int, playouts: int, oracle: int, stats: dict, 
         key = kind_of(view, policy)
         row = stats[key]
         row["searched"] += 1
-        if action != policy:
-            row["overruled"] += 1
-            row["to"][action.kind] = row["to"].get(action.kind, 0) + 1
-            game = table["game"]
+        game = table["game"]
+
+        def gain_of(move):
+            """`move` minus the policy's move on the true state, in round points (paired seeds)."""
             differences = []
             for k in range(oracle):
                 s = seed * 100_003 + search_seconds[1] * 1009 + k
-                differences.append(true_value(game, hard_seat, action, s, rs, hard)
+                differences.append(true_value(game, hard_seat, move, s, rs, hard)
                                    - true_value(game, hard_seat, policy, s, rs, hard))
-            mean = sum(differences) / oracle
-            row["gains"].append(mean)
+            return sum(differences) / oracle
+
+        rival = hard.last.get("rival")
+        if leads is not None and rival is not None:
+            gain = gain_of(rival)
+            leads.append({"seed": seed, "kind": key, "lead": hard.last["lead"], "gain": round(gain, 3),
+                          "overruled": action != policy})
+            if action != policy:
+                row["overruled"] += 1
+                row["to"][action.kind] = row["to"].get(action.kind, 0) + 1
+                row["gains"].append(gain)
+            return action
+        if action != policy:
+            row["overruled"] += 1
+            row["to"][action.kind] = row["to"].get(action.kind, 0) + 1
+            row["gains"].append(gain_of(action))
         return action
 
     hard.choose = checked
@@ -149,6 +166,25 @@ def print_calls(rows: list) -> None:
               f"points, calling better in {sum(g > 0 for g in gains)}", flush=True)
 
 
+def print_leads(leads: list, matches: int) -> None:
+    """What each bar on the search's lead would have gained: the rivals leading by at least that
+    many standard errors, played instead of the policy's move, in true round points per match."""
+    for bar in (0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0):
+        over = [r["gain"] for r in leads if r["lead"] is not None and r["lead"] > bar]
+        mean = sum(over) / len(over) if over else 0.0
+        print(f"lead over {bar:.1f} s.e.: {len(over):4d} overrules, {mean:+.2f} points each, "
+              f"{sum(g > 0 for g in over)} right, {sum(over) / matches:+.2f} points per match",
+              flush=True)
+    kinds = sorted({r["kind"] for r in leads})
+    for kind in kinds:
+        rows = [r for r in leads if r["kind"] == kind]
+        for low, high in ((-99, 0), (0, 1), (1, 2), (2, 99)):
+            group = [r["gain"] for r in rows if r["lead"] is not None and low <= r["lead"] < high]
+            if group:
+                print(f"  {kind:28s} lead {low:+d}..{high:+d}: {len(group):4d}, "
+                      f"true gain {sum(group) / len(group):+.2f}, right {sum(g > 0 for g in group)}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="kombio")
@@ -166,6 +202,9 @@ def main() -> int:
                         help="search.PLAYOUT_ROTATIONS (turns per seat before a playout is scored)")
     parser.add_argument("--seats", type=int, default=2, help="hard in one seat, normal in the others")
     parser.add_argument("--out", default="bench_memory_oracle.json")
+    parser.add_argument("--leads", action="store_true",
+                        help="check the search's best rival at every searched decision, overruled or "
+                             "not: what each bar on its lead (standard errors) would gain")
     parser.add_argument("--calls", action="store_true", help="the call study (normal in every seat)")
     parser.add_argument("--min-chance", type=float, default=0.1,
                         help="the call study: only moments where normal believes this or more")
@@ -195,8 +234,10 @@ def main() -> int:
     stats = defaultdict(lambda: {"searched": 0, "overruled": 0, "to": {}, "gains": []})
     start = time.perf_counter()
     matches = []
+    leads = [] if args.leads else None
     for seed in range(args.first, args.first + args.games):
-        matches.append(one_match(args.game, seed, args.playouts, args.oracle, stats, extra, args.seats))
+        matches.append(one_match(args.game, seed, args.playouts, args.oracle, stats, extra, args.seats,
+                                 leads))
         print(f"seed {seed}: {matches[-1]}", flush=True)
     rows = {}
     for key, row in sorted(stats.items()):
@@ -211,6 +252,8 @@ def main() -> int:
               f"true gain {mean:+.2f} +- {error:.2f} points ({rows[key]['right']}/{n} right)")
     total = sum(sum(row["gains"]) for row in stats.values())
     print(f"the overrules' true gain: {total / len(matches):+.2f} points per match")
+    if leads is not None:
+        print_leads(leads, len(matches))
     wins = sum(m["win"] for m in matches)
     searched = sum(m["searched"] for m in matches)
     seconds = sum(m["search_seconds"] for m in matches)
@@ -219,7 +262,8 @@ def main() -> int:
     os.makedirs(os.path.join(os.path.dirname(__file__), "out"), exist_ok=True)
     with open(os.path.join(os.path.dirname(__file__), "out", args.out), "w") as f:
         json.dump({"game": args.game, "args": vars(args), "kinds": rows,
-                   "gain_per_match": total / len(matches), "matches": matches}, f, indent=1)
+                   "gain_per_match": total / len(matches), "matches": matches,
+                   "leads": leads}, f, indent=1)
     return 0
 
 

@@ -5,6 +5,7 @@ samples the hidden cards from what its view allows, and a test proves it (the sa
 a twin state whose unknown cards are shuffled)."
 """
 import dataclasses
+import math
 import random
 
 import pytest
@@ -284,6 +285,11 @@ def test_a_paired_comparison_sees_a_small_steady_gain_that_independent_means_mis
     assert paired._clearly_better(1, 0, totals, squares, counts, by_deal)
     worse = [dict(enumerate(policy)), {k: v - 1.0 for k, v in enumerate(policy)}]
     assert not paired._clearly_better(1, 0, totals, squares, counts, worse)
+    # the lead in standard errors (what bench_memory_oracle.py --leads sets against the true gain)
+    steady = paired._advantage(1, 0, totals, squares, counts, by_deal)
+    assert steady == math.inf          # 1 point on every deal: no spread in the difference
+    assert 0 < independent._advantage(1, 0, totals, squares, counts, by_deal) < 2.0
+    assert paired._advantage(1, 0, totals, squares, counts, worse) == -math.inf
 
 
 def _klobba_four_seats(seed: int = 3):

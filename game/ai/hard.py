@@ -184,10 +184,16 @@ class HardBot:
                 arms = self._better_half(arms, totals, counts, preferred)
                 spent_in_round = 0
         best = max(arms, key=lambda a: (self._mean(a, totals, counts), a == preferred))
+        # the best move besides the root bot's, and by how many standard errors it leads (bench)
+        rivals = [a for a in arms if a != preferred and counts[a]]
+        rival = max(rivals, key=lambda a: self._mean(a, totals, counts)) if rivals else None
+        lead = (self._advantage(rival, preferred, totals, squares, counts, by_deal)
+                if rival is not None else None)
         if counts[best] == 0 or not self._clearly_better(best, preferred, totals, squares, counts, by_deal):
             best = preferred        # the search found nothing clearly better than the root bot's choice
         self.last = {"playouts": played, "fallback": fallback, "seconds": time.perf_counter() - start,
                      "arms": searched, "policy_choice": legal[preferred], "choice": legal[best],
+                     "rival": None if rival is None else legal[rival], "lead": lead,
                      "means": {legal[a]: self._mean(a, totals, counts) for a in range(len(legal)) if counts[a]}}
         return legal[best]
 
@@ -211,17 +217,23 @@ class HardBot:
         playouts must not overrule a good policy: a budget too small to tell plays as the policy."""
         if arm == preferred:
             return True
+        return self._advantage(arm, preferred, totals, squares, counts, by_deal) > self.confidence
+
+    def _advantage(self, arm: int, preferred: int, totals: list, squares: list, counts: list,
+                   by_deal: Optional[list] = None) -> float:
+        """By how many standard errors `arm`'s mean is above the policy choice's (paired: of the
+        mean difference over the deals both played); -inf where too few playouts tell."""
         if counts[preferred] < 2 or counts[arm] < 2:
-            return False
+            return -math.inf
         if self.paired and by_deal is not None:
             ours, theirs = by_deal[arm], by_deal[preferred]
             differences = [ours[d] - theirs[d] for d in ours if d in theirs]
             n = len(differences)
             if n < 2:
-                return False
+                return -math.inf
             mean = sum(differences) / n
             variance = sum((x - mean) ** 2 for x in differences) / (n - 1)
-            return mean > self.confidence * math.sqrt(variance / n)
+            return _ratio(mean, math.sqrt(variance / n))
 
         def mean_and_error(a):
             mean = totals[a] / counts[a]
@@ -230,7 +242,7 @@ class HardBot:
 
         mean_a, error_a = mean_and_error(arm)
         mean_p, error_p = mean_and_error(preferred)
-        return mean_a - mean_p > self.confidence * math.sqrt(error_a + error_p)
+        return _ratio(mean_a - mean_p, math.sqrt(error_a + error_p))
 
     def _better_half(self, arms: list, totals: list, counts: list, preferred: int) -> list:
         ranked = sorted(arms, key=lambda a: (self._mean(a, totals, counts), a == preferred), reverse=True)
@@ -282,6 +294,13 @@ class HardBot:
                 return self.margin_weight * (mine - sum(others) / len(others))
             return self.margin_weight * (mine - best_other)     # a round's end: its points only
         return win + self.margin_weight * (mine - best_other)
+
+
+def _ratio(mean: float, error: float) -> float:
+    """A mean in standard errors (a difference with no spread is as sure as it gets)."""
+    if error > 0:
+        return mean / error
+    return math.inf if mean > 0 else -math.inf if mean < 0 else 0.0
 
 
 def make_hard_bot(ruleset, seat: int, seed=0, **budget) -> HardBot:

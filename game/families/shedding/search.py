@@ -24,10 +24,10 @@ hard won 292 (58.4%, 95% 54.0-62.6%) at 64 playouts a decision and 342 (68.4%, 6
 (0.55 CPU s a searched decision; seed by seed on 5300-5378, +19 points, +7 to +31). 256 was chosen
 on 5300-5399; the other 400 alone: 268 (67.0%, 62.2-71.4%). The table's 1 s setting gives Kumbal
 about 470 playouts, so a playout budget is not set here: the time is. 4 seats, one hard at 256
-against three normal (about 0.75 CPU s a searched decision; stops 22-23, seeds 5000-5299): at
-most 116 of 300 = 38.7% (95% 33.3-44.3%; a fair share is 25%): 39 of 5000-5099, 42 of 5100-5199
-(re-run in stop 24: no shared win) and at most 35 of 5200-5299 (that log did not tell a shared
-win apart); 5000-5199 exactly 81 of 200 = 40.5% (33.9-47.4%). Those seeds favour hard's seat:
+against three normal (about 0.75 CPU s a searched decision; stops 22-25, seeds 5000-5299): 116
+of 300 = 38.7% (95% 33.3-44.3%; a fair share is 25%): 39 of 5000-5099, 42 of 5100-5199 and 35
+of 5200-5299 (the last two re-run in stops 24-25 with a log that tells a shared win apart: none
+was shared). The first 200 alone gave 40.5%: 300 seeds put it under. Those seeds favour hard's seat:
 with normal in all four seats, the seat hard takes wins 87.5 of 300 (29.2%) over 5000-5299 (19.5,
 35 and 33 of each hundred), so hard's edge there is under 10 points.
 Normal's call rule needed no change: at 409 moments of 30 normal matches where a seat could call,
