@@ -1,7 +1,8 @@
 """Bench: where the memory family's hard bot overrules normal, does the true state agree?
 
     nice -n 5 python bench/bench_memory_oracle.py [--game kombio] [--games 6] [--playouts 100]
-        [--oracle 100] [--first 1000] [--rotations 2] [--seats 2] [--leads] [--out NAME.json]
+        [--oracle 100] [--first 1000] [--rotations 2] [--seats 2] [--leads] [--know opponents]
+        [--out NAME.json]
 
 An oracle check (issue 12, the lead's tool from Klobba!): hard plays normal in 2-seat matches
 (`--seats 4`: one hard against three normal, hard in seat seed % seats);
@@ -14,6 +15,8 @@ overrules lose on the true state, the samples (or the truncated playouts) are bi
 gain but seldom, the search needs more decisions or budget. With `--leads`, the search's best
 rival to the policy's move is checked at every searched decision, overruled or not, with its lead
 over the policy's move in standard errors: one run says what each bar (`confidence`) would gain.
+`--know opponents` (or `all`), a diagnostic: the hard bot's samples keep the true hidden cards of
+its opponents (or of everyone): what a perfect model of the others' cards would be worth.
 
     python bench/bench_memory_oracle.py --calls [--game kombio] [--seats 4] [--games 10]
         [--oracle 40] [--min-chance 0.1]
@@ -28,9 +31,11 @@ the bar is too high at that seat count.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import os
+import random
 import sys
 import time
 from collections import defaultdict
@@ -51,15 +56,42 @@ def kind_of(view, action) -> str:
     return f"{phase}/{action.kind}"
 
 
+def knowing(table: dict, know: str):
+    """A sampler for the diagnostic `--know`, which reads the TRUE state (`table["game"]`): the hard
+    bot's samples keep every hidden card where it is ("all"), or every card but its own unseen ones,
+    which are dealt anew with the deck ("opponents": what a perfect model of the others could tell
+    it). Never at the table: it measures what better sampling would be worth."""
+    def determinize(ruleset, options, view, rng):
+        game = table["game"].copy(share_caches=False)
+        me = view.viewer
+        places = [] if know == "all" else [
+            (me, slot) for slot, cid in enumerate(game.layouts[me])
+            if cid is not None and not game.known[cid] >> me & 1]
+        cards = [game.layouts[seat][slot] for seat, slot in places] + list(game.deck)
+        masks = [game.known[cid] for cid in cards]      # who knows each place's card stays
+        rng.shuffle(cards)
+        for (seat, slot), cid in zip(places, cards):
+            game.layouts[seat][slot] = cid
+        game.deck = cards[len(places):]
+        for cid, mask in zip(cards, masks):
+            game.known[cid] = mask
+        game.rng = random.Random(rng.getrandbits(64))
+        return game
+    return determinize
+
+
 def one_match(game_id: str, seed: int, playouts: int, oracle: int, stats: dict, extra: dict,
-              seats: int = 2, leads: list = None) -> dict:
+              seats: int = 2, leads: list = None, know: str = "none") -> dict:
     """One match, hard in seat seed % seats; every searched decision checked against the true state
-    (with `leads`: the search's best rival to the policy's move too, overruled or not)."""
+    (with `leads`: the search's best rival to the policy's move too, overruled or not; `know`: see
+    `knowing`)."""
     rs = find_ruleset(game_id)
     hard_seat = seed % seats
     bots = [make_bot(rs, s, "normal", seed * 8 + s) for s in range(seats)]
     hard = bots[hard_seat] = make_bot(rs, hard_seat, "hard", seed, playouts=playouts, **extra)
     table = {}
+    if know != "none":
+        hard.family = dataclasses.replace(hard.family, determinize=knowing(table, know))
     choose = hard.choose
     search_seconds = [0.0, 0]
 
@@ -205,6 +237,9 @@ def main() -> int:
     parser.add_argument("--leads", action="store_true",
                         help="check the search's best rival at every searched decision, overruled or "
                              "not: what each bar on its lead (standard errors) would gain")
+    parser.add_argument("--know", choices=("none", "opponents", "all"), default="none",
+                        help="a diagnostic: hard's samples keep the TRUE hidden cards of the "
+                             "opponents (its own unseen ones and the deck dealt anew), or of all")
     parser.add_argument("--calls", action="store_true", help="the call study (normal in every seat)")
     parser.add_argument("--min-chance", type=float, default=0.1,
                         help="the call study: only moments where normal believes this or more")
@@ -237,7 +272,7 @@ def main() -> int:
     leads = [] if args.leads else None
     for seed in range(args.first, args.first + args.games):
         matches.append(one_match(args.game, seed, args.playouts, args.oracle, stats, extra, args.seats,
-                                 leads))
+                                 leads, args.know))
         print(f"seed {seed}: {matches[-1]}", flush=True)
     rows = {}
     for key, row in sorted(stats.items()):

@@ -41,6 +41,17 @@ a round's margin over the others' mean, -7.3 points (95% -19.0 to +4.4) on 48 se
 2 turns a seat, -2.1 (-18.3 to +14.2). classic Cambio at 200, seeds 5000-5099: 33.5 of 100 = 33.5%
 (25.0-43.2%; normal in hard's seat 22%), 0.41 CPU s a searched decision.
 Stop 19 (margin 2): Kombio 59.2% of 500, Cambio 66.5% of 500, classic Cambio 59.0% of 500.
+What limits it at four seats is what the samples know, not the budget, the horizon or the bar
+(stop 25, bench_memory_oracle.py --seats 4 --leads, 20 tuning matches from seed 1000, 200
+playouts, the overrules' true gain in round points a match): Kombio +3.8 (hard won 6 of 20);
+with the true cards of the opponents in every sample (`--know opponents`: its own unseen cards
+and the deck still dealt anew) +12.3 (10 of 20); with every card true (`--know all`) +24.7 (10 of
+20); with playouts to the round's end (`--rotations 100`) +3.4. Cambio: +7.9 (9 of 20); knowing
+the opponents' cards +27.0 (9 of 20); every card +25.6 (12 of 20). The bar matters little: a lead
+of 1.5 standard errors instead of 2 would gain +5.8 in Kombio, 1.0 +12.1 in Cambio (the search's
+leads of 1-2 are right about half the time). So a better model of the others' hidden cards is
+worth up to about 8 points a match in Kombio and 19 in Cambio (three times what the search gains
+now); the sampler's kept-card lean refitted to today's normal gained nothing (sampling.KEPT_LOW).
 """
 from __future__ import annotations
 
