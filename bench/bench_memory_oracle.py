@@ -117,20 +117,15 @@ def one_match(game_id: str, seed: int, playouts: int, oracle: int, stats: dict, 
                                    - true_value(game, hard_seat, policy, s, rs, hard))
             return sum(differences) / oracle
 
-        rival = hard.last.get("rival")
+        rival, gain = hard.last.get("rival"), None
         if leads is not None and rival is not None:
             gain = gain_of(rival)
             leads.append({"seed": seed, "kind": key, "lead": hard.last["lead"], "gain": round(gain, 3),
                           "overruled": action != policy})
-            if action != policy:
-                row["overruled"] += 1
-                row["to"][action.kind] = row["to"].get(action.kind, 0) + 1
-                row["gains"].append(gain)
-            return action
-        if action != policy:
+        if action != policy:            # an overrule plays the rival: its gain is measured once
             row["overruled"] += 1
             row["to"][action.kind] = row["to"].get(action.kind, 0) + 1
-            row["gains"].append(gain_of(action))
+            row["gains"].append(gain if gain is not None else gain_of(action))
         return action
 
     hard.choose = checked

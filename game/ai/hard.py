@@ -183,14 +183,15 @@ class HardBot:
             if halve:
                 arms = self._better_half(arms, totals, counts, preferred)
                 spent_in_round = 0
-        best = max(arms, key=lambda a: (self._mean(a, totals, counts), a == preferred))
-        # the best move besides the root bot's, and by how many standard errors it leads (bench)
+        # the best move besides the root bot's, and by how many standard errors it leads: it is
+        # played only if that is clearly better (else the root bot's choice is)
         rivals = [a for a in arms if a != preferred and counts[a]]
         rival = max(rivals, key=lambda a: self._mean(a, totals, counts)) if rivals else None
         lead = (self._advantage(rival, preferred, totals, squares, counts, by_deal)
                 if rival is not None else None)
-        if counts[best] == 0 or not self._clearly_better(best, preferred, totals, squares, counts, by_deal):
-            best = preferred        # the search found nothing clearly better than the root bot's choice
+        clearly = rival is not None and self._clearly_better(rival, preferred, totals, squares, counts,
+                                                             by_deal)
+        best = rival if clearly else preferred
         self.last = {"playouts": played, "fallback": fallback, "seconds": time.perf_counter() - start,
                      "arms": searched, "policy_choice": legal[preferred], "choice": legal[best],
                      "rival": None if rival is None else legal[rival], "lead": lead,

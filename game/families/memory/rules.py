@@ -1183,6 +1183,6 @@ FAMILY = register(Family(
     # normal in its seat 54.3%), 335 of 500 Cambio (67.0%, 95% 62.8-71.0%; 49.6%) and 329 of 500
     # classic Cambio (65.8%, 95% 61.5-69.8%; 49% of the first 250): every shipped ruleset, so the
     # whole family (as Kumbal's, Castle Combo's and Klobba!'s: a house rule plays with the same bots);
-    # one hard against three normal at 200 playouts won 38 of 100 Kombio matches, 44 of 150 Cambio
+    # one hard against three normal at 200 playouts won 38 of 100 Kombio matches, 77.5 of 250 Cambio
     # and 33.5 of 100 classic Cambio (4 seats, short of 40%: search.py)
     hard_at_table=True))

@@ -32,7 +32,9 @@ playouts). Stop 21's 150 against 50 (9 of 32 each, tuning seeds, the old normal)
 sample to see it. But the gain ends by 200 (stop 24): Kombio at 400 playouts (0.9 CPU s) won 18 of
 5000-5058 against 200's 17.5 (seed by seed +0.8 points, -10.9 to +12.6). Cambio's 36% was a lucky
 first 50: at 200 on 5050-5149 it won 26 of 100, so 44 of 150 = 29.3% (95% 22.6-37.1%; normal in
-hard's seat on those seeds 35 of 150, 23.3%), though its overrules are right: the oracle (bench_memory_oracle.py --seats 4, 10 Cambio tuning matches, 200 playouts)
+hard's seat on those seeds 35 of 150, 23.3%; stop 25 added 5150-5249, 33.5 of 100: 77.5 of 250 =
+31.0%, 25.6-37.0%), though its overrules are right: the oracle (bench_memory_oracle.py --seats 4,
+10 Cambio tuning matches, 200 playouts)
 found +10 points a match on the true state (draws turned into calls 6 of 6 right, +8.7 each; a
 drawn card kept where normal threw it 10 of 12, +4.7), and its call study puts calling's
 break-even at a belief of 0.3-0.5 of being lowest (where the search starts weighing a call).
@@ -49,7 +51,8 @@ and the deck still dealt anew) +12.3 (10 of 20); with every card true (`--know a
 20); with playouts to the round's end (`--rotations 100`) +3.4. Cambio: +7.9 (9 of 20); knowing
 the opponents' cards +27.0 (9 of 20); every card +25.6 (12 of 20). The bar matters little: a lead
 of 1.5 standard errors instead of 2 would gain +5.8 in Kombio, 1.0 +12.1 in Cambio (the search's
-leads of 1-2 are right about half the time). Knowing the others' hidden cards would be worth
+leads of 1-2 are right about half the time; as a win rate, Cambio's bar of 1.0 gained +7.0 points
+on 5000-5148 and +0.3 on fresh 5150-5249). Knowing the others' hidden cards would be worth
 about 8 points a match in Kombio and 19 in Cambio (two to three times what the search gains now),
 but little of it can be inferred: the sampler's kept-card lean refitted to today's normal gained
 nothing (sampling.KEPT_LOW), nor did dealing a card its owner put in place of a card it knew below
