@@ -104,7 +104,21 @@ DAMAGED_SAVES = {
     "a 1 MB bot level": dict(seats=json.dumps([{"name": "Ana"}, {"name": "Bo", "kind": "ai", "level": BIG_NAME}])),
     "a 1 MB ruleset id": dict(ruleset=json.dumps(BIG_NAME)),
     "a NUL in the version": dict(version='"1\\u0000"'),
+    "seed of 5,000 digits": dict(seed="9" * 5000),
+    "seed 1e999": dict(seed="1e999"),
+    "a seat of 5,000 digits": dict(actions='[[%s, {"kind": "look_start"}]]' % ("1" * 5000)),
+    "seats nested 500 deep": dict(seats="[" * 500 + "]" * 500),
+    "a match to a billion points": dict(options='{"match_end": {"mode": "points", "rounds": 5, '
+                                                '"points": 1000000000}}'),
+    "a match of 100 rounds": dict(options='{"match_end": {"mode": "rounds", "rounds": 100, "points": 100}}'),
 }
+
+# What Python says, never a player: exception names and the int-conversion limit's words.
+PYTHON_WORDS = ("Error", "Exception", "Traceback", "string conversion", "Exceeds the limit", "sys.set_int")
+
+
+def assert_plain(message):
+    assert message and not any(word in message for word in PYTHON_WORDS), message
 
 
 @pytest.mark.parametrize("changes", DAMAGED_SAVES.values(), ids=DAMAGED_SAVES.keys())
@@ -118,6 +132,8 @@ def test_a_damaged_save_is_reported_and_moved_aside_once_by_the_menu(data_dir, c
     assert moved.read_text() == text              # nothing lost
     assert not (data_dir / "current_match.json").exists()
     assert any("current_match.json" in t[0] and moved.name in t[0] for t in app.toasts), app.toasts
+    for toast in app.toasts:
+        assert_plain(toast[0])
     again = open_menu()                           # never retried: the next start is clean
     assert not again.top.resume_btn.visible and not again.toasts
     assert len(broken_copies(data_dir, "current_match.json")) == 1
@@ -160,6 +176,26 @@ def test_a_save_nested_too_deeply_or_a_fifo_is_moved_aside(data_dir):
     match, warning = saves.load_current()
     assert match is None and "not a regular file" in warning
     assert len(broken_copies(data_dir, "current_match.json")) == 2
+
+
+def test_a_saved_match_length_is_held_to_the_setup_screens_bounds(data_dir):
+    """A ruleset allows 1-99 rounds and 1-1,000 points; a save asking for more is damaged, not resumed."""
+    record = real_record()
+    record["options"]["match_end"] = {"mode": "points", "rounds": 5, "points": 1_000_000_000}
+    with pytest.raises(ValueError, match="match_end points: expected a whole number from 1 to 1000; "
+                                         "got 1000000000"):
+        Session.resume(record)
+    (data_dir / "current_match.json").write_text(json.dumps(record))
+    match, warning = saves.load_current()
+    assert match is None and "from 1 to 1000; got 1000000000" in warning
+    assert len(broken_copies(data_dir, "current_match.json")) == 1
+    for end in ({"mode": "points", "rounds": 99, "points": 1000}, {"mode": "rounds", "rounds": 1, "points": 1}):
+        record["options"]["match_end"] = end      # the bounds themselves resume
+        assert Session.resume(record).options["match_end"] == end
+        (data_dir / "current_match.json").write_text(json.dumps(record))
+        match = dict(record)
+        del match["format"]
+        assert saves.load_current() == (match, None)
 
 
 # --- item 9: statistics --------------------------------------------------------------------------
@@ -264,6 +300,159 @@ def test_a_wrong_type_keeps_a_copy_too(data_dir):
     loaded, warning = settings.load()
     assert loaded == Settings(show_log=False) and "fullscreen: 'yes' is not valid" in warning
     assert broken_copies(data_dir, "settings.json")[0].read_text() == text
+
+
+def test_a_number_too_long_for_python_loses_only_its_own_setting(data_dir):
+    """The attack: a window width of 5,000 digits is valid JSON that int() refuses (ValueError, not
+    JSONDecodeError); before, the whole load raised, the valid values were lost and no copy was kept."""
+    text = '{"animation_speed": "fast", "sound": false, "window_size": [%s, 800]}' % ("9" * 5000)
+    path = data_dir / "settings.json"
+    path.write_text(text)
+    loaded, warning = settings.load()
+    assert loaded == Settings(animation_speed="fast", sound=False)
+    assert "window_size: [999999999999... (5,000 digits), 800] is not valid" in warning
+    assert_plain(warning)
+    (copy,) = broken_copies(data_dir, "settings.json")
+    assert copy.read_text() == text and copy.name in warning
+    assert settings.load() == (loaded, None)
+
+
+def test_a_remembered_match_length_beyond_the_setup_screens_bounds_is_dropped(data_dir):
+    """The setup screen starts a match with the remembered length: it must be one a save may hold."""
+    (data_dir / "settings.json").write_text(json.dumps({"sound": False, "match_length": {
+        "kombio": {"mode": "points", "rounds": 5, "points": 5000}}}))
+    loaded, warning = settings.load()
+    assert loaded == Settings(sound=False) and "match_length" in warning
+    good = {"kombio": {"mode": "points", "rounds": 99, "points": 1000}}
+    (data_dir / "settings.json").write_text(json.dumps({"match_length": good}))
+    assert settings.load() == (Settings(match_length=good), None)
+
+
+# --- numbers too long or too big, nestings too deep: every data file, every kind of value -------
+
+# Valid JSON (or the NaN and Infinity Python's reader takes) that no value of ours can be.
+HUGE = {
+    "an int of 5,000 digits": "9" * 5000,
+    "a negative int of 5,000 digits": "-" + "9" * 5000,
+    "1e999": "1e999",
+    "-1e999": "-1e999",
+    "Infinity": "Infinity",
+    "NaN": "NaN",
+    "an array nested 500 deep": "[" * 500 + "]" * 500,
+}
+TOO_DEEP = "[" * 100_000 + "]" * 100_000
+
+
+def with_raw(data, path: tuple, raw: str) -> str:
+    """The JSON text of data with the value at path replaced by raw JSON text."""
+    data = json.loads(json.dumps(data))
+    inside = data
+    for key in path[:-1]:
+        inside = inside[key]
+    inside[path[-1]] = "@@raw@@"
+    return json.dumps(data).replace('"@@raw@@"', raw)
+
+
+SETTING_PLACES = {"animation_speed": ("animation_speed",), "sound": ("sound",), "memory_aid": ("memory_aid",),
+                  "hard_seconds": ("hard_seconds",), "window_size": ("window_size", 0),
+                  "match_length": ("match_length", "kombio", "points")}
+
+
+@pytest.mark.parametrize("raw", HUGE.values(), ids=HUGE.keys())
+@pytest.mark.parametrize("key", SETTING_PLACES)
+def test_a_huge_value_in_settings_loses_only_that_setting(data_dir, key, raw):
+    good = {"animation_speed": "fast", "sound": False, "memory_aid": True, "hard_seconds": 3.0,
+            "window_size": [1024, 700], "match_length": {"kombio": {"mode": "points", "rounds": 5, "points": 50}}}
+    text = with_raw(good, SETTING_PLACES[key], raw)
+    path = data_dir / "settings.json"
+    path.write_text(text)
+    loaded, warning = settings.load()
+    expected, _ = Settings.from_json(good)
+    setattr(expected, key, getattr(Settings(), key))
+    assert loaded == expected
+    assert_plain(warning)
+    assert key in warning
+    (copy,) = broken_copies(data_dir, "settings.json")
+    assert copy.read_text() == text and copy.name in warning
+    assert strict_json(path.read_text()) == expected.to_json()
+    assert settings.load() == (expected, None)
+
+
+STATS_PLACES = {
+    "the format": ("format",),
+    "the games": ("games",),
+    "matches played": ("games", "kombio", "played"),
+    "a player's record": ("games", "kombio", "players", "Ana"),
+    "a player's matches": ("games", "kombio", "players", "Ana", "played"),
+    "a player's wins": ("games", "kombio", "players", "Ana", "won"),
+    "the best score": ("games", "kombio", "best_score"),
+    "lower is better": ("games", "kombio", "lower_is_better"),
+}
+
+
+@pytest.mark.parametrize("raw", HUGE.values(), ids=HUGE.keys())
+@pytest.mark.parametrize("place", STATS_PLACES.values(), ids=STATS_PLACES.keys())
+def test_a_huge_value_in_stats_is_reported_and_the_next_match_is_recorded(data_dir, place, raw):
+    """Before, an int of 5,000 digits made every later match end "Statistics could not be saved"."""
+    text = with_raw({"format": 1, "games": {"kombio": GOOD_KOMBIO}}, place, raw)
+    path = data_dir / "stats.json"
+    path.write_text(text)
+    loaded, warning = stats.load()
+    assert_plain(warning)
+    (copy,) = broken_copies(data_dir, "stats.json")
+    assert copy.read_text() == text and copy.name in warning
+    assert stats.record_match("kombio", ["Ana", "Bo"], [1, 9], [0]) is None
+    game = strict_json(path.read_text())["games"]["kombio"]
+    assert game["players"]["Bo"] == {"played": 1, "won": 0}
+    assert game["played"] == loaded["games"].get("kombio", {"played": 0})["played"] + 1
+    assert stats.load()[1] is None
+
+
+SAVE_PLACES = {
+    "the format": ("format",),
+    "the seed": ("seed",),
+    "the version": ("version",),
+    "a seat's name": ("seats", 0, "name"),
+    "an action's seat": ("actions", 0, 0),
+    "an action's arg": ("actions", 0, 1, "args"),
+    "the match length": ("options", "match_end", "points"),
+    "a house rule": ("options", "variants", "lock_in_duel"),
+}
+
+
+@pytest.mark.parametrize("raw", HUGE.values(), ids=HUGE.keys())
+@pytest.mark.parametrize("place", SAVE_PLACES.values(), ids=SAVE_PLACES.keys())
+def test_a_huge_value_in_the_saved_match_sets_it_aside_with_a_sentence(data_dir, place, raw):
+    """Whether the menu finds it (the record's shape) or the replay does (a house rule's value),
+    the save is set aside once, the player reads a sentence, and nothing is deleted."""
+    record = real_record()
+    if place[-1] == "args":
+        raw = '[["free", %s]]' % raw
+    text = with_raw(record, place, raw)
+    (data_dir / "current_match.json").write_text(text)
+    app = open_menu()
+    if app.top.resume_btn.visible:
+        Driver(app).click(app.top.resume_btn.rect.center)
+    assert isinstance(app.top, MenuScene) and not app.top.resume_btn.visible
+    (moved,) = broken_copies(data_dir, "current_match.json")
+    assert moved.read_text() == text and not (data_dir / "current_match.json").exists()
+    assert any(moved.name in t[0] for t in app.toasts), app.toasts
+    for toast in app.toasts:
+        assert_plain(toast[0])
+    assert not open_menu().toasts
+
+
+@pytest.mark.parametrize("name,load", [("settings.json", settings.load), ("stats.json", stats.load),
+                                       ("current_match.json", saves.load_current)])
+def test_a_data_file_nested_too_deeply_is_moved_aside(data_dir, name, load):
+    text = '{"format": 1, "games": %s, "seed": %s, "sound": %s}' % (TOO_DEEP, TOO_DEEP, TOO_DEEP)
+    (data_dir / name).write_text(text)
+    _, warning = load()
+    assert "nested too deeply" in warning
+    assert_plain(warning)
+    (moved,) = broken_copies(data_dir, name)
+    assert moved.read_text() == text and moved.name in warning
+    assert load()[1] is None                       # reported once: the next start is clean
 
 
 # --- item 11: temporary files left by a killed write ---------------------------------------------

@@ -6,7 +6,8 @@ from typing import Optional
 
 from game.engine import registry
 from game.engine.core import Action, IllegalAction, Match, brief
-from game.engine.ruleset import default_options, find_ruleset
+from game.engine.ruleset import _MATCH_END, default_options, find_ruleset
+from game.engine.schema import Located, RulesetError
 
 
 class Session:
@@ -81,11 +82,21 @@ def options_problem(ruleset, options: dict) -> Optional[str]:
     end = options.get("match_end", {})
     if not isinstance(end, dict):
         return "options.match_end must be a JSON object"
-    mode = end.get("mode", ruleset.match_end.default_mode)
-    if mode not in ruleset.match_end.modes:
-        return f"match_end mode {brief(mode)} is not one of {', '.join(ruleset.match_end.modes)}"
-    for key in ("rounds", "points"):
-        value = end.get(key, 1)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            return f"match_end {key} must be a whole number above 0, not {brief(value)}"
+    return match_end_problem({"mode": ruleset.match_end.default_mode, **end}, ruleset.match_end.modes)
+
+
+def match_end_problem(end: dict, modes) -> Optional[str]:
+    """What is wrong with a match length ({"mode", "rounds", "points"}) for a game ending by modes, or None.
+
+    The ruleset file's own match_end spec judges the numbers, so a saved match or a remembered
+    length is held to the bounds the setup screen offers (rounds 1-99, points 1-1,000), not to others.
+    """
+    mode = end.get("mode")
+    if mode not in modes:
+        return f"match_end mode {brief(mode)} is not one of {', '.join(modes)}"
+    lengths = {key: end[key] for key in ("rounds", "points") if key in end}
+    try:
+        _MATCH_END({"modes": list(modes), "default": mode, **lengths}, ("match_end",), Located("", end, {}))
+    except RulesetError as exc:
+        return f"{exc.key.replace('.', ' ')}: {exc.message}"
     return None

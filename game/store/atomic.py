@@ -160,6 +160,32 @@ def data_file(name: str) -> Path:
     return data_folder() / name
 
 
+class HugeNumber(float):
+    """A whole number too long for Python to read (over 4,300 digits): infinite, so every check refuses it."""
+
+    def __new__(cls, text: str):
+        number = super().__new__(cls, "-inf" if text.startswith("-") else "inf")
+        number.text = text
+        return number
+
+    def __repr__(self):
+        # Messages quote values with repr(): show its start and its length, as a player would see it.
+        digits = len(self.text.lstrip("-"))
+        return f"{self.text[:12]}... ({digits:,} digits)"
+
+    __str__ = __repr__
+
+
+def _whole_number(text: str):
+    # JSON sets no limit on a number's length but int() does (ValueError past 4,300 digits): such a
+    # number is still valid JSON, so it is read as a value every check refuses, and the rest of the
+    # file is judged as usual (settings keep their other values).
+    try:
+        return int(text)
+    except ValueError:
+        return HugeNumber(text)
+
+
 def quarantine(path, reason: str) -> StoreError:
     """Move an unusable file aside and return a StoreError that says why and where it went."""
     path = Path(path)
@@ -183,7 +209,8 @@ def read_json(path):
     """Return the parsed JSON in path, or None if there is no such file.
 
     A file that exists but cannot be read or parsed, or holds only null, is moved aside
-    (see move_aside) and StoreError is raised naming both files.
+    (see move_aside) and StoreError is raised naming both files. A whole number too long for
+    int() is read as a HugeNumber, for the caller's checks to refuse with the rest of the file.
     """
     path = Path(path)
     try:
@@ -200,13 +227,16 @@ def read_json(path):
     except OSError as exc:
         raise quarantine(path, exc.strerror or str(exc)) from exc
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), parse_int=_whole_number)
     except RecursionError as exc:
         raise quarantine(path, "it is nested too deeply to be ours") from exc
     except UnicodeDecodeError as exc:
         raise quarantine(path, "it is not UTF-8 text") from exc
     except json.JSONDecodeError as exc:
         raise quarantine(path, f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from exc
+    except Exception as exc:
+        # Whatever else stops the parse is damage too: set aside and said in words, never a traceback.
+        raise quarantine(path, "it is not JSON that Card Table can read") from exc
     if data is None:
         # We never write a bare null: treating it as "no file" would overwrite it unseen.
         raise quarantine(path, "it holds only null")

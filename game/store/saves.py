@@ -5,10 +5,12 @@ The file is the match record (see game.engine.core.Match.to_json) with a
 A save that cannot be used is moved aside, never deleted.
 """
 
+import json
 from pathlib import Path
 from typing import Optional
 
 from game.engine.core import brief, match_problem
+from game.engine.session import match_end_problem
 from game.store.atomic import StoreError, atomic_write_json, data_file, quarantine, read_json
 
 FILE_NAME = "current_match.json"
@@ -30,9 +32,9 @@ def save_current(match_json: dict) -> None:
 def load_current() -> tuple[Optional[dict], Optional[str]]:
     """Return (match record or None, warning or None); an unusable save is moved aside with a warning.
 
-    The record's whole shape is checked here (see match_problem), before the
-    menu builds its Resume label from it: a damaged save is reported and moved
-    aside once, never offered again.
+    The record's whole shape is checked here (see match_problem), and its match
+    length by the setup screen's bounds, before the menu builds its Resume label
+    from it: a damaged save is reported and moved aside once, never offered again.
     """
     try:
         path = current_path()
@@ -48,10 +50,34 @@ def load_current() -> tuple[Optional[dict], Optional[str]]:
         return None, str(quarantine(path, f"unknown save format {brief(data.get('format'))}, expected {FORMAT}"))
     match = dict(data)
     del match["format"]
-    problem = match_problem(match)
+    try:
+        problem = match_problem(match) or _length_problem(match) or _unwritable(match)
+    except Exception:
+        # A value no check foresaw is damage like any other: set aside and said in words, not Python's.
+        problem = "some of its values cannot be used"
     if problem:
         return None, str(quarantine(path, f"it is not a usable saved match: {problem}"))
     return match, None
+
+
+def _length_problem(match: dict) -> Optional[str]:
+    """What is wrong with the saved match length, by the setup screen's bounds; None if it is usable."""
+    end = match.get("options", {}).get("match_end", {})
+    if not isinstance(end, dict):
+        return "options.match_end must be a JSON object"
+    # Which modes a game offers is its ruleset's to say (checked on resume); the bounds hold for all.
+    return match_end_problem({"mode": "rounds", **end}, ("rounds", "points"))
+
+
+def _unwritable(match: dict) -> Optional[str]:
+    """Why the record could not be saved again as read (NaN, Infinity, a number past any float), or None."""
+    # A value the match never looks at (an action's extra argument) would resume, then make every
+    # later save fail: JSON cannot hold it, and we write strict JSON (see atomic_write_json).
+    try:
+        json.dumps(match, allow_nan=False)
+    except ValueError:
+        return "it holds a number a saved match cannot hold (NaN, Infinity or one too big)"
+    return None
 
 
 def set_aside_current(reason: str) -> Optional[str]:

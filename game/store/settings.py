@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Optional
 
 from game.engine.core import brief
+from game.engine.session import match_end_problem
 from game.store.atomic import StoreError, atomic_write_json, data_file, quarantine, read_json, repair
 
 FILE_NAME = "settings.json"
@@ -90,10 +91,8 @@ def _match_lengths(value):
     for game_id, end in value.items():
         if not isinstance(end, dict) or set(end) != {"mode", "rounds", "points"}:
             return None
-        if end["mode"] not in ("rounds", "points"):
-            return None
-        if not all(isinstance(end[k], int) and not isinstance(end[k], bool) and 1 <= end[k] <= 100_000
-                   for k in ("rounds", "points")):
+        # The bounds a saved match is held to: a remembered length must start a match that resumes.
+        if match_end_problem(end, ("rounds", "points")):
             return None
         out[game_id] = dict(end)
     return out
@@ -127,8 +126,12 @@ def load() -> tuple[Settings, Optional[str]]:
         return Settings(), None
     if not isinstance(data, dict):
         return Settings(), str(quarantine(path, "it does not hold a settings object"))
-    settings, problems = Settings.from_json(data)
-    problems += [f"unknown setting {brief(key)}" for key in data if key not in _CHECKS]
+    try:
+        settings, problems = Settings.from_json(data)
+        problems += [f"unknown setting {brief(key)}" for key in data if key not in _CHECKS]
+    except Exception:
+        # A value no check foresaw is damage like any other: set aside and said in words, not Python's.
+        return Settings(), str(quarantine(path, "it holds values Card Table cannot use"))
     if problems:
         return settings, repair(path, settings.to_json(), problems, "Some settings")
     return settings, None

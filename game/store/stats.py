@@ -54,6 +54,19 @@ def load() -> tuple[dict, Optional[str]]:
         return empty(), None
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("games"), dict):
         return empty(), str(quarantine(path, "it does not hold Card Table statistics"))
+    try:
+        stats, problems = _clean(data)
+    except Exception:
+        # A value no check foresaw is damage like any other: set aside and said in words, not Python's.
+        return empty(), str(quarantine(path, "it holds values Card Table cannot use"))
+    if problems:
+        # The rest of the file is still good: keep it, keep the original aside, and say what was lost.
+        return stats, repair(path, stats, problems, "Statistics")
+    return stats, None
+
+
+def _clean(data: dict) -> tuple[dict, list]:
+    """(the valid part of a statistics file, what was dropped from it)."""
     stats, problems = empty(), []
     for game_id, entry in data["games"].items():
         problem = text_problem(game_id, "the game id")
@@ -64,10 +77,7 @@ def load() -> tuple[dict, Optional[str]]:
         game = _clean_game(game_id, entry, problems)
         if game is not None:
             stats["games"][game_id] = game
-    if problems:
-        # The rest of the file is still good: keep it, keep the original aside, and say what was lost.
-        return stats, repair(path, stats, problems, "Statistics")
-    return stats, None
+    return stats, problems
 
 
 def _count(value) -> bool:
