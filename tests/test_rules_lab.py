@@ -311,3 +311,71 @@ def test_the_chart_is_drawn(capsys, tmp_path):
         assert colours.get(seat_colour, 0) > 500, seat_colour     # bars and a histogram each
     assert colours.get(lab_chart.INK, 0) > 200
     assert sum(n for c, n in colours.items() if c != lab_chart.PAPER) > 0.1 * sum(colours.values())
+
+
+def unwritable_charts(tmp_path) -> dict:
+    """Chart paths the file system refuses, each with the words the one line must hold."""
+    cases = {"a name too long for the file system": (tmp_path / ("a" * 300 + ".png"), "File name too long")}
+    if os.path.isdir("/proc/self"):
+        cases["a file in /proc"] = ("/proc/x.png", "cannot be written: ")
+    if os.path.exists("/dev/full"):
+        link = tmp_path / "full.png"
+        link.symlink_to("/dev/full")
+        cases["a link to /dev/full"] = (link, "is not a regular file")
+    return cases
+
+
+@pytest.mark.parametrize("case", ["a name too long for the file system", "a file in /proc", "a link to /dev/full"])
+def test_a_chart_that_cannot_be_written_is_refused_before_any_match(capsys, tmp_path, case):
+    """Before, these passed the check, every match was played, then pygame's traceback lost the results."""
+    cases = unwritable_charts(tmp_path)
+    if case not in cases:
+        pytest.skip(f"no {case} on this system")
+    chart, words = cases[case]
+    code, out, err = simulate(capsys, "kombio", "--players", "2", "--games", "2", "--jobs", "1",
+                              "--chart", str(chart))
+    assert code == 2 and out == ""
+    assert err.startswith(f"main.py --simulate: --chart {chart}: ") and words in err, err
+    assert err.count("\n") == 1
+
+
+def test_the_write_check_leaves_nothing_behind_and_never_clobbers_a_chart(tmp_path):
+    from game.ai.simulate import chart_problem
+    new = tmp_path / "new.png"
+    assert chart_problem(str(new)) is None and list(tmp_path.iterdir()) == []
+    old = tmp_path / "old.png"
+    old.write_bytes(b"last week's chart")
+    before = old.stat().st_mtime_ns
+    assert chart_problem(str(old)) is None
+    assert old.read_bytes() == b"last week's chart" and old.stat().st_mtime_ns == before
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a file size limit (RLIMIT_FSIZE) is POSIX")
+@pytest.mark.parametrize("as_json", [False, True], ids=["report", "json"])
+def test_a_chart_that_fails_after_the_matches_still_prints_the_results(tmp_path, as_json):
+    """The check passes, then the disk says no (here: a file size limit the check's few bytes fit
+    under, the chart does not): the results are printed, one line says why, the exit is 1."""
+    import resource
+    import signal
+
+    def small_files():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)      # so a write past the limit fails, not kills
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+    chart = tmp_path / "lab.png"
+    chart.write_bytes(b"last week's chart")
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "main.py"), "--simulate", "kombio", "--players", "2",
+                          "--games", "2", "--jobs", "1", "--chart", str(chart), *(["--json"] if as_json else [])],
+                         capture_output=True, text=True, timeout=120, cwd=ROOT, preexec_fn=small_files,
+                         env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                              "PYTHONDONTWRITEBYTECODE": "1"})
+    assert out.returncode == 1
+    assert out.stderr == f"main.py --simulate: the chart was not written to {chart}: File too large\n"
+    if as_json:
+        summary = json.loads(out.stdout)
+        assert summary["games"] == 2 and summary["chart"] is None and len(summary["seats"]) == 2
+    else:
+        assert "Kombio: 2 match(es), 2 players" in out.stdout and "seat 2 final totals" in out.stdout
+        assert "chart:" not in out.stdout
+    assert chart.read_bytes() == b"last week's chart"      # written whole or not at all
+    assert [p.name for p in tmp_path.iterdir()] == ["lab.png"]

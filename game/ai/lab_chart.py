@@ -6,8 +6,10 @@ totals, all seats on the same bins and the same height scale.
 """
 from __future__ import annotations
 
+import io
 import math
 import os
+import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")      # a headless command: never open a window
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -27,8 +29,12 @@ SEATS = [(52, 110, 180), (230, 140, 40), (70, 160, 90), (170, 70, 150),
 MAX_BINS = 16
 
 
+class ChartError(Exception):
+    """The chart could not be written; str() says why in the file system's words."""
+
+
 def draw_chart(summary: dict, totals: list, path: str) -> None:
-    """Draw the summary (and each seat's final totals, one list per seat) as a PNG at `path`."""
+    """Draw the summary (and each seat's final totals, one list per seat) as a PNG at `path` (ChartError if not)."""
     pygame.font.init()
     surface = pygame.Surface(SIZE)
     surface.fill(PAPER)
@@ -38,7 +44,34 @@ def draw_chart(summary: dict, totals: list, path: str) -> None:
     _win_rates(surface, summary, top)
     _calls(surface, summary, top.move(width // 2, 0))
     _histograms(surface, summary, totals, pygame.Rect(60, 530, width - 100, 300))
-    pygame.image.save(surface, path)
+    # Encoded in memory, then written by Python: a failure is an OSError with the system's reason
+    # (no space left, file too large), not pygame's "Couldn't open ...".
+    png = io.BytesIO()
+    pygame.image.save(surface, png, "chart.png")
+    _write_whole(path, png.getvalue())
+
+
+def _write_whole(path: str, data: bytes) -> None:
+    """Write data to path in full or not at all: a chart already there survives a failed write."""
+    tmp = None
+    try:
+        # A short name beside the target (same file system, so the rename is atomic).
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)), suffix=".png.tmp")
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)      # mkstemp's 0600 would hide the chart from others, unlike a plain save
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as exc:
+        raise ChartError(exc.strerror or str(exc)) from exc
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
 
 
 def _text(surface, words: str, size: int, at, colour=INK, bold=False, anchor="topleft", room=None):

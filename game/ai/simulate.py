@@ -279,14 +279,21 @@ def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optio
                "rounds": rounds, "games_per_s": round(games / elapsed, 2),
                "rounds_per_s": round(rounds / elapsed, 2), "processes": processes_for(games, jobs),
                "seats": stats["seats"], "overall": stats["overall"], "failed": problems, "chart": chart}
+    chart_failed = None
     if chart is not None:
-        from game.ai.lab_chart import draw_chart
-        draw_chart(summary, [[p.totals[s] for p in played] for s in range(players)], chart)
+        from game.ai.lab_chart import ChartError, draw_chart
+        try:
+            draw_chart(summary, [[p.totals[s] for p in played] for s in range(players)], chart)
+        except ChartError as exc:
+            # Checked before the matches, yet the disk may fill or the folder go: the results stay.
+            chart_failed, summary["chart"] = str(exc), None
     if as_json:
         print(json.dumps(summary))
-        return 1 if problems else 0
-    print_report(summary, jobs)
-    return 1 if problems else 0
+    else:
+        print_report(summary, jobs)
+    if chart_failed:
+        print(f"main.py --simulate: the chart was not written to {chart}: {chart_failed}", file=sys.stderr)
+    return 1 if problems or chart_failed else 0
 
 
 def print_report(summary: dict, jobs: int) -> None:
@@ -353,6 +360,40 @@ def chart_problem(path: str) -> Optional[str]:
         return f"--chart {path}: is a folder"
     if not os.access(folder, os.W_OK):
         return f"--chart {path}: the folder {folder} cannot be written"
+    if os.path.exists(path) and not os.path.isfile(path):
+        return f"--chart {path}: is not a regular file"      # a device (/dev/full), a FIFO: never a PNG
+    reason = _write_trial(path)
+    return f"--chart {path}: cannot be written: {reason}" if reason else None
+
+
+def _write_trial(path: str) -> Optional[str]:
+    """Why the file at path cannot be opened for writing (the file system's words), or None.
+
+    Only a real try tells (a name too long for the file system, /proc, a full disk): a new file is
+    created, written, synced and removed again; an existing one is opened without truncating it,
+    so a chart already there is never clobbered by the check.
+    """
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_APPEND))
+        except OSError as exc:
+            return exc.strerror or str(exc)
+        return None
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    try:
+        os.write(fd, b"\x89PNG")
+        os.fsync(fd)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    finally:
+        os.close(fd)
+        try:
+            os.unlink(path)        # ours alone: O_EXCL created it
+        except OSError:
+            pass
     return None
 
 
