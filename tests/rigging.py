@@ -519,8 +519,8 @@ def next_decision(d, rng=None, max_steps: int = 3000):
         if isinstance(top, MatchResultScene):
             return None
         if isinstance(top, PassScene):
-            d.step(wait(6, 13))
-            d.click(top.button.rect.center)
+            d.step(wait(0, 13))
+            d.confirm_pass()
             continue
         if isinstance(top, RoundSummaryScene):
             d.step(wait(0, 3))
@@ -572,8 +572,7 @@ def confirm_pass(d, name: str, max_frames: int = 2000) -> None:
     from game.ui.pass_screen import PassScene
     assert d.until(lambda: isinstance(d.app.top, PassScene) and d.app.top.name == name, max_frames), \
         d.table.ctrl.prompt()
-    d.step(8)
-    d.click(d.app.top.button.rect.center)
+    d.confirm_pass()
     assert d.app.top is d.table, "the pass screen did not hand the table over"
 
 
@@ -618,22 +617,33 @@ class FrameLog:
     def __init__(self, monkeypatch, app, drawer_class, allowed):
         from game.ui.pass_screen import PassScene
         self.app, self.allowed = app, allowed
-        self.entries = []          # ("frame", viewer, allowed seats, names, humans) / ("confirm", name)
+        self.entries = []          # ("frame", viewer, allowed seats, names, humans) /
+        #                            ("confirm", name, what the confirming input was meant for)
         self.private_frames = 0
+        self.event = None          # the input the pass screen is handling now
         log = self
-        draw, finish = drawer_class.draw, PassScene.finish
+        draw, finish, handle = drawer_class.draw, PassScene.finish, PassScene.handle
 
         def recording_draw(drawer, surf, zones, view, vis):
             log.frame(view)
             return draw(drawer, surf, zones, view, vis)
 
+        def recording_handle(scene, event):
+            log.event = event
+            try:
+                return handle(scene, event)
+            finally:
+                log.event = None
+
         def recording_finish(scene):
             was = scene.done
             finish(scene)
             if scene.done and not was:
-                log.entries.append(("confirm", scene.name))
+                meant = getattr(log.event, "intent", None) if log.event is not None else "no input"
+                log.entries.append(("confirm", scene.name, meant))
 
         monkeypatch.setattr(drawer_class, "draw", recording_draw)
+        monkeypatch.setattr(PassScene, "handle", recording_handle)
         monkeypatch.setattr(PassScene, "finish", recording_finish)
 
     def frame(self, view):
@@ -662,6 +672,16 @@ class FrameLog:
                 f"frame {i}: {names[viewer]}'s view without {names[viewer]} confirming the pass screen "
                 f"since the last public frame (last confirmed: {confirmed})")
             assert viewer in allowed, f"frame {i}: {names[viewer]}'s view during a moment that is not theirs"
+
+    def check_deliberate(self):
+        """Raise AssertionError at the first pass screen confirmed by an input that was not meant for
+        it: each input carries `intent`, what its player saw and aimed at when deciding to make it
+        (("pass", name): that pass screen; anything else: the screen before it)."""
+        for i, entry in enumerate(self.entries):
+            if entry[0] == "confirm":
+                assert entry[2] == ("pass", entry[1]), (
+                    f"entry {i}: the pass screen to {entry[1]} was confirmed by an input meant for "
+                    f"{entry[2]!r}, not by {entry[1]}'s own act")
 
 
 def play_through_screen(app, session, rng, choose, perform, max_steps: int, exact: bool = False):

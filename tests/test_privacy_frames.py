@@ -153,8 +153,7 @@ def test_after_the_round_summary_the_next_round_starts_behind_a_pass_screen(monk
     rng = random.Random(1)
     while not isinstance(app.top, RoundSummaryScene):
         if isinstance(app.top, PassScene):
-            d.step(8)
-            d.click(app.top.button.rect.center)
+            d.confirm_pass()
             continue
         decision = human_decision(d)
         if decision is not None and decision[1]:

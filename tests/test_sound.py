@@ -248,8 +248,7 @@ def test_in_pass_and_play_your_turn_sounds_when_the_pass_screen_is_confirmed():
     d = Driver(app)
     assert d.until(lambda: isinstance(app.top, PassScene), 500)
     heard = list(app.sound.played)
-    d.step(8)
-    d.click(app.top.button.rect.center)
+    d.confirm_pass()
     assert list(app.sound.played) == heard + ["your_turn"]
 
 

@@ -52,8 +52,7 @@ def pass_to(d, name):
     """The pass screen for `name` shows; click it away (after its guard against click-through)."""
     assert d.until(lambda: isinstance(d.app.top, PassScene), 200)
     assert d.app.top.name == name
-    d.step(10)
-    d.click(d.app.top.button.rect.center)
+    d.confirm_pass()
 
 
 def pixels(d, pos):

@@ -77,8 +77,7 @@ def test_the_pass_screen_has_esc_and_f1_and_still_hides_the_table():
     assert isinstance(app.top, RulesScene)
     d.key(pygame.K_ESCAPE)
     assert app.top is pass_screen
-    d.step(8)
-    d.click(pass_screen.button.rect.center)
+    d.confirm_pass()
     assert isinstance(app.top, TableScene) and d.table.ctrl.viewer == 1
 
 

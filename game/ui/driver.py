@@ -56,6 +56,16 @@ class Driver:
         self.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
         self.step(frames)
 
+    def confirm_pass(self, max_frames: int = 400) -> str:
+        """Confirm the pass screen on top as its player would: once it takes a click (it is shown
+        whole for its guard second first), click its button. Returns the name it was for."""
+        from game.ui.pass_screen import PassScene
+        assert self.until(lambda: isinstance(self.app.top, PassScene) and self.app.top.ready(), max_frames), \
+            "no pass screen ready for a click"
+        screen = self.app.top
+        self.click(screen.button.rect.center)
+        return screen.name
+
     def until(self, predicate, max_frames: int = 3000) -> bool:
         """Step frames until predicate() is true; False if it never became true."""
         for _ in range(max_frames):

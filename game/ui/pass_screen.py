@@ -1,8 +1,15 @@
 """The pass screen: hides the whole table until the next player alone is looking.
 
 "Pass to Ana — click when only Ana is looking". Opaque: nothing of the table
-is drawn behind it. A short delay guards against a click meant for the
-previous screen going straight through.
+is drawn behind it.
+
+It is confirmed only by a deliberate act meant for it (issue 27): a click that
+is pressed and released on its own button, or PASS_KEY, a key no other screen
+uses, and either only once the screen has been fully shown for GUARD_SECONDS.
+Space, Enter and a click elsewhere do nothing here: they are what the screen
+before it asked for ("press Space to go on"), so a press that comes a moment
+late can never hand the table over. The guard starts again whenever the screen
+comes back on top (from the pause menu or the rules page).
 """
 import pygame
 
@@ -10,18 +17,22 @@ from game.ui import fonts, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, blit_text
 
-GUARD_SECONDS = 0.3
+GUARD_SECONDS = 1.0
+PASS_KEY = pygame.K_h          # "hand over": used by no other screen
+PASS_KEY_NAME = "H"
 
 
 class PassScene(Scene):
-    """Full screen 'Pass to <name>'; a click, Space or Enter hands the table over."""
+    """Full screen 'Pass to <name>'; a click on its button, or H, hands the table over (after the guard)."""
 
     def __init__(self, app, name: str, on_done, table=None):
         super().__init__(app)
         self.name, self.on_done, self.table = name, on_done, table
-        self.age = 0.0
+        self.shown_at = None        # the app's time when this screen was first drawn (on top)
         self.done = False
-        self.button = self.ui.add(Button(f"I am {name}: show my cards", self.finish, primary=True, hint="Space"))
+        self.button = self.ui.add(Button(f"I am {name}: show my cards", self.finish, primary=True,
+                                         hint=PASS_KEY_NAME))
+        self.button.enabled = False
 
     def layout(self, size):
         super().layout(size)
@@ -29,25 +40,37 @@ class PassScene(Scene):
         self.button.rect = pygame.Rect(0, 0, min(520, w - 80), 64)
         self.button.rect.center = (w // 2, int(h * 0.64))
 
+    def enter(self):
+        self.shown_at = None        # back on top: shown in full for the guard's second again
+        self.button.enabled = False
+        self.button.pressed = False
+
+    def ready(self) -> bool:
+        """Has this screen been on screen, whole, for the guard's second?"""
+        return self.shown_at is not None and self.app.time - self.shown_at >= GUARD_SECONDS - 1e-9
+
     def finish(self):
-        if self.done or self.age < GUARD_SECONDS:
+        if self.done or not self.ready():
             return
         self.done = True
         self.app.pop(self)
         self.on_done()
 
     def handle(self, event):
-        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+        t = event.type
+        self.button.enabled = self.ready()
+        if t == pygame.MOUSEMOTION:
             self.ui.handle(event)
-            return
-        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+        elif t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(event, "button", 1) == 1:
+            # the button takes a press begun on it once ready, and its release on it: a press that
+            # began before (on the screen before, or during the guard) never completes a click
+            if t == pygame.MOUSEBUTTONDOWN and not self.ready():
+                self.button.pressed = False
+                return
             self.ui.handle(event)
+        elif t == pygame.KEYDOWN and event.key == PASS_KEY:
             self.finish()
-            return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.finish()
-            return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1) and self.table is not None:
+        elif t == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1) and self.table is not None:
             # a way out that shows nothing of the table: the pause menu is drawn over this screen,
             # the rules page is opaque; both come back here
             if event.key == pygame.K_ESCAPE:
@@ -56,19 +79,20 @@ class PassScene(Scene):
             else:
                 from game.ui.rules_scene import RulesScene
                 self.app.push(RulesScene(self.app, self.table.ruleset, self.table.session.options))
-            return
-        self.ui.handle(event)
+        # every other key (Space, Enter, Tab to the button) is meant for another screen: ignored
 
     def update(self, dt):
         super().update(dt)
-        self.age += dt
+        self.button.enabled = self.ready()
 
     def draw(self, surf):
+        if self.shown_at is None and self.app.top is self:
+            self.shown_at = self.app.time
         surf.fill((14, 26, 20))
         w, h = surf.get_size()
         size = fonts.fit(f"Pass to {self.name}", 56, w - 80, True)
         blit_text(surf, f"Pass to {self.name}", size, (w // 2, int(h * 0.36)), theme.ACCENT, True, "center")
-        line = f"Click when only {self.name} is looking."
+        line = f"Click the button when only {self.name} is looking (or press {PASS_KEY_NAME})."
         blit_text(surf, line, fonts.fit(line, 26, w - 80), (w // 2, int(h * 0.46)), theme.TEXT, False, "center")
         note = "Everyone else: look away. The table stays hidden until then. (Esc: menu · F1: rules)"
         blit_text(surf, note, fonts.fit(note, 17, w - 80), (w // 2, int(h * 0.52)), theme.MUTED, False, "center")

@@ -47,6 +47,9 @@ class TableScene(Scene):
         self.result_shown = False
         self._dropped = None       # (origin rect, drop rect) of the card the player just let go
         self.log_scroll = 0        # newest log lines scrolled away (mouse wheel, Page Up / Page Down)
+        self.clock = 0.0           # the table's own time: it runs only while the table is on top, so
+        #                            a timed look, a hold or a race waits while the rules page, the
+        #                            pause menu or a pass screen covers the table
         self._log_seen = len(self.ctrl.log)
         self._make_buttons()
         if fresh:
@@ -176,9 +179,10 @@ class TableScene(Scene):
         if self.armed_action is not None and self.armed_action[1] != self.ctrl.actions_count():
             self.drop_question()       # something else was done meanwhile
         self.anim.update(dt)
-        self.ctrl.now = self.app.time       # countdowns run on while animations play
+        self.clock += dt
+        self.ctrl.now = self.clock          # countdowns run on while animations play
         if not self.anim.busy():
-            self.ctrl.update(self.app.time)
+            self.ctrl.update(self.clock)
         self._sync_buttons()
         if self.app.top is not self or self.anim.busy():
             return
@@ -263,7 +267,7 @@ class TableScene(Scene):
             # a click or key skips to the end of the animations and then counts: the table first
             # catches up with what the animation was hiding (a race opening, a pass screen)
             self.anim.finish()
-            self.ctrl.update(self.app.time)
+            self.ctrl.update(self.clock)
             self._sync_buttons()
             if self.ctrl.pass_to is not None:
                 return              # a pass screen comes first

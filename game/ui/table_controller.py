@@ -50,6 +50,8 @@ class Hold:
     seat: Optional[int]
     reason: str
     length: float = 0.0                        # seconds it lasts in all (for a countdown)
+    waiting: bool = False                      # its time is up, but a pass screen follows: it waits
+    #                                            for a click or Space (never times out into it)
 
 
 class Thinking:
@@ -215,8 +217,14 @@ class TableController:
             self.message = None
         if self.pass_to is not None:
             return
+        if self.hold is not None and self.hold.seat in self.humans and self.viewer_now() != self.hold.seat:
+            self.pass_to = self.hold.seat     # a private hold covered by a public screen (rules, pause):
+            return                            # its owner confirms again, then its time runs on
         if self.hold is not None:
-            if now < self.hold.until:
+            if now < self.hold.until or self.hold.waiting:
+                return
+            if self._pass_follows():
+                self._wait_for_go_on()
                 return
             self.release_hold()
         m = self.moment()
@@ -233,6 +241,26 @@ class TableController:
             self._finish_match()
         elif m.kind not in ("public", "summary", "idle"):
             self.plugin.tick(m, now)
+
+    def _pass_follows(self) -> bool:
+        """Would the end of the hold open a pass screen (another human's private moment)?"""
+        if len(self.humans) < 2:
+            return False
+        m = self.moment()
+        if m.kind != "private":
+            return False
+        return not (self.hold.seat == m.seat == self.confirmed)
+
+    def _wait_for_go_on(self) -> None:
+        """A hold whose time is up when a pass screen would follow: what it showed privately turns
+        back (a timed look keeps its time), and the table waits in public for a click or Space.
+        A hold that asked "press Space to go on" never times out into a pass screen: the press
+        that comes a moment late must land here, not on the pass screen (issue 27)."""
+        hold = self.hold
+        if hold.seat is not None:
+            self.plugin.hold_released(hold)
+        self.hold = Hold(hold.until, None, hold.reason, 0.0, waiting=True)
+        self.viewer_now()                       # public now: the confirmation is revoked
 
     def public_screen(self) -> None:
         """A screen anyone may have opened (rules, pause menu) covers the table: whoever had it
@@ -261,7 +289,7 @@ class TableController:
 
     def hold_left(self) -> Optional[float]:
         """Seconds left of a timed hold (a reveal), else None."""
-        if self.hold is None or not self.hold.length:
+        if self.hold is None or not self.hold.length or self.hold.waiting:
             return None
         return max(0.0, self.hold.until - self.now)
 
@@ -395,6 +423,8 @@ class TableController:
         if self.pass_to is not None:
             return f"Pass to {names[self.pass_to]}"
         m = self.moment()
+        if self.hold is not None and self.hold.waiting:
+            return f"Click or press Space to go on: then the table passes to {names[m.seat]}."
         text = self.plugin.status(m)
         if text:
             return text
