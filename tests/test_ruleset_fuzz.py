@@ -38,7 +38,9 @@ ODD_VALUES = [-1000, -100, -6, -1, 0, 1, 2, 3, 7, 13, 99, 200, 1000, 10000, 10 *
               "points", "rounds", "mandatory", "\x00", "a\tb", "line\nbreak", "\u202e", "★" * 3,
               "a" * 500, True, False, None, [], {}, [1, 2], ["own"], {"a": 1}, {"peek": "own"}]
 # Text-level damage: characters that mean something to YAML.
-ODD_CHARS = list(":-[]{}&*!|>'\"#%@`,?\t ") + ["\n", "  ", "\\", "\x00", "\ufeff", "é"]
+ODD_CHARS = list(":-[]{}&*!|>'\"#%@`,?\t ") + ["\n", "  ", "\\", "\x00", "\ufeff", "é",
+                                                 # characters YAML refuses or reads as line breaks
+                                                 "\x07", "\x1b", "\x7f", "\ufffe", "\x85", "\u2028"]
 
 
 class Hang(Exception):
@@ -197,6 +199,72 @@ def _damage_text(text, rng):
             return text[:j] + rng.choice(ODD_CHARS) + text[j:], f"insert at {j}"
         return text[:j] + rng.choice(ODD_CHARS) + text[j + 1:], f"replace at {j}"
     return "\n".join(lines), f"{kind} {i + 1}"
+
+
+# --- the second attack's findings, as mutation kinds ---------------------------------
+
+def _totals_fall(doc, rng):
+    """Every card worth the same 0 or less, and a reward or penalty above 0 somewhere (a failed
+    call's +5, an undercut's +25) that may or may not lift a total: Cambio at -100 ran to the
+    safety net at -24,000 points."""
+    if doc.get("family") not in ("memory", "shedding"):
+        return "totals fall: no points match in this family"
+    value = rng.choice([-100, -20, -1, 0])
+    for c in doc.get("cards", []) if isinstance(doc.get("cards"), list) else []:
+        if isinstance(c, dict):
+            c.setdefault("key", f"c{c.get('value')}")       # keys and ranks default to the value:
+            c.setdefault("match", str(c.get("value")))      # keep them apart
+            c["value"] = value
+    rules = _sub(doc, "rules")
+    scoring = _sub(rules, "scoring")
+    if doc.get("family") == "shedding":
+        scoring["undercut_penalty"] = rng.choice([0, 25, 200])
+        scoring["caller_lowest"] = rng.choice([-5, 0, 5])
+    else:
+        scoring["caller_not_lowest"] = {"caller": rng.choice([0, 5, 100]), "others": rng.choice([0, 0, 3])}
+        scoring["caller_lowest"] = {"caller": rng.choice([-5, 0]), "others": rng.choice([0, 0, 10])}
+        _sub(rules, "call").update(zero_cards=rng.choice(["auto_call", "end_round"]),
+                                   lock_min_players=rng.choice([2, 3]))
+    doc["match_end"] = {"modes": ["points"], "default": "points", "points": rng.choice([1, 50, 100])}
+    return f"totals fall: every card {value}"
+
+
+def _full_width(text: str) -> str:
+    """ASCII written in its full-width forms ('２' for '2'), as pasted from some keyboards."""
+    return "".join(chr(ord(ch) + 0xFEE0) if "!" <= ch <= "~" else ch for ch in text)
+
+
+ODD_COLOURS = ["7", 5, "\u202e#e07b24", "#e07b2", "#e07b24aa", "#-1-1-1", "# f f f", "orange fox",
+               "", "Red", " teal ", "#ABCDEF", "#abcdef", None, ["#ffffff"]]
+
+
+def _names(doc, rng):
+    """A card key or rank written as another card's look-alike (full-width forms, a zero-width
+    space), a joker rank naming no card, a colour (a card's, a clan's) the table cannot draw."""
+    cards = doc.get("cards")
+    flat = [c for c in cards if isinstance(c, dict)] if isinstance(cards, list) else (
+        [c for c in cards.get("actions", []) if isinstance(c, dict)] if isinstance(cards, dict) else [])
+    kind = rng.choice(["look_alike", "colour"] + ["joker_rank"] * (doc.get("family") == "shedding"))
+    if kind == "look_alike" and flat:
+        card, other = rng.choice(flat), rng.choice(flat)
+        field = rng.choice(["key", "match"] if "value" in card else ["key"])
+        text = str(other.get(field, other.get("key", other.get("value", "x"))))
+        card[field] = _full_width(text) if rng.random() < 0.8 else text + "\u200b"
+        return f"look-alike {field} {card[field]!r}"
+    if kind == "joker_rank":
+        jokers = _sub(_sub(doc, "rules"), "jokers")
+        jokers["rank"] = rng.choice(["jokr", "Joker", _full_width("joker"), "K", "", 7, None])
+        return f"jokers.rank = {jokers['rank']!r}"
+    clans = cards.get("clans") if isinstance(cards, dict) else None
+    targets = [c for c in clans.values() if isinstance(c, dict)] if isinstance(clans, dict) else flat
+    if not targets:
+        return "colour: nothing to colour"
+    target = rng.choice(targets)
+    target["colour"] = rng.choice(ODD_COLOURS)
+    return f"colour = {target['colour']!r}"
+
+
+STRUCTURAL += [_totals_fall, _names]
 
 
 def mutant(base: dict, rng: random.Random):

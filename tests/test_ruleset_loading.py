@@ -430,8 +430,9 @@ NON_POSITIVE = shift_values(KOMBIO_TEXT, -14)          # -15 .. 0
     (kombio_with("players: {min: 2, max: 6}", "players: {min: 1, max: 6}"), "players.min",
      "a match needs at least 2 players; got 1"),
     (replaced(NON_POSITIVE, NO_BONUS),
-     "match_end.modes", "a match to 100 points could never end: no card is worth more than 0 and no "
-     "scoring bonus is positive, so totals never grow"),
+     "match_end.modes", "a match to 100 points could never end: no round adds more than 0 to a total "
+     "(a card is worth at most 0; a caller: at most 0, a hand of at most 0 plus a bonus of at most 0; "
+     "everyone else: at most 0, a hand of at most 0 plus a bonus of at most 0), so totals never grow"),
     (kombio_with("limit: null ", "limit: -6 "), "rules.call.limit",
      "no hand of 4 cards can be at or under -6 points (the lowest possible hand is -3), "
      "so every call would fail"),

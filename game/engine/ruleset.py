@@ -16,8 +16,8 @@ from typing import Optional
 
 from game.engine import registry
 from game.engine.cards import CardDef
-from game.engine.schema import (REQUIRED, Bool, Dict, Enum, Int, List, Located, Map,
-                                Optional_, RulesetError, Str, parse_yaml)
+from game.engine.schema import (REQUIRED, Bool, Colour, Dict, Enum, Int, Key, List, Located, Map,
+                                Optional_, RulesetError, Str, parse_yaml, reads_as)
 from game.paths import resource_path
 
 MAX_BYTES = 256 * 1024      # a ruleset is a few KB; the cap keeps a huge or endless file from stalling start-up
@@ -182,14 +182,15 @@ def _too_big(shown: str, size: int) -> RulesetError:
 
 
 def load_all(folder: Optional[str] = None) -> list:
-    """Every *.yaml in the folder, sorted by file name; broken files carry their error.
+    """Every *.yaml (or *.yml, in any case: `House.YAML`) in the folder, sorted by file name;
+    broken files carry their error.
 
     Two files with the same id are both refused: which one a saved match or `--simulate`
     meant cannot be known.
     """
     folder = folder or rulesets_dir()
     try:
-        names = sorted(n for n in os.listdir(folder) if n.endswith((".yaml", ".yml")))
+        names = sorted(n for n in os.listdir(folder) if n.lower().endswith((".yaml", ".yml")))
     except OSError:
         return []
     return refuse_duplicate_ids([load_entry(os.path.join(folder, name)) for name in names])
@@ -256,13 +257,13 @@ NAME, LABEL, SENTENCE, PAGE = 60, 12, 400, 60_000
 _CARD = Map({
     "value": (Int(-100, 100), REQUIRED),
     "count": (Int(1, 200), None),
-    "key": (Str(max_len=40), None),
+    "key": (Key(max_len=40), None),
     "label": (Str(max_len=LABEL), None),
     "name": (Str(max_len=NAME), None),
-    "match": (Str(max_len=40), None),
+    "match": (Key(max_len=40), None),
     "ability": (Optional_(Str(max_len=40)), None),
     "suit": (Optional_(Enum("spades", "hearts", "diamonds", "clubs")), None),
-    "colour": (Optional_(Str(max_len=40)), None),
+    "colour": (Optional_(Colour()), None),
     "symbol": (Optional_(Str(max_len=LABEL)), None),
     "suits": (Optional_(lambda v, p, d: (SUITS if v == "all" else
                                          List(Enum(*SUITS), min_len=1)(v, p, d))), None),
@@ -369,7 +370,7 @@ def _check_identity(top: dict, doc: Located) -> dict:
 def check_playing_cards(raw, abilities: dict, doc: Located) -> tuple:
     """The common card schema (key, label, value, match, suit or suits, count, ability, ...) as CardDefs."""
     items = List(_CARD, min_len=1)(raw, ("cards",), doc)
-    cards, keys = [], set()
+    cards, keys = [], {}        # key -> (path of the `key` it came from, the suffix added)
     for i, c in enumerate(items):
         base = c["key"] or str(c["value"])
         if c["count"] is None and not c["suits"]:
@@ -384,17 +385,42 @@ def check_playing_cards(raw, abilities: dict, doc: Located) -> tuple:
         name = c["name"] or label
         # `suits` writes one card per suit: a standard deck needs 13 lines, not 52
         for suit in c["suits"] or (c["suit"],):
-            key = f"{base}_{suit}" if c["suits"] else base
+            suffix = f"_{suit}" if c["suits"] else ""
+            key = base + suffix
             if key in keys:
-                raise doc.error(("cards", i, "key"),
-                                f"two cards share the key '{key}'; give each a distinct key")
-            keys.add(key)
+                # keys are read in NFKC form (schema.Key): say so if a look-alike made the pair
+                mine = (("cards", i, "key"), suffix)
+                raise doc.error(("cards", i, "key"), f"two cards share the key '{key}'"
+                                f"{reads_as(doc, (mine, keys[key]), key)}; give each a distinct key")
+            keys[key] = (("cards", i, "key"), suffix)
             cards.append(CardDef(key=key, label=label, value=c["value"],
                                  match=c["match"] or str(c["value"]), count=c["count"] or 1,
                                  ability=c["ability"], suit=suit, colour=c["colour"],
                                  symbol=c["symbol"],
                                  name=f"{name} of {suit}" if c["suits"] else name))
     return tuple(cards)
+
+
+def check_match_can_end(match_end: dict, sources, doc: Located, where: tuple) -> None:
+    """A points match must be reachable in play: refused if no round can add more than 0 to a total.
+
+    Totals start at 0 and the target is above 0, so a total reaches it only if some round adds
+    more than 0 to it. `sources`: every way the family's scoring adds to one seat's total in a
+    round (cards held, a caller's reward or penalty, the others' bonus, ...), each as (the most it
+    can add, a phrase saying why: "a caller: at most -95, ..."); the family reasons about the signs
+    of all of them together (a +5 for a failed call adds nothing when the caller holds -100), never
+    one alone. What a total does after growing (Kumbal's resets, which fire at totals above 0) and
+    how fast it grows are not weighed: the rules' safety net (`limits.rounds_per_match`) ends a
+    match whose totals grow too slowly. `where`: the family's check's (a house rule's `set`, or
+    ("rules",) for the file's own rules, refused at `match_end.modes`)."""
+    sources = list(sources)
+    if "points" not in match_end["modes"] or any(most > 0 for most, _ in sources):
+        return
+    points = match_end["points"]
+    raise doc.error(("match_end", "modes") if where == ("rules",) else where,
+                    f"a match to {points} point{'' if points == 1 else 's'} could never end: no round "
+                    f"adds more than 0 to a total ({'; '.join(why for _, why in sources)}), so totals "
+                    "never grow")
 
 
 def _check_variants(raw, rules: dict, cards, abilities, layout, match_end, family,

@@ -9,6 +9,7 @@ RulesetError.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
@@ -55,6 +56,18 @@ class Located:
     def error(self, path: tuple, message: str) -> RulesetError:
         return RulesetError(self.file, self.line(path), dotted(path), message)
 
+    def written(self, path: tuple) -> Optional[str]:
+        """The text written at path (a number as typed: `07` stays "07"), or None if there is none."""
+        node = self.value
+        for part in path:
+            try:
+                node = node[part]
+            except (KeyError, IndexError, TypeError):
+                return None
+        if path in self.texts:
+            return self.texts[path]
+        return node if isinstance(node, str) else None
+
 
 def dotted(path: tuple) -> str:
     out = ""
@@ -83,17 +96,38 @@ _COLLECTION_TAGS = (None, "!", _TAG + "map", _TAG + "seq")
 
 
 def parse_yaml(text: str, file: str) -> Located:
-    """Parse YAML text, keeping the line of every key; every problem becomes a RulesetError."""
-    reader = _Reader(text)
+    """Parse YAML text, keeping the line of every key; every problem becomes a RulesetError
+    naming the line."""
+    reader = None
     try:
+        reader = _Reader(text)        # the pure-Python reader checks the characters here
         return _compose(reader, file)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark else None
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise RulesetError(file, line, "", f"not valid YAML: {problem}") from None
+        raise _not_yaml(exc, text, file) from None
     finally:
-        reader.dispose()
+        if reader is not None:
+            reader.dispose()
+
+
+def _not_yaml(exc: yaml.YAMLError, text: str, file: str) -> RulesetError:
+    """A parser's error as a RulesetError naming the line. A character YAML does not allow (a
+    control character, U+FFFE) is found by the reader, which tells only its offset (in bytes for
+    the C reader, characters for Python's): the line is counted from the character itself, the
+    first of its kind in the text, since the reader stops at the first it meets."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        code = exc.character if isinstance(exc.character, int) else None
+        at = text.find(chr(code)) if code is not None else -1
+        if at < 0:       # not a character of the text (cannot happen for text): the offset in bytes
+            at = len(text.encode("utf-8")[:max(0, exc.position)].decode("utf-8", "ignore"))
+        line = text.count("\n", 0, at) + 1
+        column = at - text.rfind("\n", 0, at)
+        what = f"the character U+{code:04X}" if code is not None else "a character"
+        return RulesetError(file, line, "", f"not valid YAML: {what} (character {column} of the line) "
+                            "is not allowed in a YAML file; remove it")
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    line = mark.line + 1 if mark else None
+    problem = getattr(exc, "problem", None) or str(exc)
+    return RulesetError(file, line, "", f"not valid YAML: {problem}")
 
 
 class _Open:
@@ -284,6 +318,66 @@ def Str(nonempty: bool = True, max_len: int = 80, lines: bool = False) -> Spec:
         if len(v) > max_len:
             raise doc.error(path, f"expected at most {max_len:,} characters; got {len(v):,}")
         return v
+    return check
+
+
+def Key(max_len: int = 40) -> Spec:
+    """Text that names something other values refer to or compare (a card's key, a rank), read in
+    Unicode's NFKC form: a look-alike written another way (a full-width '２', 'ﬁ') is the same
+    name as its plain form, never a name apart. Where names must differ (card keys), two that read
+    the same are refused by the check for duplicates, which says so (`reads_as`)."""
+    text = Str(max_len=max_len)
+
+    def check(v, path, doc):
+        v = text(v, path, doc)
+        read = unicodedata.normalize("NFKC", v)
+        return v if read == v else text(read, path, doc)
+    return check
+
+
+def reads_as(doc: Located, paths, key: str) -> str:
+    """For a message about a duplicate key: " ('２' reads as '2')" when one of the paths wrote the
+    key otherwise than it is read (Key's NFKC form), else "". `paths`: (path, suffix) pairs, the
+    suffix being what the loader added to the text written (a card's `_hearts`)."""
+    for path, suffix in paths:
+        written = doc.written(path)
+        if written is not None and written + suffix != key:
+            return f" ({quote(written + suffix)} reads as {quote(key)})"
+    return ""
+
+
+# The colours a ruleset may give (a card's accent, a clan's colour): '#rrggbb' or one of these
+# names, in any case. The table draws them with parse_colour (game/ui/cardart.py): one definition,
+# so the loader accepts exactly what can be drawn.
+NAMED_COLOURS = {
+    "red": (196, 48, 48), "blue": (52, 98, 196), "green": (46, 140, 72), "yellow": (222, 178, 40),
+    "purple": (128, 64, 168), "orange": (226, 124, 36), "black": (40, 40, 40), "grey": (120, 120, 120),
+    "gray": (120, 120, 120), "brown": (128, 84, 48), "teal": (36, 140, 140), "pink": (214, 96, 150),
+    "gold": (206, 160, 40),
+}
+_HEX_COLOUR = re.compile(r"#[0-9a-f]{6}")
+
+
+def parse_colour(value) -> Optional[tuple]:
+    """'#rrggbb' or a colour name (any case, spaces around it ignored) -> an RGB tuple, or None."""
+    if not isinstance(value, str):
+        return None
+    value = value.strip().lower()
+    if _HEX_COLOUR.fullmatch(value):
+        return tuple(int(value[i:i + 2], 16) for i in (1, 3, 5))
+    return NAMED_COLOURS.get(value)
+
+
+def Colour() -> Spec:
+    """A colour the table can draw (parse_colour), kept as written."""
+    text = Str(max_len=40)
+
+    def check(v, path, doc):
+        written = text(v, path, doc)
+        if parse_colour(written) is None:
+            raise doc.error(path, "expected a colour: '#rrggbb' (six hex digits, as '#e07b24') or one of "
+                            f"{', '.join(NAMED_COLOURS)}; got {_kind(v)}")
+        return written
     return check
 
 

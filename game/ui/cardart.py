@@ -12,29 +12,12 @@ import colorsys
 
 import pygame
 
+# the colours a ruleset may give: one definition, the loader's, so it accepts only what can be drawn
+from game.engine.schema import NAMED_COLOURS, parse_colour  # noqa: F401 (NAMED_COLOURS: for callers)
 from game.ui import fonts, theme
 
 SUIT_GLYPH = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 SUIT_RED = {"hearts", "diamonds"}
-NAMED_COLOURS = {
-    "red": (196, 48, 48), "blue": (52, 98, 196), "green": (46, 140, 72), "yellow": (222, 178, 40),
-    "purple": (128, 64, 168), "orange": (226, 124, 36), "black": (40, 40, 40), "grey": (120, 120, 120),
-    "gray": (120, 120, 120), "brown": (128, 84, 48), "teal": (36, 140, 140), "pink": (214, 96, 150),
-    "gold": (206, 160, 40),
-}
-
-
-def parse_colour(value):
-    """'#rrggbb' or a colour name -> RGB tuple, or None."""
-    if not value:
-        return None
-    value = value.strip().lower()
-    if value.startswith("#") and len(value) == 7:
-        try:
-            return tuple(int(value[i:i + 2], 16) for i in (1, 3, 5))
-        except ValueError:
-            return None
-    return NAMED_COLOURS.get(value)
 
 
 def _rounded(size, colour, radius):

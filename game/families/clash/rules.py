@@ -49,7 +49,8 @@ from typing import Optional
 from game.engine.cards import Prim
 from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.registry import Family, register
-from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, List, Map, Str, filled
+from game.engine.schema import (REQUIRED, Bool, Colour, Dict, Enum, Int, Key, List, Map, Str, filled,
+                                reads_as)
 from game.families.clash import selection
 from game.families.clash.search import SEARCH
 from game.families.clash.selection import DISTRACT
@@ -97,12 +98,12 @@ RULES_SPEC = Map({
 
 # the symbols the table draws: a clan is never told apart by colour alone
 SYMBOLS = ("fox", "claw", "raven", "talon")
-_CLAN = Map({"name": (Str(max_len=40), REQUIRED), "colour": (Str(max_len=40), REQUIRED),
+_CLAN = Map({"name": (Str(max_len=40), REQUIRED), "colour": (Colour(), REQUIRED),
              "symbol": (Enum(*SYMBOLS), REQUIRED)})
 _BARBARIAN = Map({"value": (Int(0, 100), REQUIRED), "bounty": (Int(0, 20), REQUIRED),
-                  "clan": (Str(max_len=40), None), "clans": (Enum("all"), None),
+                  "clan": (Key(max_len=40), None), "clans": (Enum("all"), None),
                   "count": (Int(1, 20), 1)})
-_ACTION = Map({"key": (Str(max_len=40), REQUIRED), "name": (Str(max_len=60), REQUIRED),
+_ACTION = Map({"key": (Key(max_len=40), REQUIRED), "name": (Str(max_len=60), REQUIRED),
                "count": (Int(1, 20), REQUIRED), "effect": (selection.effect_spec, REQUIRED),
                "text": (Str(nonempty=False, max_len=400, lines=True), "")})
 _CARDS = Map({"clans": (Dict(_CLAN), REQUIRED), "barbarians": (List(_BARBARIAN, min_len=1), REQUIRED),
@@ -141,7 +142,11 @@ def check_cards(raw, abilities, doc) -> tuple:
     for i, a in enumerate(cards["actions"]):
         at = ("cards", "actions", i)
         if a["key"] in keys:
-            raise doc.error(at + ("key",), f"two cards share the key '{a['key']}'; give each a distinct key")
+            # keys are read in NFKC form (schema.Key): say so if a look-alike made the pair
+            pair = [(at + ("key",), "")] + [(("cards", "actions", j, "key"), "") for j in range(i)
+                                            if cards["actions"][j]["key"] == a["key"]]
+            raise doc.error(at + ("key",), f"two cards share the key '{a['key']}'"
+                            f"{reads_as(doc, pair, a['key'])}; give each a distinct key")
         keys.add(a["key"])
         tag, params = a["effect"]
         if tag == "all_of_clan_or_distract" and dict(params)["clan"] not in clans:

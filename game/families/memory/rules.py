@@ -18,6 +18,7 @@ from typing import Optional
 from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.piles import Knowledge, refill
 from game.engine.registry import Family, register
+from game.engine.ruleset import check_match_can_end
 from game.engine.schema import Bool, Dict, Enum, Int, List, Map, Optional_, Str, filled
 from game.families.memory.search import PLAYOUT_LEVEL, SEARCH, playout_bot, playout_step
 from game.families.memory.view import (MemoryView, Pending, SeatResult, SeatView, SlotView,
@@ -140,14 +141,33 @@ def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> 
         raise doc.error(where + ("call", "limit") if mine else where,
                         f"no hand of {size} cards can be at or under {limit} points (the lowest "
                         f"possible hand is {lowest_hand}), so every call would fail")
+    check_match_can_end(match_end, _round_scores_at_most(rules, values[-1]), doc, where)
+
+
+def _round_scores_at_most(rules: dict, top: int) -> list:
+    """The most each way a round ends adds to one seat's total, for check_match_can_end: (most, why).
+
+    A seat's round is its hand (the cards it holds: dealt, drawn, given, penalty cards: each worth
+    at most `top`) plus a bonus: the call's, for the caller and for the others, or none when nobody
+    called (a round stopped by its limit, or by an empty layout under `zero_cards: end_round`). With
+    no card above 0 a hand is at most 0, and 0 only with no cards left (or cards worth 0). A caller
+    can be left with no cards when an emptied layout calls (`auto_call`) or when others may still
+    throw the caller's cards (not locked in a match of fewer than `lock_min_players`, and every
+    ruleset allows two); otherwise a locked caller keeps at least one card, worth at most `top`."""
     sc = rules["scoring"]
-    # a scoring rule left out is all zeros (RULES_SPEC's defaults; filled() leaves left-out sub-maps empty)
-    bonuses = [sc.get(rule, {}).get(who, 0) for rule in ("caller_lowest", "caller_not_lowest")
-               for who in ("caller", "others")]
-    if "points" in match_end["modes"] and values[-1] <= 0 and max(bonuses) <= 0:
-        raise doc.error(("match_end", "modes") if mine else where,
-                        f"a match to {match_end['points']} points could never end: no card is worth "
-                        "more than 0 and no scoring bonus is positive, so totals never grow")
+    # a scoring rule left out is all zeros (RULES_SPEC's defaults)
+    bonus = {who: max(sc.get(rule, {}).get(who, 0) for rule in ("caller_lowest", "caller_not_lowest"))
+             for who in ("caller", "others")}
+    empty = "no cards left" if top < 0 else "a hand of at most 0"
+    call = rules["call"]
+    caller_empties = call["zero_cards"] == "auto_call" or call["lock_min_players"] > 2
+    caller_hand = 0 if caller_empties or top >= 0 else top
+    caller_words = empty if caller_hand == 0 else f"at least one card of at most {top}"
+    others = max(0, bonus["others"])
+    return [(top, f"a card is worth at most {top}"),
+            (caller_hand + bonus["caller"], f"a caller: at most {caller_hand + bonus['caller']}, "
+             f"{caller_words} plus a bonus of at most {bonus['caller']}"),
+            (others, f"everyone else: at most {others}, {empty} plus a bonus of at most {others}")]
 
 
 def check_ruleset(cards, abilities, layout, rules, players, doc) -> None:

@@ -33,7 +33,8 @@ from typing import Optional
 from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.piles import cut, new_deck, refill
 from game.engine.registry import Family, register
-from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, Map, Str, filled
+from game.engine.ruleset import check_match_can_end
+from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, Key, Map, Str, filled
 from game.families.shedding.search import SEARCH     # the hard bot's tuning
 from game.families.shedding.view import ShedResult, ShedSeat, ShedView
 
@@ -61,7 +62,7 @@ _DECKS = Map({"extra_from_players": (Int(2, 13), 8)})
 _CALL = Map({"name": (Str(max_len=20), "Kumbal"), "limit": (Int(0, 200), 7)})
 _RUNS = Map({"min_length": (Int(2, 13), 3)})
 _SETS = Map({"min_size": (Int(2, 8), 2)})
-_JOKERS = Map({"rank": (Str(max_len=40), "joker"), "wild_in_runs": (Bool(), False)})
+_JOKERS = Map({"rank": (Key(max_len=40), "joker"), "wild_in_runs": (Bool(), False)})
 _ACTION_CARD = Map({"effect": (Enum("reverse", "skip", "draw"), REQUIRED), "draw": (Int(0, 20), 0)})
 _ACTION_CARDS = Map({
     "enabled": (Bool(), False),
@@ -108,21 +109,40 @@ def check_abilities(abilities: dict, doc) -> None:
 
 
 def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> None:
-    """Checks that need the cards: action-card ranks exist, draw cards draw, the match can end."""
+    """Checks that need the cards: the joker's and action cards' ranks exist, draw cards draw, the
+    match can end."""
     rules = filled(RULES_SPEC, rules)
     mine = where == ("rules",)
     ranks = {c.match for c in cards}
+    joker = rules["jokers"]["rank"]
+    if joker not in ranks:
+        raise doc.error(where + ("jokers", "rank") if mine else where,
+                        f"no card has the rank {joker!r} (ranks: {', '.join(sorted(ranks))})")
     for rank, card in rules["action_cards"]["cards"].items():
         at = where + ("action_cards", "cards", rank) if mine else where
         if rank not in ranks:
             raise doc.error(at, f"no card has the rank {rank!r} (ranks: {', '.join(sorted(ranks))})")
         if card["effect"] == "draw" and card["draw"] < 1:
             raise doc.error(at, "a draw card needs draw: 1 or more (how many cards the next player draws)")
-    if "points" in match_end["modes"] and max(c.value for c in cards) <= 0 \
-            and rules["scoring"]["undercut_penalty"] <= 0:
-        raise doc.error(("match_end", "modes") if mine else where,
-                        f"a match to {match_end['points']} points could never end: no card is worth "
-                        "more than 0 and an undercut caller gets no penalty, so totals never grow")
+    check_match_can_end(match_end, _round_scores_at_most(rules, max(c.value for c in cards)), doc, where)
+
+
+def _round_scores_at_most(rules: dict, top: int) -> list:
+    """The most each way a round ends adds to one seat's total, for check_match_can_end: (most, why).
+
+    A seat's round is its hand (each card worth at most `top`; with no card above 0, at most 0, and
+    a hand may be emptied by discarding), except the caller's: the reward `caller_lowest` when the
+    caller has the fewest points, else the caller's hand plus `undercut_penalty`. The resets only
+    act on totals above 0 (their keys start at 1), so they cannot make a total grow first."""
+    sc = rules["scoring"]
+    empty = "an empty hand" if top < 0 else "a hand of at most 0"
+    undercut = max(top, 0) + sc["undercut_penalty"]
+    return [(top, f"a card is worth at most {top}"),
+            (sc["caller_lowest"], f"a caller with the fewest points: at most {sc['caller_lowest']}, "
+             "the reward for it"),
+            (undercut, f"an undercut caller: at most {undercut}, {empty} plus a penalty of "
+             f"{sc['undercut_penalty']}"),
+            (max(top, 0), f"everyone else: at most {max(top, 0)}, {empty}")]
 
 
 def check_ruleset(cards, abilities, layout, rules, players, doc) -> None:

@@ -10,7 +10,7 @@ the wrong type is an error naming the file, the line and the key.
 from __future__ import annotations
 
 from game.engine.cards import Prim
-from game.engine.schema import REQUIRED, Bool, Enum, Int, List, Map, Str, _kind
+from game.engine.schema import REQUIRED, Bool, Enum, Int, Key, List, Map, Str, _kind, reads_as
 from game.families.tableau.scoring import (ABILITY_ONLY, CONDITIONS, COUNTS, LOCATIONS, POSITIONS,
                                            RESOURCES, SCORING_ONLY, SHIELDS)
 from game.families.tableau.view import TabCard
@@ -156,7 +156,7 @@ def _scroll(v, path, doc):
 
 
 _CARD = Map({
-    "key": (Str(max_len=40), REQUIRED),
+    "key": (Key(max_len=40), REQUIRED),
     "name": (Str(max_len=60), REQUIRED),
     "number": (Int(0, 100_000), 0),
     "location": (_LOCATION, REQUIRED),
@@ -175,11 +175,14 @@ def check_cards(raw, abilities, doc) -> tuple:
         raise doc.error(("abilities",), "the tableau family writes each card's ability on the card; "
                         "leave abilities out")
     items = List(_CARD, min_len=1)(raw, ("cards",), doc)
-    out, keys = [], set()
+    out, keys = [], {}          # key -> the index of its card
     for i, c in enumerate(items):
         if c["key"] in keys:
-            raise doc.error(("cards", i, "key"), f"two cards share the key '{c['key']}'; give each a distinct key")
-        keys.add(c["key"])
+            # keys are read in NFKC form (schema.Key): say so if a look-alike made the pair
+            pair = [(("cards", j, "key"), "") for j in (i, keys[c["key"]])]
+            raise doc.error(("cards", i, "key"), f"two cards share the key '{c['key']}'"
+                            f"{reads_as(doc, pair, c['key'])}; give each a distinct key")
+        keys[c["key"]] = i
         out.append(TabCard(key=c["key"], name=c["name"], location=c["location"], cost=c["cost"],
                            shields=tuple(c["shields"]), messenger=c["messenger"],
                            ability=tuple(c["ability"]), scoring=c["scoring"], number=c["number"],
