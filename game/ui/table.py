@@ -22,8 +22,12 @@ from game.ui.families.base import StepContext
 from game.ui.scene import Scene
 from game.ui.table_controller import TableController
 from game.ui.table_frame import FrameDrawer, Visuals
+from game.ui.kit import select
 from game.ui.table_input import DRAG_THRESHOLD, Gesture
 from game.ui.widgets import Button
+
+HOVER = 0.3      # seconds the pointer rests on a card before it is zoomed (passing over flashes nothing)
+NOWHERE = "Nothing there takes it: drop it on a place that lights up."
 
 
 class TableScene(Scene):
@@ -47,6 +51,8 @@ class TableScene(Scene):
         self.result_shown = False
         self._dropped = None       # (origin rect, drop rect) of the card the player just let go
         self.log_scroll = 0        # newest log lines scrolled away (mouse wheel, Page Up / Page Down)
+        self.hover = None          # the zoomable place the pointer rests on, and since when (table
+        self.hover_since = 0.0     # time); forgotten on any press, key, action or covering screen
         self.clock = 0.0           # the table's own time: it runs only while the table is on top, so
         #                            a timed look, a hold or a race waits while the rules page, the
         #                            pause menu or a pass screen covers the table
@@ -131,7 +137,20 @@ class TableScene(Scene):
         self.input.reset()
         self._sync_buttons()
 
+    def zoomed(self):
+        """The place to zoom now: the one the pointer has rested on for HOVER seconds, while nothing is
+        pressed or dragged and nothing was done since it came to rest (None: no zoom)."""
+        inp = self.input
+        if self.hover is None or inp.press is not None or inp.dragging:
+            return None
+        return self.hover if self.clock - self.hover_since >= HOVER else None
+
+    def close_zoom(self):
+        """Any action, press or key closes the zoom; it opens again only when the pointer rests anew."""
+        self.hover = None
+
     def enter(self):
+        self.close_zoom()           # back from a pass screen, the rules or the menu: nothing zoomed
         if not self.started:
             self.started = True
             if self.fresh and self.app.anim_scale() > 0:
@@ -145,6 +164,7 @@ class TableScene(Scene):
                            self.app.anim_scale())
 
     def _on_events(self, events, seat, action):
+        self.close_zoom()
         self.app.sound.play(self.plugin.sound_cue(events))   # at every speed, "instant" too
         self.input.selected = None
         if self.app.anim_scale() <= 0:
@@ -279,6 +299,12 @@ class TableScene(Scene):
         zones = self.current_layout()
         plugin = self.plugin
         inp = self.input
+        if t in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.close_zoom()
+        elif t == pygame.MOUSEMOTION and getattr(event, "pos", None) is not None:
+            place = plugin.hover_place(zones, event.pos) if inp.press is None else None
+            if place != self.hover:
+                self.hover, self.hover_since = place, self.clock
         if t in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and plugin.pointer(event, zones):
             return
         if t == pygame.MOUSEBUTTONDOWN:
@@ -328,6 +354,9 @@ class TableScene(Scene):
                 if drop_rect is not None:
                     drop_rect = drop_rect.move(event.pos[0] - inp.drag_offset[0] - drop_rect.x,
                                                event.pos[1] - inp.drag_offset[1] - drop_rect.y)
+                if not g.actions and not g.say and (target is None or target not in carried):
+                    # every drop that does nothing slides back and says why (on itself: put back)
+                    g.say, g.error = (NOWHERE if target is None else select.NOT_LEGAL), True
                 self.perform(g, seat, dragged=place, drop_rect=drop_rect, layout=zones, carried=carried)
             else:
                 target = plugin.hit(zones, event.pos)

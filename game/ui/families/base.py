@@ -145,6 +145,11 @@ class TablePlugin:
             title += f" · to {end.get('points')} points"
         return title
 
+    def hover_place(self, zones, point):
+        """The place under `point` that a resting pointer zooms (None: nothing; the default: no zoom).
+        The common table decides when: `scene.zoomed()`."""
+        return None
+
     def pointer(self, event, zones) -> bool:
         """A mouse event before the common input sees it (where the pointer hovers, a right click on
         a card): True if the plug-in used it up. Default: nothing."""

@@ -32,7 +32,6 @@ OUTCOMES = ("victory", "standoff", "distraction", "mutual_distraction", "mirrors
 REVEAL_HOLD = {"slow": 5.0, "normal": 3.5, "fast": 2.5, "instant": 1.5}    # seconds everyone watches
 SELECT_BUTTONS = 6          # tied choices offered as buttons (more: click the Barbarians)
 CHOICES = ("select", "keep")   # tied selections, and the two Barbarians Flee & Surprise keeps
-HOVER = 0.25
 
 
 class ClashPlugin(TablePlugin):
@@ -44,7 +43,6 @@ class ClashPlugin(TablePlugin):
         super().__init__(scene)
         self.art = ClashArt(scene.art)
         self.clash = None           # the last clobber, from its public events (shown during its hold)
-        self.hover, self.hover_since = None, 0.0
         self.still_focus = None
         self._before: dict = {}     # place -> rect at the last layout (where flying cards start)
         self._frozen = None
@@ -150,10 +148,11 @@ class ClashPlugin(TablePlugin):
         if vis.dragging:
             hidden |= set(vis.dragging) if isinstance(vis.dragging[0], tuple) else {vis.dragging}
         zoom = None
-        if self.hover is not None and self._now() - self.hover_since >= HOVER * self._scale():
-            face = self._hover_face(view, self.hover)
+        place = self.scene.zoomed() if hasattr(self.scene, "zoomed") else None
+        if place is not None:
+            face = self._hover_face(view, place)
             if face is not None:
-                zoom = (self.hover, face)
+                zoom = (place, face)
         clash = self._clash_shown(pre is not None) if self.holding_clash() else None
         hint = clash["text"] if clash else words.banner(view, tuple(vis.names))
         selected = vis.selected or ()
@@ -196,31 +195,14 @@ class ClashPlugin(TablePlugin):
                 return view.face(place[2])
         return None
 
-    def _now(self) -> float:
-        app = getattr(self.scene, "app", None)
-        return getattr(app, "time", 0.0) or 0.0
-
-    def _scale(self) -> float:
-        try:
-            return max(0.0, self.scene.app.anim_scale())
-        except Exception:
-            return 1.0
-
-    def pointer(self, event, zones) -> bool:
-        """Hovering a card zooms it (after a short rest, so passing over cards flashes nothing); a click
-        puts the zoom away."""
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self.hover = None
-            return False
-        if event.type == pygame.MOUSEMOTION and getattr(event, "pos", None) is not None:
-            place = zones.hit(event.pos)
-            place = place if place is not None and len(place) == 3 else None
-            for totem in ("black", "white"):
-                if place is None and zones.extra["slot", totem].collidepoint(event.pos):
-                    place = ("slot", totem)
-            if place != self.hover:
-                self.hover, self.hover_since = place, self._now()
-        return False
+    def hover_place(self, zones, point):
+        """A card (or a laid-card place) under the pointer: resting on it zooms it with its text."""
+        place = zones.hit(point)
+        place = place if place is not None and len(place) == 3 else None
+        for totem in ("black", "white"):
+            if place is None and zones.extra["slot", totem].collidepoint(point):
+                place = ("slot", totem)
+        return place
 
     # ---- the status bar's buttons: tied choices (they are Barbarians to click, too) ----
     def make_buttons(self, common: dict) -> dict:

@@ -32,7 +32,6 @@ TAKES = ("buy", "face_down")
 BOT_BANNERS = ("face_down", "key_move", "key_refresh")     # a bot did it: said in words over the table
 TABLE_BANNERS = ("reshuffle", "location_empty")
 BANNER = 1.4                                            # seconds at speed "normal"
-HOVER = 0.3         # seconds the pointer rests on a card before it is zoomed (passing over flashes nothing)
 
 
 def price_for(view, card, seat):
@@ -82,8 +81,6 @@ class TabPlugin(TablePlugin):
         super().__init__(scene)
         self.art = TabArt()
         self.face_down = False          # the next card taken goes face down (the toggle)
-        self.hover = None               # the place under the pointer (zoomed after HOVER seconds)
-        self.hover_since = 0.0
         self.pinned = None              # a place zoomed by a right click (until the next one)
         self.still_focus = None
         self._focus = None              # the last human on turn: their tableau stays large meanwhile
@@ -198,16 +195,13 @@ class TabPlugin(TablePlugin):
             for place, rect in zones[("display", view.messenger)].rects().items():
                 if place not in marks.hidden and place != vis.dragging:
                     face_down_band(surf, rect)
-        place = self.pinned or (self.hover if self._now() - self.hover_since >= HOVER else None)
+        zoomed = self.scene.zoomed() if hasattr(self.scene, "zoomed") else None
+        place = self.pinned or zoomed
         if place is not None and not vis.dragging:
             anchor = self.place_rect(zones, place)
             if anchor is not None:
                 draw_zoom(surf, zones.extra["table"], anchor, view, place, tuple(vis.names),
                           lambda card, size: self.card_image(view, card, size, self._face_up(view, place)))
-
-    def _now(self) -> float:
-        app = getattr(self.scene, "app", None)
-        return getattr(app, "time", 0.0) or 0.0
 
     @staticmethod
     def _face_up(view, place) -> bool:
@@ -260,8 +254,6 @@ class TabPlugin(TablePlugin):
             return False
         place = self.hover_place(zones, pos)
         if event.type == pygame.MOUSEMOTION:
-            if place != self.hover:
-                self.hover, self.hover_since = place, self._now()
             if self.pinned is not None and place != self.pinned:
                 self.pinned = None
             return False
@@ -373,6 +365,7 @@ class TabPlugin(TablePlugin):
         return words.why_not(view, tuple(selection), place, tuple(self.ctrl.names))
 
     def events_applied(self, seat, action, events) -> None:
+        self.pinned = None              # any action closes the zoom, a pinned one too
         if action.kind in TAKES:
             self.face_down = False
             message = self.ctrl.message

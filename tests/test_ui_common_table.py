@@ -1,0 +1,146 @@
+"""Rules of the common table that every family gets (issue 27's playtest), through the real event loop:
+a drop that does nothing slides back and says why; the hover zoom opens only while the pointer rests
+and nothing is pressed or dragged, and closes on any action, press, key or covering screen."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine.ruleset import default_options
+from game.engine.session import Session
+from game.store.settings import Settings
+from game.ui.app import App
+from game.ui.driver import Driver
+from game.ui.table import HOVER
+import rigging
+
+DT = 0.05
+ANA = {"name": "Ana", "kind": "human"}
+BEN = {"name": "Ben", "kind": "human"}
+BOT = {"name": "Bot", "kind": "ai", "level": "normal"}
+
+
+def open_table(game_id, seats, seed=3):
+    app = App(size=(1280, 800), fixed_dt=DT, strict=True, settings=Settings(animation_speed="fast"),
+              save_settings=False)
+    rs = rigging.load(game_id)
+    session = Session.new(rs, seats, default_options(rs), seed)
+    app.open_table(session)
+    return Driver(app), session
+
+
+def points(size, step=12):
+    w, h = size
+    return [(x, y) for y in range(step, h - step, step) for x in range(step, w - step, step)]
+
+
+def ready(d):
+    t = d.table
+    return t is not None and d.app.top is t and t.ctrl.input_seat() is not None and not t.anim.busy() \
+        and t.ctrl.hold is None
+
+
+def draggable_point(d, max_actions=30):
+    """A point on something the human may pick up now (legal moves are made until there is one)."""
+    for _ in range(max_actions):
+        assert d.until(lambda: ready(d), 2000), d.table.ctrl.prompt()
+        table = d.table
+        zones = table.current_layout()
+        for pt in points(d.app.size):
+            place = table.plugin.hit(zones, pt)
+            if place is not None and table.input.draggable(place) and table.plugin.place_rect(zones, place) \
+                    and table.plugin.image(place, zones, table.ctrl.view()) is not None:
+                return pt, place
+        seat = table.ctrl.input_seat()
+        table.ctrl.apply(seat, table.ctrl.legal(seat)[0])
+    raise AssertionError("nothing to drag")
+
+
+def empty_point(d):
+    """A point of the window where no place and no button is."""
+    table = d.table
+    zones = table.current_layout()
+    for pt in reversed(points(d.app.size, 20)):
+        if table.plugin.hit(zones, pt) is None and not any(w.visible and w.rect.collidepoint(pt)
+                                                          for w in table.ui.widgets):
+            return pt
+    raise AssertionError("no empty point")
+
+
+@pytest.mark.parametrize("game_id", ["kombio", "kumbal", "castle-combo", "klobba"])
+def test_a_drop_on_nothing_slides_back_and_says_why(game_id):
+    d, session = open_table(game_id, [ANA, BOT])
+    start, place = draggable_point(d)
+    count = len(session.match.actions)
+    d.table.ctrl.message = None
+    d.drag(start, empty_point(d), steps=6)
+    assert d.table.anim.busy(), "the card did not slide back"
+    assert len(session.match.actions) == count
+    msg = d.table.ctrl.message
+    assert msg and msg[0], "the drop did nothing and said nothing"
+
+
+def rest_on(d, point, frames):
+    d.post(pygame.MOUSEMOTION, pos=point, rel=(1, 1), buttons=(0, 0, 0))
+    d.step(frames)
+
+
+def zoomable_point(d):
+    table = d.table
+    zones = table.current_layout()
+    for pt in points(d.app.size):
+        place = table.plugin.hover_place(zones, pt)
+        if place is not None and table.plugin.hit(zones, pt) is not None and table.input.draggable(
+                table.plugin.hit(zones, pt)):
+            return pt, place
+    raise AssertionError("nothing to zoom that can be dragged")
+
+
+@pytest.mark.parametrize("game_id", ["castle-combo", "klobba"])
+def test_the_zoom_opens_only_on_a_resting_pointer_and_closes_on_any_action(game_id):
+    d, session = open_table(game_id, [ANA, BOT])
+    draggable_point(d)
+    table = d.table
+    point, place = zoomable_point(d)
+    rest_on(d, point, 1)
+    assert table.zoomed() is None                           # passing over flashes nothing
+    d.step(round(HOVER / DT) + 1)
+    assert table.zoomed() == place                          # resting on it zooms it
+    # a press closes it, and a drag never opens it, however long the card is carried and held still
+    d.post(pygame.MOUSEBUTTONDOWN, pos=point, button=1)
+    d.step()
+    assert table.zoomed() is None
+    target = (point[0] + 40, point[1] - 60)
+    d.post(pygame.MOUSEMOTION, pos=target, rel=(40, -60), buttons=(1, 0, 0))
+    d.step(round(1 / DT))
+    assert table.input.dragging and table.zoomed() is None
+    d.post(pygame.MOUSEBUTTONUP, pos=target, button=1)
+    d.step(round(1 / DT))
+    assert table.zoomed() is None                           # after the drop: closed until the pointer rests anew
+    rest_on(d, point, round(HOVER / DT) + 2)
+    assert table.zoomed() is not None
+    d.key(pygame.K_PAGEUP)                                  # any key closes it
+    assert table.zoomed() is None
+    rest_on(d, (point[0] + 1, point[1]), round(HOVER / DT) + 2)
+    assert table.zoomed() is not None
+    seat = table.ctrl.input_seat()
+    table.ctrl.apply(seat, table.ctrl.legal(seat)[0])       # any action closes it
+    assert table.zoomed() is None
+
+
+def test_the_zoom_is_closed_after_a_pass_screen():
+    from game.ui.pass_screen import PassScene
+    d, session = open_table("klobba", [ANA, BEN], seed=3)
+    d.confirm_pass()
+    table = d.table
+    point, place = zoomable_point(d)
+    rest_on(d, point, round(HOVER / DT) + 2)
+    assert table.zoomed() == place
+    for _ in range(20):
+        seat = table.ctrl.input_seat()
+        table.ctrl.apply(seat, table.ctrl.legal(seat)[0])
+        if d.until(lambda: isinstance(d.app.top, PassScene) or ready(d), 400) and isinstance(d.app.top, PassScene):
+            break
+        rest_on(d, point, round(HOVER / DT) + 2)
+    d.confirm_pass()
+    assert table.zoomed() is None
