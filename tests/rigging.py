@@ -556,6 +556,21 @@ def record_text(monkeypatch, *modules) -> list:
     return drawn
 
 
+def record_fonts(monkeypatch) -> list:
+    """Every text rendered through game.ui.fonts (all text on screen is: labels, card faces, panels),
+    as (text, size in pixels, bold), in order. A spy: the real rendering still happens. Readability
+    tests read what really reached the screen: a size under the floor, a label cut to "…"."""
+    from game.ui import fonts
+    drawn = []
+    real = fonts.text
+
+    def spy(s, size, colour=None, bold=False):
+        drawn.append((s, int(size), bool(bold)))
+        return real(s, size, colour, bold) if colour is not None else real(s, size, bold=bold)
+    monkeypatch.setattr(fonts, "text", spy)
+    return drawn
+
+
 def open_rigged(app, game, seats, seed: int = 1):
     """The table for a Kombio session of these seats whose dealt state is `game` (a rigged one),
     opened in `app`; returns (Driver, session)."""
