@@ -144,3 +144,32 @@ def test_the_zoom_is_closed_after_a_pass_screen():
         rest_on(d, point, round(HOVER / DT) + 2)
     d.confirm_pass()
     assert table.zoomed() is None
+
+
+@pytest.mark.parametrize("game_id", ["kombio", "kumbal", "castle-combo", "klobba"])
+def test_the_log_tells_an_action_once_its_animation_has_shown_it(game_id):
+    """Klobba!'s log said "Player 1 wins 9 to 8" while the totals still counted: an action's lines wait
+    for its animation (a click that skips it shows them at once)."""
+    app = App(size=(1280, 800), fixed_dt=DT, strict=True, settings=Settings(animation_speed="slow"),
+              save_settings=False)
+    rs = rigging.load(game_id)
+    session = Session.new(rs, [dict(BOT, name="Hal"), dict(BOT, name="Bot")], default_options(rs), 3)
+    app.open_table(session)
+    d = Driver(app)
+    table = d.table
+    held = 0
+    for _ in range(3000):
+        d.step()
+        shown = table.log_shown()
+        if table.anim.busy() and len(shown) < len(table.ctrl.log):
+            held += 1
+            assert shown == tuple(table.ctrl.log[:len(shown)])
+        if not table.anim.busy():
+            assert shown == tuple(table.ctrl.log)
+        if held > 20 and len(session.match.actions) > 6:
+            break
+    assert held > 20, "no action's lines were ever held back by its animation"
+    # a click skips the animation, and the lines come with it
+    assert d.until(lambda: table.anim.busy() and len(table.log_shown()) < len(table.ctrl.log), 2000)
+    d.key(pygame.K_PAGEDOWN)
+    assert table.log_shown() == tuple(table.ctrl.log)

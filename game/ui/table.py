@@ -51,6 +51,8 @@ class TableScene(Scene):
         self.result_shown = False
         self._dropped = None       # (origin rect, drop rect) of the card the player just let go
         self.log_scroll = 0        # newest log lines scrolled away (mouse wheel, Page Up / Page Down)
+        self._log_held = []        # [(first line, ids of the animation steps telling it)]: the log says
+        #                            what happened once the animation has shown it, not before
         self.hover = None          # the zoomable place the pointer rests on, and since when (table
         self.hover_since = 0.0     # time); forgotten on any press, key, action or covering screen
         self.clock = 0.0           # the table's own time: it runs only while the table is on top, so
@@ -170,7 +172,10 @@ class TableScene(Scene):
         if self.app.anim_scale() <= 0:
             return
         override, self._dropped = self._dropped, None
-        for step in self.plugin.steps_for(events, self._step_context()):
+        steps = list(self.plugin.steps_for(events, self._step_context()))
+        if steps:
+            self._log_held.append((self.ctrl.log_start, {id(step) for step in steps}))
+        for step in steps:
             if override is not None:
                 # the player already carried this card to its target: fly on from where it was let go
                 origin, drop = override
@@ -180,6 +185,14 @@ class TableScene(Scene):
                         override = None
                         break
             self.anim.add(step)
+
+    def log_shown(self) -> tuple:
+        """The log lines to show: an action's lines wait until its animation has played (the words
+        follow what the table has shown; a click that skips the animation shows them at once)."""
+        playing = {id(step) for step in self.anim.steps}
+        self._log_held = [(start, ids) for start, ids in self._log_held if ids & playing]
+        end = min((start for start, _ in self._log_held), default=len(self.ctrl.log))
+        return tuple(self.ctrl.log[:end])
 
     def scroll_log(self, lines: int):
         """Scroll "What happened" back (lines > 0) or forward, through the whole match."""
@@ -249,7 +262,7 @@ class TableScene(Scene):
             names=tuple(ctrl.names), title=title, viewer_label=viewer_label,
             hidden=self.anim.hidden(), targets=targets, selected=inp.selected, dragging=dragging,
             prompt=ctrl.prompt(), message=msg[0] if msg else "", message_error=bool(msg and msg[1]),
-            log=tuple(ctrl.log), log_scroll=self.log_scroll,
+            log=self.log_shown(), log_scroll=self.log_scroll,
             show_log=bool(getattr(self.app.settings, "show_log", True)),
             key_help=self.plugin.key_help(), acting=acting, viewer=view.viewer,
             text_right=min([bt.rect.x for bt in self._status_buttons()], default=None))

@@ -100,6 +100,7 @@ class TableController:
         self._bot_wait = None                 # ((seat, n_actions), due time)
         self.thinking: Optional[Thinking] = None   # a long-thinking bot's decision under way
         self.log: list = []                   # "What happened", the whole match (rebuilt on resume)
+        self.log_start = 0                    # the first line of the last action's events
         self.message: Optional[tuple] = None  # (text, is_error, until)
         self.now = 0.0
         self._views: dict = {}
@@ -368,7 +369,8 @@ class TableController:
             self.log.append(line)
 
     def _after(self, seat, action, events):
-        for ev in events:
+        self.log_start = len(self.log)          # where this action's lines begin (the scene holds them
+        for ev in events:                       # back until its animation has shown what they tell)
             self._log(ev)
         self.plugin.events_applied(seat, action, events)
         if self.game.is_over():
