@@ -173,3 +173,35 @@ def test_the_log_tells_an_action_once_its_animation_has_shown_it(game_id):
     assert d.until(lambda: table.anim.busy() and len(table.log_shown()) < len(table.ctrl.log), 2000)
     d.key(pygame.K_PAGEDOWN)
     assert table.log_shown() == tuple(table.ctrl.log)
+
+
+def test_a_seat_left_with_no_legal_move_ends_the_match_with_a_sentence(tmp_path):
+    """Issue 27: a ruleset that let Castle Combo run out of cards froze the table at action 92 with no
+    message. The loader refuses such rulesets now; if a seat is ever to act with no legal move all the
+    same (here: a real game whose displays and decks were emptied, with no key to spend), the table
+    says so, offers the menu, and the saved match is not offered again."""
+    from game.store import saves
+    app = App(size=(1280, 800), fixed_dt=DT, strict=True, settings=Settings(animation_speed="fast"),
+              save_settings=False)
+    rs = rigging.load("castle-combo")
+    session = Session.new(rs, [ANA, BOT], default_options(rs), 3)
+    game = session.game
+    app.open_table(session)
+    d = Driver(app)
+    assert d.until(lambda: ready(d) and d.table.ctrl.input_seat() == 0 or game.current == 1 and ready(d), 400)
+    game.keys[game.current] = 0
+    for loc in game.displays:
+        game.displays[loc] = []
+        game.decks[loc] = []
+        game.discards[loc] = []
+    game._view_common = None
+    assert game.legal_actions(game.current) == []
+    d.table.ctrl._stuck_key = -1        # the state changed under the table (no action was applied)
+    d.step(3)
+    from game.ui.confirm import ConfirmScene
+    assert isinstance(d.app.top, ConfirmScene)
+    assert "no legal move" in d.table.ctrl.prompt() and "cannot go on" in d.table.ctrl.prompt()
+    assert saves.load_current()[0] is None
+    d.key(pygame.K_y)
+    from game.ui.menu import MenuScene
+    assert isinstance(d.app.top, MenuScene)

@@ -220,6 +220,12 @@ class TableScene(Scene):
         if self.app.top is not self or self.anim.busy():
             return
         ctrl = self.ctrl
+        if ctrl.stuck is not None and not self.result_shown:
+            from game.ui.confirm import ConfirmScene
+            self.result_shown = True
+            self.app.push(ConfirmScene(self.app, "This match cannot go on", ctrl.stuck, "Back to the menu",
+                                       self.app.open_menu, no_label="Look at the table"))
+            return
         if ctrl.pass_to is not None:
             from game.ui.pass_screen import PassScene
             seat = ctrl.pass_to

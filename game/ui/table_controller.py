@@ -106,6 +106,8 @@ class TableController:
         self._views: dict = {}
         self._views_key = -1
         self.finished = False
+        self.stuck: Optional[str] = None      # why the match cannot go on (a seat to act with no legal move)
+        self._stuck_key = -1
         self.family = registry.family(session.ruleset.family)
         self.call_name = getattr(self.public(), "call_name", "Call")
         for ev in session.events:             # a resumed match: its history, replayed
@@ -228,6 +230,8 @@ class TableController:
                 self._wait_for_go_on()
                 return
             self.release_hold()
+        if self._check_stuck():
+            return
         m = self.moment()
         if m.kind == "private":
             if self.viewer_now() != m.seat:
@@ -242,6 +246,31 @@ class TableController:
             self._finish_match()
         elif m.kind not in ("public", "summary", "idle"):
             self.plugin.tick(m, now)
+
+    def _check_stuck(self) -> bool:
+        """Does a seat have to act with no legal move? The rules should never allow it (the loader
+        refuses rulesets that could, the soak checks it); if it happens all the same, the table says so
+        and the match ends without a result, instead of waiting for ever."""
+        if self.stuck is not None:
+            return True
+        key = self.actions_count()
+        if key == self._stuck_key or self.game.is_over():
+            return False
+        self._stuck_key = key
+        seat = next((s for s in self.game.to_act() if not self.game.legal_actions(s)), None)
+        if seat is None:
+            return False
+        self.stuck = (f"The rules leave {self.names[seat]} no legal move here, so this match cannot go on. "
+                      f"It ends without a result.")
+        self.finished = True
+        self.say(self.stuck, True, seconds=3600)
+        if self.save_enabled:
+            try:
+                from game.store.saves import clear_current
+                clear_current()          # resumed, it would stop at the same place again
+            except Exception:
+                pass
+        return True
 
     def _pass_follows(self) -> bool:
         """Would the end of the hold open a pass screen (another human's private moment)?"""
@@ -424,6 +453,8 @@ class TableController:
         names = self.names
         if self.pass_to is not None:
             return f"Pass to {names[self.pass_to]}"
+        if self.stuck is not None:
+            return self.stuck
         m = self.moment()
         if self.hold is not None and self.hold.waiting:
             return f"Click or press Space to go on: then the table passes to {names[m.seat]}."
