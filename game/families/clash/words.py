@@ -42,6 +42,11 @@ def card_text(face) -> str:
     return ""
 
 
+def _end(text: str) -> str:
+    """A sentence's full stop, unless it already ends with a mark (a card named "Berzerk!")."""
+    return text if text[-1:] in ("!", "?", ".") else text + "."
+
+
 def _who(names, seat) -> str:
     return names[seat] if seat is not None and 0 <= seat < len(names) else "Somebody"
 
@@ -73,7 +78,7 @@ def describe(event, names) -> str:
     if k == "laid":
         return f"{who} lays an Action card face down."
     if k in ("reveal", "reveal_played"):
-        return "Revealed: " + _titles(event) + "."
+        return _end("Revealed: " + _titles(event))
     if k == "swap":
         return f"{who} swaps {event.get('returned')} cards and draws {event.get('count')}."
     if k == "swap_again":
@@ -83,7 +88,7 @@ def describe(event, names) -> str:
     if k == "flee":
         return f"{who} flees: {_titles(event) or 'nobody'} go back under the deck."
     if k == "surprise":
-        return f"{who}'s Surprise: {_titles(event)}."
+        return _end(f"{who}'s Surprise: {_titles(event)}")
     if k == "distracts":
         return f"{who}'s {event.face.title} finds none of its clan: a Distraction!"
     if k == "mirrors":

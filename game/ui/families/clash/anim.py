@@ -3,6 +3,10 @@ Barbarians while the totals count up, the captured Barbarian flies to its winner
 carried, the selected cards turn face down, the Bands refill from the deck, switches swap places.
 
 Only public events are animated; a card's face is drawn only where the event or the view shows it.
+Each step says which event it shows (`Step.shows`, the event's kind): the plug-in's words wait for it.
+Big words go where they hide no number: the clobber's outcome across the laid cards (their totals stay
+in sight under them), the Totems moving on between the laid cards while the Totems fly to their new
+holders' plates.
 """
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from game.ui import fonts, theme
 from game.ui.anim import Banner, CardMove, Pulse, Step, Tween
 from game.ui.families.clash import words
 from game.ui.families.clash.art import draw_star
+from game.ui.families.clash.draw import totem_token
 
 MOVE = 0.45         # seconds at speed "normal"
 COUNT = 1.1
@@ -49,6 +54,22 @@ class StarFly(Tween):
         x = self.start[0] + (self.stop[0] - self.start[0]) * p
         y = self.start[1] + (self.stop[1] - self.start[1]) * p - 30 * (1 - (2 * p - 1) ** 2)
         draw_star(surf, (int(x), int(y)), self.size)
+
+
+class TotemFly(Tween):
+    """A Totem going from its holder's plate to the next holder's."""
+
+    def __init__(self, start, stop, radius, totem, duration, delay=0.0):
+        super().__init__(duration, delay)
+        self.start, self.stop, self.radius, self.totem = tuple(start), tuple(stop), radius, totem
+
+    def draw(self, surf, t):
+        p = self.progress(t)
+        if p is None:
+            return
+        x = self.start[0] + (self.stop[0] - self.start[0]) * p
+        y = self.start[1] + (self.stop[1] - self.start[1]) * p - 40 * (1 - (2 * p - 1) ** 2)
+        totem_token(surf, (int(x), int(y)), self.radius, self.totem)
 
 
 class Still(Tween):
@@ -92,17 +113,25 @@ def steps_for(events, view, zones, before, faces_before, art, scale, names, tote
         return before.get(("slot", totem)) or zones.extra[("slot", totem)], totem
 
     room = zones.extra["table"].w - 60
+    slot = zones.extra[("slot", "black")]
+    across = (center[0], slot.centery)         # across the laid cards: their totals stay in sight
+    between = zones.extra["banner"].center     # between the laid cards
 
-    def banner(text, size=24):
-        """Big words over the middle, as large as fit the felt."""
-        return Banner(text, center, BANNER * s, size=fonts.fit(text, size, room, True, min_size=12))
+    def banner(text, size=24, at=across, width=room):
+        """Big words over the middle, as large as fit."""
+        return Banner(text, at, BANNER * s, size=fonts.fit(text, size, width, True, min_size=12))
+
+    shows = [""]
 
     def add(tweens, hide=(), land=()):
-        steps.append(Step(tweens, set(hide)))
+        step = Step(tweens, set(hide))
+        step.shows = shows[0]           # the event it shows: the words wait until it starts
+        steps.append(step)
         lands.append(set(land))
 
     for ev in events:
         k = ev.kind
+        shows[0] = k
         if k == "group":
             add([Pulse(zones.extra["box", p], MOVE * 1.5 * s, colour=theme.ACCENT)
                  for _, p in ev.places])
@@ -204,9 +233,19 @@ def steps_for(events, view, zones, before, faces_before, art, scale, names, tote
                     hide.add(dst)
             add(tweens, hide, hide)
         elif k == "totems":
-            add([banner(f"{words.name_of(names, ev.get('black'))} holds the Black Totem", 22)])
+            middle = zones.extra["middle"]
+            tweens = [banner(f"{words.name_of(names, ev.get('black'))} holds the Black Totem", 22, between,
+                             middle.w - 40)]
+            old = {totem: seat for seat, totem in (totems or {}).items()}
+            for totem in ("black", "white"):
+                a, b = plate_of(old.get(totem)), plate_of(ev.get(totem))
+                if a is not None and b is not None and a != b:
+                    r = max(10, min(15, a.h // 3))
+                    tweens.append(TotemFly((a.right - 6 - r, a.y + r + 3), (b.right - 6 - r, b.y + r + 3), r, totem,
+                                           BANNER * s))
+            add(tweens)
         elif k == "game_over":
-            add([banner("The game is over", 28)])
+            add([banner("The game is over", 28, between, zones.extra["middle"].w - 40)])
     # a card landing in a later step stays hidden until then
     later: set = set()
     for step, land in zip(reversed(steps), reversed(lands)):

@@ -1,6 +1,7 @@
 """Klobba!'s card faces, drawn with pygame primitives and cached per size: a Barbarian shows its
 value, its clan's symbol (fox, claw, raven, talon: a shape, so colour is never the only cue), the
-clan's name and its bounty in Stars; an Action card shows its name and what it does in words.
+clan's name (when it fits) and its bounty in Stars; an Action card shows its name and what it does in
+words, all of it or its gist as the card's size allows (`ClashArt._action`).
 """
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ import pygame
 from game.families.clash.words import card_text
 from game.ui import cardart, fonts, theme
 from game.ui.cardart import CardArt, SurfaceCache, parse_colour
+from game.ui.families.clash.words import card_gist
+
+MIN_TEXT = 11       # px: no word on Klobba!'s table is smaller (a playtest read 6-7 px card text)
 
 INK = (28, 28, 32)
 STAR = (250, 204, 80)
@@ -111,69 +115,100 @@ class ClashArt:
         band = pygame.Rect(2, 2, w - 4, max(6, h // 6))
         pygame.draw.rect(surf, colour, band, border_top_left_radius=max(2, w // 10),
                          border_top_right_radius=max(2, w // 10))
-        vs = fonts.fit(str(face.value), max(10, int(h * 0.30)), int(w * 0.8), True, min_size=8)
+        vs = fonts.fit(str(face.value), max(MIN_TEXT, int(h * 0.30)), int(w * 0.8), True, min_size=MIN_TEXT)
         img = fonts.text(str(face.value), vs, INK, True)
         surf.blit(img, img.get_rect(midtop=(w // 2, band.bottom + 1)))
         sym_y = band.bottom + img.get_height() + int(h * 0.16)
         draw_symbol(surf, face.symbol, (w // 2, sym_y), max(8, int(min(w * 0.5, h * 0.28))), colour)
-        # the corner: value again, small, on the clan's band
-        cs = max(7, int(h * 0.11))
-        corner = fonts.text(str(face.value), cs, (250, 246, 234), True)
-        surf.blit(corner, (4, band.centery - corner.get_height() // 2))
+        # the corner: value again on the clan's band, when it is readable there (the big one says it)
+        cs = max(MIN_TEXT, int(h * 0.11))
+        if fonts.line_height(cs, True) <= band.h + 6:
+            corner = fonts.text(str(face.value), cs, (250, 246, 234), True)
+            surf.blit(corner, (4, band.centery - corner.get_height() // 2))
         draw_symbol(surf, face.symbol, (w - 4 - band.h // 2, band.centery), max(5, band.h - 3), (250, 246, 234))
-        # the bounty in Stars at the bottom, the clan's name above it when there is room
+        # the bounty in Stars at the bottom, the clan's name above it when it fits at a readable size
+        # (else the symbol and the colour say the clan; the zoom shows the name)
         star = max(6, min(int(h * 0.12), (w - 8) // max(1, face.bounty)))
         y = h - 4 - star // 2
         for k in range(face.bounty):
             x = w // 2 + int((k - (face.bounty - 1) / 2) * (star + 1))
             draw_star(surf, (x, y), star)
-        if h >= 80:
-            ns = fonts.fit(face.clan_name, max(7, int(h * 0.085)), w - 6, False, min_size=7)
-            name = fonts.text(fonts.ellipsize(face.clan_name, ns, w - 6), ns, (70, 70, 80))
+        ns = fonts.fit(face.clan_name, max(MIN_TEXT, int(h * 0.085)), w - 6, False, min_size=MIN_TEXT)
+        room = y - star // 2 - 1 - (sym_y + int(min(w * 0.5, h * 0.28)) // 2)
+        if fonts.width(face.clan_name, ns) <= w - 6 and fonts.line_height(ns) <= room:
+            name = fonts.text(face.clan_name, ns, (70, 70, 80))
             surf.blit(name, name.get_rect(midbottom=(w // 2, y - star // 2 - 1)))
         return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
     def _action(self, face, size):
+        """An Action card: its name, then what it does, every word at least MIN_TEXT px tall.
+
+        What the face says depends on its size, never cut with "…": the whole text when it fits
+        (a large card, the zoom), else its gist (the key number: "Lowest × 2, at most 13"), else
+        only its name. At 1280x800 the hand's cards hold the whole text of the short cards and the
+        gist of the long ones; hovering any card zooms it with all its words.
+        """
         w, h = size
         surf = self._base(size)
         colour = KIND_COLOUR.get(face.effect.tag, (90, 90, 90))
-        band = pygame.Rect(2, 2, w - 4, max(6, h // 9))
+        band = pygame.Rect(2, 2, w - 4, max(6, h // 10))
         pygame.draw.rect(surf, colour, band, border_top_left_radius=max(2, w // 10),
                          border_top_right_radius=max(2, w // 10))
+        pad = max(4, w // 20)
+        room_w = w - 2 * pad
         y = band.bottom + 2
-        # the name, as big as fits in at most three lines
-        for ns in range(max(8, int(h * 0.11)), 6, -1):
-            lines = fonts.wrap(face.name, ns, w - 8, True)
-            if len(lines) <= 3 and all(fonts.width(t, ns, True) <= w - 8 for t in lines):
+        # the name, as big as fits in at most three lines (at the smallest size, in as many as it takes)
+        top = max(MIN_TEXT, int(h * 0.12))
+        for ns in range(top, MIN_TEXT - 1, -1):
+            lines = fonts.wrap(face.name, ns, room_w, True)
+            if len(lines) <= 3 and all(fonts.width(t, ns, True) <= room_w for t in lines):
                 break
-        for line in lines[:3]:
+        for line in lines:
             img = fonts.text(line, ns, INK, True)
             surf.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += fonts.line_height(ns, True) - 1
         clan = face.effect.get("clan")
-        if clan is not None:
-            draw_symbol(surf, self.clan_symbols.get(clan, ""), (w // 2, y + int(h * 0.09)), max(8, int(h * 0.16)), INK)
-            y += int(h * 0.2)
-        pygame.draw.line(surf, colour, (6, y + 1), (w - 6, y + 1), 1)
+        bottom = h - max(4, h // 30)
+        if clan is not None and bottom - y > h * 0.45:
+            draw_symbol(surf, self.clan_symbols.get(clan, ""), (w // 2, y + int(h * 0.09)), max(8, int(h * 0.14)), INK)
+            y += int(h * 0.19)
+        pygame.draw.line(surf, colour, (pad, y + 1), (w - pad, y + 1), 1)
         y += 4
-        # what it does, in words, as much as fits (hovering a card zooms it: all of it)
-        ts = max(7, int(h * 0.062))
-        for line in fonts.wrap(card_text(face), ts, w - 8):
-            if y + fonts.line_height(ts) > h - 3:
-                break
-            img = fonts.text(line, ts, (50, 50, 60))
-            surf.blit(img, (4, y))
-            y += fonts.line_height(ts) - 1
+        body = self._body(face, room_w, bottom - y)
+        if body is not None:
+            ts, lines, bold = body
+            for line in lines:
+                img = fonts.text(line, ts, (50, 50, 60), bold)
+                surf.blit(img, img.get_rect(midtop=(w // 2, y)) if bold else (pad, y))
+                y += fonts.line_height(ts, bold) - 1
         return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
+    @staticmethod
+    def _body(face, width, height):
+        """(size, lines, bold) of the words under an Action card's name that fit `width` x `height`:
+        the whole text, else the gist; None when not even the gist fits."""
+        text = card_text(face)
+        for ts in range(min(15, max(MIN_TEXT, width // 10)), MIN_TEXT - 1, -1):
+            lines = fonts.wrap(text, ts, width)
+            if len(lines) * (fonts.line_height(ts) - 1) <= height and all(fonts.width(t, ts) <= width for t in lines):
+                return ts, lines, False
+        short = card_gist(face)
+        for ts in range(min(18, max(MIN_TEXT, width // 7)), MIN_TEXT - 1, -1):
+            lines = fonts.wrap(short, ts, width, True)
+            if len(lines) * (fonts.line_height(ts, True) - 1) <= height and \
+                    all(fonts.width(t, ts, True) <= width for t in lines):
+                return ts, lines, True
+        return None
+
     def _tile(self, face, h):
-        w = int(h * 1.25)
+        """A captured Barbarian as a chip: its symbol, then its value (readable: MIN_TEXT px at least)."""
+        vs = max(MIN_TEXT, h - 4)
+        w = h + fonts.width(str(face.value), vs, True) + 5
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         colour = parse_colour(face.colour) or (120, 120, 120)
         pygame.draw.rect(surf, theme.CARD_FACE, surf.get_rect(), border_radius=3)
         pygame.draw.rect(surf, colour, surf.get_rect(), 2, border_radius=3)
-        draw_symbol(surf, face.symbol, (h // 2, h // 2), max(5, h - 5), colour)
-        vs = fonts.fit(str(face.value), max(7, h - 3), w - h, True, min_size=6)
+        draw_symbol(surf, face.symbol, (h // 2 + 1, h // 2), max(5, h - 6), colour)
         img = fonts.text(str(face.value), vs, INK, True)
-        surf.blit(img, img.get_rect(midright=(w - 2, h // 2)))
+        surf.blit(img, img.get_rect(midright=(w - 3, h // 2)))
         return surf.convert_alpha() if pygame.display.get_surface() is not None else surf

@@ -14,7 +14,7 @@ import pygame
 
 from game.families.clash.words import card_text
 from game.ui import fonts, theme
-from game.ui.families.clash.art import draw_star
+from game.ui.families.clash.art import MIN_TEXT, draw_star
 from game.ui.kit import Token, caption
 from game.ui.kit.zones import draw_lit, draw_selected
 from game.ui.widgets import blit_text, draw_panel
@@ -48,7 +48,7 @@ def totem_token(surf, center, radius, totem):
     """A Totem: a disc, black or white, with its letter (not colour alone)."""
     pygame.draw.circle(surf, BLACK if totem == "black" else WHITE, center, radius)
     pygame.draw.circle(surf, theme.ACCENT, center, radius, 2)
-    blit_text(surf, "B" if totem == "black" else "W", max(8, int(radius * 1.1)), center,
+    blit_text(surf, "B" if totem == "black" else "W", max(MIN_TEXT, int(radius * 1.1)), center,
               WHITE if totem == "black" else BLACK, True, "center")
 
 
@@ -60,7 +60,7 @@ def marker_flag(surf, right, y, h, totem) -> int:
     flag = [(x - 1, y), (x - h, y + h // 3), (x - 1, y + 2 * h // 3)]
     pygame.draw.polygon(surf, BLACK if totem == "black" else WHITE, flag)
     pygame.draw.polygon(surf, theme.ACCENT, flag, 1)
-    blit_text(surf, totem[0].upper(), max(8, h // 2), (x - h // 3 - 1, y + h // 3),
+    blit_text(surf, totem[0].upper(), max(MIN_TEXT, h // 2), (x - h // 3 - 1, y + h // 3),
               WHITE if totem == "black" else BLACK, True, "center")
     return x - h
 
@@ -93,22 +93,22 @@ def plate(surf, rect, view, band, marks, art, group=None):
     acting = band.owner is not None and band.owner == marks.acting
     draw_panel(surf, rect, (64, 52, 20) if acting else theme.PANEL, theme.ACCENT if acting else theme.PANEL_EDGE,
                radius=7, width=2 if acting else 1)
-    size = max(11, min(16, rect.h // 2 - 3))
+    size = max(MIN_TEXT + 2, min(20, rect.h // 2 - 5))
     x = rect.x + 6
     right = rect.right - 6
     if band.totem:
-        r = max(7, min(12, rect.h // 3))
+        r = max(10, min(15, rect.h // 3))
         totem_token(surf, (right - r, rect.y + r + 3), r, band.totem)
         right -= 2 * r + 4
     if band.marker:
-        right = marker_flag(surf, right, rect.y + 3, max(14, min(22, rect.h // 2)), band.marker) - 4
+        right = marker_flag(surf, right, rect.y + 3, max(22, min(28, rect.h // 2)), band.marker) - 4
     # the Group it belongs to, in words (the tint and the Totem's letters say it too)
     in_group = f"{TOTEM_NAME[group]} Group" if group else ""
+    small = max(MIN_TEXT, min(15, size - 3))
     if band.owner is None:
         blit_text(surf, "Free Band", size, (x, rect.y + 3), theme.MUTED, True)
-        if in_group and rect.h >= 30:
-            blit_text(surf, in_group, max(9, size - 3), (rect.right - 6, rect.bottom - 3), theme.TEXT, True,
-                      "bottomright")
+        if in_group:
+            blit_text(surf, in_group, small, (rect.right - 6, rect.bottom - 3), theme.TEXT, True, "bottomright")
         return
     sv = view.seats[band.owner]
     stars = f"{sv.stars}"
@@ -116,20 +116,18 @@ def plate(surf, rect, view, band, marks, art, group=None):
     draw_star(surf, (sr.x - size // 2 - 2, sr.centery), size)
     room = sr.x - size - 8 - x
     label = ("▶ " if acting else "") + _name(marks.names, band.owner)
-    lsize = fonts.fit(label, size, room, True, min_size=9)
+    lsize = fonts.fit(label, size, room, True, min_size=MIN_TEXT)
     blit_text(surf, fonts.ellipsize(label, lsize, room, True), lsize, (x, rect.y + 3),
               theme.ACCENT if acting else theme.TEXT, True)
     # the second line: captured Barbarians as chips (symbol and value), and their bounty
-    y = rect.y + 4 + fonts.line_height(size, True)
-    th = max(9, rect.bottom - y - 3)
-    if th < 9:
-        return
+    y = rect.y + 3 + fonts.line_height(size, True)
+    th = max(MIN_TEXT + 4, rect.bottom - y - 3)
     caught = [view.face(c) for c in sv.captured]
     bounty = sum(f.bounty for f in caught)
     text = f"{len(caught)} captured · +{bounty}" if caught else "none captured"
     if in_group:
         text = in_group + " · " + (f"{len(caught)} captured" if caught else "none captured")
-    tr = blit_text(surf, text, max(9, th - 3), (rect.right - 6, y + th // 2), theme.MUTED, False, "midright")
+    tr = blit_text(surf, text, small, (rect.right - 6, y + th // 2), theme.MUTED, False, "midright")
     cx = x
     for f in caught:
         tile = art.tile(f, th)
@@ -203,7 +201,8 @@ def slot_card(view, clash, totem, names=()) -> tuple:
 
 
 def showdown(surf, zones, view, marks, art):
-    """Both laid cards in the middle, Black on the left, White on the right, with their totals."""
+    """Both laid cards in the middle, Black on the left, White on the right, with their totals; a
+    holder's laid-card place lights up where an offer to them may be dropped."""
     names = marks.names
     clash = marks.clash
     for totem in ("black", "white"):
@@ -212,55 +211,80 @@ def showdown(surf, zones, view, marks, art):
         seat = holder(view, clash, totem)
         label = f"{TOTEM_NAME[totem]} · {_name(names, seat)}"
         lr = zones.extra["slot_label", totem]
-        size = fonts.fit(label, max(11, lr.h - 6), lr.w, True, min_size=9)
-        blit_text(surf, fonts.ellipsize(label, size, lr.w, True), size, lr.center, theme.TEXT, True, "center")
+        size = fonts.fit(label, max(MIN_TEXT + 2, min(20, lr.h - 4)), lr.w, True, min_size=MIN_TEXT)
+        blit_text(surf, fonts.ellipsize(label, size, lr.w, True), size, (slot.centerx, lr.centery), theme.TEXT,
+                  True, "center")
         card, effect, total, note = slot_card(view, clash, totem, names)
-        if ("slot", totem) in marks.hidden:
-            continue
-        if card is not None:
-            surf.blit(art.face(view.face(card), slot.size), slot)
-            if effect is not None and slot.h < 90:
-                note = (note + " · " if note else "") + f"applies {view.face(effect).name}"
-            elif effect is not None:
-                # the card whose selection applies, smaller, over the played card's corner
-                small = pygame.Rect(0, 0, int(slot.w * 0.62), int(slot.h * 0.62))
-                small.topleft = (slot.right - small.w // 2, slot.y + slot.h // 5)
-                surf.blit(art.face(view.face(effect), small.size), small)
-                Token(small, "applies", theme.GOOD, "topright").draw(surf)
-        elif sd is not None and sd.laid:
-            surf.blit(art.back(slot.size), slot)
-            caption(surf, slot, "laid, face down", theme.MUTED, 12)
-        else:
-            pygame.draw.rect(surf, theme.PANEL_EDGE, slot, 2, border_radius=8)
-            blit_text(surf, "?", max(14, slot.h // 3), slot.center, theme.DIM, True, "center")
+        if ("slot", totem) not in marks.hidden:
+            if card is not None:
+                surf.blit(art.face(view.face(card), slot.size), slot)
+                if effect is not None and slot.h < 120:
+                    note = (note + " · " if note else "") + f"applies {view.face(effect).name}"
+                elif effect is not None:
+                    # the card whose selection applies, smaller, over the played card's corner
+                    small = pygame.Rect(0, 0, int(slot.w * 0.62), int(slot.h * 0.62))
+                    small.topleft = (slot.right - small.w // 2, slot.y + slot.h // 5)
+                    surf.blit(art.face(view.face(effect), small.size), small)
+                    Token(small, "applies", theme.GOOD, "topright").draw(surf)
+            elif sd is not None and sd.laid:
+                surf.blit(art.back(slot.size), slot)
+                _under(surf, slot, "laid, face down", theme.MUTED)
+            else:
+                pygame.draw.rect(surf, theme.PANEL_EDGE, slot, 2, border_radius=8)
+                blit_text(surf, "?", max(14, slot.h // 3), slot.center, theme.DIM, True, "center")
+            if note:
+                _under(surf, slot, note, theme.ACCENT)
+        if seat is not None and ("totem", seat) in marks.lit:
+            draw_lit(surf, slot)
         tr = zones.extra["total", totem]
         if total is not None:
-            blit_text(surf, f"Total {total}", max(12, tr.h - 4), tr.center, theme.ACCENT, True, "center")
-        if note:
-            Token(slot, fonts.ellipsize(note, 11, slot.w + 40), theme.ACCENT, "midbottom").draw(surf)
+            blit_text(surf, f"Total {total}", max(MIN_TEXT + 2, tr.h - 4), (slot.centerx, tr.centery),
+                      theme.ACCENT, True, "center")
+
+
+def _under(surf, slot, text, colour):
+    """A short line on a badge over the bottom of a laid card, wrapped rather than cut."""
+    width = slot.w + 24
+    size = fonts.fit(text, MIN_TEXT + 1, width - 8, min_size=MIN_TEXT)
+    lines = fonts.wrap(text, size, width - 8)[:2]
+    lh = fonts.line_height(size)
+    box = pygame.Rect(0, 0, max(fonts.width(t, size) for t in lines) + 8, lh * len(lines) + 2)
+    box.midbottom = (slot.centerx, slot.bottom - 2)
+    pygame.draw.rect(surf, theme.BAR, box, border_radius=5)
+    pygame.draw.rect(surf, colour, box, 1, border_radius=5)
+    for k, line in enumerate(lines):
+        blit_text(surf, line, size, (box.centerx, box.y + 1 + k * lh), colour, False, "midtop")
 
 
 def middle(surf, zones, view, marks):
-    """The banner line (what happened, or what the rules wait for) and the decks' counts."""
+    """The banner (what happened, or what the rules wait for) between the laid cards; the decks'
+    counts in their corner."""
     draw_panel(surf, zones.extra["middle"], (20, 60, 40), theme.PANEL_EDGE, radius=12)
     banner = zones.extra["banner"]
-    text = marks.hint
-    if text:
-        size = fonts.fit(text, max(11, banner.h - 6), banner.w - 12, True, min_size=9)
-        draw_panel(surf, banner, (30, 44, 36), theme.PANEL_EDGE, radius=8)
-        blit_text(surf, fonts.ellipsize(text, size, banner.w - 12, True), size, banner.center, theme.TEXT, True,
-                  "center")
+    if marks.hint:
+        # as large as fits, wrapped, never cut: the words are the rules' and the clobber's
+        for size in range(min(18, max(MIN_TEXT, banner.h // 5)), MIN_TEXT - 1, -1):
+            lines = fonts.wrap(marks.hint, size, banner.w - 4, True)
+            lh = fonts.line_height(size, True)
+            if len(lines) * lh <= banner.h and all(fonts.width(t, size, True) <= banner.w - 4 for t in lines):
+                break
+        y = banner.centery - len(lines) * lh // 2
+        for line in lines:
+            blit_text(surf, line, size, (banner.centerx, y), theme.TEXT, True, "midtop")
+            y += lh
     decks = zones.extra["decks"]
-    lines = (f"Barbarians {view.barbarian_deck}", f"Actions {view.action_deck}",
-             f"Discard {len(view.action_discard)}", f"Supply {view.supply}")
-    lh = max(12, min(18, decks.h // 5))
-    y = decks.y + 2
+    draw_panel(surf, decks, theme.PANEL, theme.PANEL_EDGE, radius=8)
+    lines = (f"Barbarian deck: {view.barbarian_deck}", f"Action deck: {view.action_deck}",
+             f"Action discard: {len(view.action_discard)}", f"Star supply: {view.supply}")
+    lh = max(MIN_TEXT + 4, (decks.h - 8) // 5)
+    size = max(MIN_TEXT, min(18, lh - 4))
+    y = decks.y + 4
     for line in lines:
-        blit_text(surf, fonts.ellipsize(line, lh - 2, decks.w), lh - 2, (decks.centerx, y), theme.MUTED, False,
-                  "midtop")
-        y += lh + 2
+        size_k = fonts.fit(line, size, decks.w - 12, min_size=MIN_TEXT)
+        blit_text(surf, line, size_k, (decks.x + 8, y), theme.MUTED, False)
+        y += lh
     if view.last_round:
-        blit_text(surf, "Last round!", lh, (decks.centerx, y + 2), theme.DANGER, True, "midtop")
+        blit_text(surf, "Last round!", size, (decks.x + 8, y), theme.DANGER, True)
 
 
 def hand(surf, zones, view, marks, art):
@@ -269,12 +293,14 @@ def hand(surf, zones, view, marks, art):
     seat = view.viewer
     fan = zones.get("hand")
     offers = zones.get("offers")
+    size = max(MIN_TEXT + 2, min(20, label.h - 4))
     if seat is None:
-        blit_text(surf, "Public view", 15, (label.x + 4, label.y + 4), theme.MUTED, True)
-        blit_text(surf, "hands are hidden", 13, (label.x + 4, label.y + 24), theme.DIM)
+        r = blit_text(surf, "Public view", size, (label.x + 4, label.centery), theme.MUTED, True, "midleft")
+        blit_text(surf, "· hands are hidden", size - 2, (r.right + 8, label.centery), theme.DIM, False, "midleft")
         return
-    blit_text(surf, "Your Action cards", 15, (label.x + 4, label.y + 4), theme.TEXT, True)
-    blit_text(surf, f"{len(view.hand)} in hand", 13, (label.x + 4, label.y + 24), theme.MUTED)
+    r = blit_text(surf, "Your Action cards", size, (label.x + 4, label.centery), theme.TEXT, True, "midleft")
+    blit_text(surf, f"· {len(view.hand)} in hand · hover one to read it all", size - 2,
+              (r.right + 8, label.centery), theme.MUTED, False, "midleft")
     if fan is not None:
         fan.draw(surf, lambda place, size: art.face(view.face(place[2]), size), marks.lit, marks.selected,
                  marks.hidden)
@@ -282,10 +308,16 @@ def hand(surf, zones, view, marks, art):
             if place[2] in marks.new and place not in marks.hidden:
                 Token(rect, "new", theme.GOOD).draw(surf)
     if offers is not None:
+        olabel = zones.extra["offers_label"]
+        draw_panel(surf, zones.extra["offers"].inflate(8, 0).union(olabel), (30, 44, 36), theme.PANEL_EDGE, radius=8)
+        blit_text(surf, "Offered to you", size - 2, (olabel.x + 2, olabel.centery), theme.ACCENT, True, "midleft")
         offers.draw(surf, lambda place, size: art.face(view.face(place[2]), size), marks.lit, marks.selected,
                     marks.hidden)
+        cap = max(MIN_TEXT, min(16, zones.extra.get("caption_h", 16) - 4))
         for place, rect in offers.rects().items():
-            caption(surf, rect, f"from {_name(marks.names, place[1])}", theme.ACCENT, 12)
+            text = f"from {_name(marks.names, place[1])}"
+            blit_text(surf, fonts.ellipsize(text, cap, rect.w + 6), cap, (rect.centerx, rect.bottom + 3), theme.ACCENT,
+                      False, "midtop")
 
 
 def zoom(surf, zones, view, marks, art):
@@ -294,9 +326,11 @@ def zoom(surf, zones, view, marks, art):
         return
     place, face = marks.zoom
     table = zones.extra["table"]
-    h = min(300, int(table.h * 0.42))
+    scale = zones.extra.get("scale", 1.0)
+    h = min(int(300 * scale), int(table.h * 0.45))
     w = int(h * 0.7)
-    panel = pygame.Rect(0, 0, w + 20 + (220 if face.kind == "action" else 0), h + 20)
+    text_w = int(230 * scale) if face.kind == "action" else 0
+    panel = pygame.Rect(0, 0, w + 20 + (text_w + 10 if text_w else 0), h + 20)
     anchor = zones.rect(place) or zones.extra.get(place) or table
     panel.midbottom = (anchor.centerx, anchor.y - 8)
     panel.clamp_ip(table)
@@ -307,11 +341,15 @@ def zoom(surf, zones, view, marks, art):
     surf.blit(art.face(face, (w, h)), (panel.x + 10, panel.y + 10))
     if face.kind == "action":
         x = panel.x + w + 20
-        blit_text(surf, face.name, 16, (x, panel.y + 12), theme.ACCENT, True)
-        y = panel.y + 40
-        for line in fonts.wrap(card_text(face), 14, 200):
-            blit_text(surf, line, 14, (x, y), theme.TEXT)
-            y += fonts.line_height(14)
+        ns, ts = max(MIN_TEXT + 4, int(17 * scale)), max(MIN_TEXT + 2, int(14 * scale))
+        y = panel.y + 12
+        for line in fonts.wrap(face.name, ns, text_w, True):
+            blit_text(surf, line, ns, (x, y), theme.ACCENT, True)
+            y += fonts.line_height(ns, True)
+        y += 6
+        for line in fonts.wrap(card_text(face), ts, text_w):
+            blit_text(surf, line, ts, (x, y), theme.TEXT)
+            y += fonts.line_height(ts)
 
 
 def draw_table(surf, zones, view, marks: Marks, art):

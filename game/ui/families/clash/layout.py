@@ -1,11 +1,19 @@
 """Where Klobba!'s table puts things, from the window size alone.
 
-The four Band places sit around the felt: the seat on screen's own Band at the bottom, then
-clockwise on the left, across the top and on the right (Free Bands included). Each Band is a
-plate (its owner, their Totem, Stars and captured Barbarians, or "Free Band") over its row of
-Barbarians. In the middle: the two Totem holders' laid cards side by side (Black on the left,
-White on the right) with their totals, and the decks' counts. Under it all, the hand of the seat
-on screen (only in its own view) and the cards offered to it.
+The felt is three rows of equal height, so the cards grow with the window (a playtest found the
+Action cards' words 6-7 px tall at 1280x800 with four rows stacked: Bands top and bottom, the
+middle, the hand):
+
+- the top row: the Band across the table (seat on screen's counted clockwise: bottom, left, top,
+  right), in the middle of the row, and the decks' counts in the row's right corner;
+- the middle row: the Band on the left, the middle panel (both Totem holders' laid cards side by
+  side, Black on the left, White on the right, each with its label above and its total under it,
+  and between them the banner: what happened, or what the table waits for), the Band on the right;
+- the bottom row: the seat on screen's own Band on the left, and beside it the hand of that seat
+  (only in its own view) with the cards offered to it.
+
+Each Band is a plate (its owner, their Totem, Stars and captured Barbarians, or "Free Band") over
+its row of Barbarians. The card height is the largest for which everything fits.
 """
 from __future__ import annotations
 
@@ -20,6 +28,8 @@ MARGIN = 10
 GAP = 10
 PLACES = 4
 SIDES = ("bottom", "left", "top", "right")     # clockwise from the seat on screen
+HAND_CARDS = 4              # room is kept for this many Action cards side by side, and
+OFFERS = 2                  # this many offers beside them (3-4 players: at most two)
 
 
 def side_of(place: int, bottom: int) -> str:
@@ -27,23 +37,57 @@ def side_of(place: int, bottom: int) -> str:
     return SIDES[(place - bottom) % PLACES]
 
 
+def _plate_h(ch: int) -> int:
+    return max(42, min(60, int(ch * 0.32)))
+
+
+def _lift(ch: int) -> int:
+    return max(4, ch // 12)
+
+
+def _band_w(ch: int, band_size: int) -> int:
+    cw = card_size(ch)[0]
+    return max(band_size * cw + (band_size - 1) * 6, 150)
+
+
+def _line_h(row_h: int) -> int:
+    """The height of a line of words in the middle panel (banner, labels, totals)."""
+    return max(18, min(30, row_h // 9))
+
+
+def _middle_parts(row_h: int) -> tuple:
+    """(label height, total height, laid-card height) for a middle row this tall."""
+    line = _line_h(row_h)
+    return line, line, row_h - 2 * line - 4 * 4
+
+
+def _hand_parts(row_h: int) -> tuple:
+    """(header height, lift, card height, caption height) of the hand in a bottom row this tall."""
+    header = max(20, min(30, row_h // 9))
+    caption = max(16, min(24, row_h // 11))
+    lift = max(8, row_h // 22)
+    return header, lift, row_h - header - lift - caption - 6, caption
+
+
 @lru_cache(maxsize=32)
 def _sizes(size, band_size: int):
-    """(card height, plate height, hand height) for this window: the largest that fit."""
+    """(Barbarian card height, plate height, row height) for this window: the largest that fit."""
     table = table_frame.compute(size).table
     inner = table.inflate(-2 * MARGIN, -2 * MARGIN)
-    for ch in range(min(130, int(inner.h * 0.19)), 39, -2):
-        plate_h = max(30, min(44, int(ch * 0.40)))
-        hand_h = max(60, min(150, int(ch * 1.05)))
-        cw = card_size(ch)[0]
-        band_w = max(band_size * cw + (band_size - 1) * 6, 150)
-        box_h = plate_h + 4 + max(4, ch // 12) + ch
-        upper = inner.h - hand_h - 22 - max(8, hand_h // 8) - GAP
-        middle_h = upper - 2 * box_h - 2 * GAP
+    row_h = (inner.h - 2 * GAP) // 3
+    for ch in range(max(40, row_h), 39, -2):
+        plate_h = _plate_h(ch)
+        box_h = plate_h + 4 + _lift(ch) + ch
+        if box_h > row_h:
+            continue
+        band_w = _band_w(ch, band_size)
         middle_w = inner.w - 2 * band_w - 2 * GAP
-        if middle_h >= max(130, int(ch * 1.6)) and middle_w >= 3 * cw + 60 and band_w * 2 + GAP * 2 < inner.w:
-            return ch, plate_h, hand_h
-    return 40, 30, 60
+        slot_w = card_size(_middle_parts(row_h)[2])[0]
+        hand_w = inner.w - band_w - GAP
+        hand_card_w = card_size(_hand_parts(row_h)[2])[0]
+        if middle_w >= 2 * slot_w + 2 * 12 + 16 + 100 and hand_w >= HAND_CARDS * hand_card_w * 0.9:
+            return ch, plate_h, row_h
+    return 40, _plate_h(40), row_h
 
 
 def compute(size, view, bottom_place: int, hand_places=(), offer_places=()) -> Zones:
@@ -52,28 +96,26 @@ def compute(size, view, bottom_place: int, hand_places=(), offer_places=()) -> Z
     table = frame.table
     inner = table.inflate(-2 * MARGIN, -2 * MARGIN)
     band_size = max([3] + [len(b.cards) for b in view.bands])
-    ch, plate_h, hand_h = _sizes(tuple(size), band_size)
+    ch, plate_h, row_h = _sizes(tuple(size), band_size)
     cw = card_size(ch)[0]
-    band_w = max(band_size * cw + (band_size - 1) * 6, 150)
-    lift = max(4, ch // 12)             # a lit Barbarian rises this much: clear of its plate
+    band_w = _band_w(ch, band_size)
+    lift = _lift(ch)               # a lit Barbarian rises this much: clear of its plate
     box_h = plate_h + 4 + lift + ch
-    hand_lift = max(8, hand_h // 8)
     zones = Zones(size)
     zones.extra.update(table=table, scale=frame.scale)
-    hand_area = pygame.Rect(inner.x, inner.bottom - hand_h - 22 - hand_lift, inner.w, hand_h + 22 + hand_lift)
-    upper = pygame.Rect(inner.x, inner.y, inner.w, hand_area.y - GAP - inner.y)
+    rows = [pygame.Rect(inner.x, inner.y + k * (row_h + GAP), inner.w, row_h) for k in range(3)]
     boxes = {}
     for place in range(PLACES):
         box = pygame.Rect(0, 0, band_w, box_h)
         side = side_of(place, bottom_place)
         if side == "bottom":
-            box.midbottom = upper.midbottom
+            box.midleft = rows[2].midleft
         elif side == "top":
-            box.midtop = upper.midtop
+            box.center = rows[0].center
         elif side == "left":
-            box.midleft = upper.midleft
+            box.midleft = rows[1].midleft
         else:
-            box.midright = upper.midright
+            box.midright = rows[1].midright
         boxes[place] = box
     for place, box in boxes.items():
         band = view.bands[place]
@@ -88,37 +130,50 @@ def compute(size, view, bottom_place: int, hand_places=(), offer_places=()) -> Z
         if owner is not None:
             zones.extra["seat", owner] = plate
             zones.add(("totem", owner), Pile(("totem", owner), plate))
-    # the middle: both laid cards, their totals, the decks
-    left, right, top, low = boxes[(bottom_place + 1) % 4], boxes[(bottom_place + 3) % 4], \
-        boxes[(bottom_place + 2) % 4], boxes[bottom_place]
-    middle = pygame.Rect(left.right + GAP, top.bottom + GAP, right.x - left.right - 2 * GAP, low.y - top.bottom - 2 * GAP)
+    # the middle: both laid cards with their labels and totals, the banner between them
+    left, right = boxes[(bottom_place + 1) % 4], boxes[(bottom_place + 3) % 4]
+    middle = pygame.Rect(left.right + GAP, rows[1].y, right.x - left.right - 2 * GAP, row_h)
     zones.extra["middle"] = middle
-    line_h = max(18, min(26, middle.h // 7))
-    banner = pygame.Rect(middle.x, middle.y, middle.w, line_h)
-    zones.extra["banner"] = banner
-    slot_h = max(30, min(int(ch * 1.25), middle.h - 2 * line_h - 24))
+    label_h, total_h, slot_h = _middle_parts(row_h)
     sw, sh = card_size(slot_h)
-    label_h = line_h
-    y = banner.bottom + label_h + 2
-    decks_w = max(90, min(160, middle.w - 2 * (sw + 40)))
-    decks = pygame.Rect(0, y, decks_w, sh)
-    decks.centerx = middle.centerx
-    zones.extra["decks"] = decks
-    for k, (totem, x) in enumerate((("black", decks.x - 24 - sw), ("white", decks.right + 24))):
+    gap = 12
+    y = middle.y + 4 + label_h + 4
+    banner = pygame.Rect(middle.x + 8 + sw + gap, y, middle.w - 16 - 2 * (sw + gap), sh)
+    zones.extra["banner"] = banner
+    for totem, x in (("black", middle.x + 8), ("white", middle.right - 8 - sw)):
         slot = pygame.Rect(x, y, sw, sh)
         zones.extra["slot", totem] = slot
-        zones.extra["slot_label", totem] = pygame.Rect(slot.centerx - 90, slot.y - label_h - 2, 180, label_h)
-        zones.extra["total", totem] = pygame.Rect(slot.centerx - 70, slot.bottom + 3, 140, line_h)
-    # the hand of the seat on screen (its own view only), and the cards offered to it
+        # the label above and the total under it: up to the middle of the banner, inside the panel
+        side = pygame.Rect(0, 0, sw + (banner.w - 8) // 2 + gap, label_h)
+        if totem == "black":
+            side.x = middle.x + 4
+        else:
+            side.right = middle.right - 4
+        zones.extra["slot_label", totem] = pygame.Rect(side.x, slot.y - label_h - 4, side.w, label_h)
+        zones.extra["total", totem] = pygame.Rect(side.x, slot.bottom + 4, side.w, total_h)
+    # the decks' counts: the top row's right corner
+    top = boxes[(bottom_place + 2) % 4]
+    line = _line_h(row_h)
+    corner = pygame.Rect(top.right + GAP, rows[0].y, inner.right - top.right - GAP, row_h)
+    decks = pygame.Rect(0, 0, min(corner.w, max(180, line * 9)), 5 * line + 12)
+    decks.topright = corner.topright
+    zones.extra["decks"] = decks
+    # the hand of the seat on screen (its own view only), and the cards offered to it, beside its Band
+    own = boxes[bottom_place]
+    hand_area = pygame.Rect(own.right + GAP, rows[2].y, inner.right - own.right - GAP, row_h)
     zones.extra["hand_area"] = hand_area
+    header_h, hand_lift, hand_h, caption_h = _hand_parts(row_h)
     hsize = card_size(hand_h)
-    offer_w = (len(offer_places) * (hsize[0] + 8) + 20) if offer_places else 0
-    fan_rect = pygame.Rect(hand_area.x + 170, hand_area.y + hand_lift + 2, hand_area.w - 180 - offer_w, hand_h)
+    zones.extra["hand_label"] = pygame.Rect(hand_area.x, hand_area.y, hand_area.w, header_h)
+    cards_y = hand_area.y + header_h + hand_lift
+    offer_w = (len(offer_places) * (hsize[0] + 8) + 12) if offer_places else 0
+    fan_rect = pygame.Rect(hand_area.x, cards_y, hand_area.w - offer_w, hand_h)
     if hand_places:
-        zones.add("hand", Fan(list(hand_places), fan_rect, hsize, lift=hand_lift, spread=1.05))
+        zones.add("hand", Fan(list(hand_places), fan_rect, hsize, lift=hand_lift, spread=1.06))
     if offer_places:
-        orect = pygame.Rect(fan_rect.right + 10, fan_rect.y, offer_w, hand_h)
+        orect = pygame.Rect(fan_rect.right + 12, cards_y, offer_w - 12, hand_h)
         zones.add("offers", Row(list(offer_places), orect, hsize, gap=8, lift=hand_lift))
         zones.extra["offers"] = orect
-    zones.extra["hand_label"] = pygame.Rect(hand_area.x, fan_rect.y, 160, hand_h)
+        zones.extra["offers_label"] = pygame.Rect(orect.x, hand_area.y, orect.w, header_h)
+    zones.extra["caption_h"] = caption_h
     return zones

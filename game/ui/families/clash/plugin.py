@@ -11,24 +11,34 @@ sees the result.
 
 Gestures: the Black Totem holder clicks a Band to pair with it; a card is laid by clicking it (or
 dragging it onto its laid-card place); an offer is a card dragged (or clicked, then) onto the
-Totem holder's plate; Flee & Surprise, tied selections, a capture and a switch are clicks on
-Barbarians; offering nothing, not switching and a tied choice are buttons too. Hovering any card
-zooms it with its text.
+Totem holder's plate or laid-card place (both light up); Flee & Surprise, tied selections, a
+capture and a switch are clicks on Barbarians; offering nothing, not switching and a tied choice
+are buttons too. A gesture that does nothing says why in the rules' words. Hovering any card zooms
+it with its text.
+
+Words follow the animation (a playtest read "Ana wins 9 to 8" and "Round 3" while the totals still
+counted): each animation step says which event it shows (`Step.shows`); until a step has started,
+the title, the scores, the banner and the status line tell the table as it was before it. The
+clobber's table is drawn as it was until its outcome has played; then the table as it is, with
+the Totems where they were until they move on.
 """
 from __future__ import annotations
 
 import pygame
 
 from game.ui.families.base import TablePlugin
+import dataclasses
+
 from game.ui.families.clash import layout as clash_layout
 from game.ui.families.clash import words
 from game.ui.families.clash.anim import steps_for
 from game.ui.families.clash.art import ClashArt
-from game.ui.families.clash.draw import Marks, draw_table, slot_card
+from game.ui.families.clash.draw import TOTEM_NAME, Marks, draw_table, holder, slot_card
 from game.ui.kit import card_size
 from game.ui.widgets import Button
 
 OUTCOMES = ("victory", "standoff", "distraction", "mutual_distraction", "mirrors")
+TOLD = OUTCOMES + ("distracts",)        # the steps that tell the clobber's result
 REVEAL_HOLD = {"slow": 5.0, "normal": 3.5, "fast": 2.5, "instant": 1.5}    # seconds everyone watches
 SELECT_BUTTONS = 6          # tied choices offered as buttons (more: click the Barbarians)
 CHOICES = ("select", "keep")   # tied selections, and the two Barbarians Flee & Surprise keeps
@@ -51,6 +61,8 @@ class ClashPlugin(TablePlugin):
         self._drawn = None          # the view drawn last (whoever's it was)
         self._public_drawn = None   # the public view as it was at the last frame
         self._pre = None            # (the views drawn last when a clobber's events came in, its animation steps)
+        self._before_views = ()     # the views drawn last when the last action's events came in
+        self._shows: list = []      # (event kind, step) of the animation steps queued, in order
 
     # ---- who is at the bottom ----
     def focus(self, view) -> int:
@@ -85,11 +97,25 @@ class ClashPlugin(TablePlugin):
         self._faces_before = {c.card: c.face_up for b in view.bands for c in b.cards}
         return zones
 
+    @staticmethod
+    def slot_at(zones, point):
+        """("slot", totem) when `point` is on a laid-card place (the card, its label or its total)."""
+        for totem in ("black", "white"):
+            area = zones.extra["slot", totem].inflate(16, 16).union(zones.extra["slot_label", totem])
+            if area.collidepoint(point):
+                return ("slot", totem)
+        return None
+
     def hit(self, zones, point):
         place = zones.hit(point)
+        if place is None and point is not None:
+            place = self.slot_at(zones, point)
         if place is None or self.ctrl is None:
             return place
         view = self.ctrl.view()
+        if place[0] == "slot":
+            # an offer goes to a Totem holder: on their plate or on their laid-card place
+            return ("totem", holder(view, None, place[1])) if view.phase == "offer" else place
         if view.phase == "group" and place[0] in ("band", "totem"):
             # a click anywhere on a Band (its plate, its Barbarians) pairs with it
             if place[0] == "totem":
@@ -114,15 +140,14 @@ class ClashPlugin(TablePlugin):
 
     # ---- drawing ----
     def title(self, view) -> str:
-        """The game, the round, and how far the Black Totem has gone round (the end of the game)."""
-        most = min((sv.black_times for sv in view.seats), default=0)
-        return (f"{self.scene.ruleset.name} · Round {view.round_no} · everyone held the Black Totem "
-                f"{most} of {view.black_times_to_end} times")
+        """The game, the round, and how many rounds it lasts at most: as the animation has shown it
+        (the round the clobber was in until the Totems have moved on)."""
+        return words.title(self.scene.ruleset.name, self.shown_view(view))
 
     def visuals(self, vis, zones, view):
         names = tuple(vis.names)
         lines = []
-        view = self._pre_view(view) or view     # the Stars as they were until the clobber has played
+        view = self.shown_view(view)     # the Stars as they were until the clobber has played
         for sv in view.seats:
             mark = " (Black)" if sv.seat == view.black else " (White)" if sv.seat == view.white else ""
             name = (names[sv.seat] if sv.seat < len(names) else f"Seat {sv.seat + 1}") + mark
@@ -130,16 +155,54 @@ class ClashPlugin(TablePlugin):
         vis.scores = tuple(lines)
         return vis
 
+    # ---- how far the animation has got ----
+    def _playing(self) -> list:
+        """(kind, step) of this plug-in's steps still queued, in order (the first may be playing)."""
+        anim = getattr(self.scene, "anim", None)
+        queued = {id(st) for st in anim.steps} if anim is not None else set()
+        self._shows = [(k, st) for k, st in self._shows if id(st) in queued]
+        return self._shows
+
+    def pending(self, *kinds) -> bool:
+        """Is a step showing one of `kinds` still to start?"""
+        anim = getattr(self.scene, "anim", None)
+        first = anim.steps[0] if anim is not None and anim.steps else None
+        return any(k in kinds and st is not first for k, st in self._playing())
+
+    def queued(self, *kinds) -> bool:
+        """Is a step showing one of `kinds` still queued (to start, or playing)?"""
+        return any(k in kinds for k, _ in self._playing())
+
+    def shown_view(self, view):
+        """The view as the animation has shown it so far (`view` when it has shown everything)."""
+        pre = self._pre_view(view)
+        if pre is not None:
+            return pre
+        if not self.pending("totems", "game_over"):
+            if self.queued("totems"):       # the Totems are flying to their new holders
+                return dataclasses.replace(view, bands=tuple(dataclasses.replace(b, totem=None) for b in view.bands))
+            return view
+        before = next((v for v in self._before_views if v is not None and v.viewer == view.viewer), None)
+        if before is None:
+            return view
+        # the table as it is, with the Totems, the Groups and the round as they were
+        bands = tuple(dataclasses.replace(b, totem=o.totem, marker=o.marker) for b, o in zip(view.bands, before.bands))
+        seats = tuple(dataclasses.replace(sv, black_times=o.black_times) for sv, o in zip(view.seats, before.seats))
+        return dataclasses.replace(view, bands=bands, seats=seats, black=before.black, white=before.white,
+                                   round_no=before.round_no, showdowns=before.showdowns, phase=before.phase,
+                                   outcome=before.outcome)
+
     def holding_clash(self) -> bool:
         hold = getattr(self.ctrl, "hold", None) if self.ctrl is not None else None
         return hold is not None and hold.reason == "clash" and self.clash is not None
 
     def draw(self, surf, zones, view, vis):
-        pre = self._pre_view(view)
-        if pre is not None:
+        shown = self.shown_view(view)
+        if shown is not view:
             # the clobber's animation plays over the table as it was (Groups formed, the captured
-            # Barbarian still in its Band), drawn for the same viewer it was drawn for
-            view, zones = pre, self.layout(zones.size, pre)
+            # Barbarian still in its Band), drawn for the same viewer it was drawn for; then the
+            # Totems stay where they were until they move on
+            view, zones = shown, self.layout(zones.size, shown)
         else:
             self._drawn = view
             if self.ctrl is not None:
@@ -153,7 +216,7 @@ class ClashPlugin(TablePlugin):
             face = self._hover_face(view, place)
             if face is not None:
                 zoom = (place, face)
-        clash = self._clash_shown(pre is not None) if self.holding_clash() else None
+        clash = self._clash_shown() if self.holding_clash() else None
         hint = clash["text"] if clash else words.banner(view, tuple(vis.names))
         selected = vis.selected or ()
         marks = Marks(names=tuple(vis.names), lit=frozenset(vis.targets or ()), selected=frozenset(selected),
@@ -161,21 +224,25 @@ class ClashPlugin(TablePlugin):
                       new=frozenset(view.swap_drawn))
         draw_table(surf, zones, view, marks, self.art)
 
-    def _clash_shown(self, playing: bool) -> dict:
-        """The clobber as the panel tells it: while its animation plays, the totals count up on the
-        table and the outcome is not told yet; then the totals and the outcome."""
-        if playing:
-            return dict(self.clash, totals={})
+    def _clash_shown(self) -> dict:
+        """The clobber as the table tells it: the totals once they have counted up, the outcome once
+        its step plays (its banner says it too); until then, the cards revealed."""
+        shown = dict(self.clash)
+        if self.queued("reveal", "reveal_played", "surprise", "selected"):
+            shown["totals"] = {}
         result = self.clash.get("result")
-        return dict(self.clash, text=result) if result else self.clash
+        if result and not self.pending(*TOLD):
+            shown["text"] = result
+        return shown
 
     def _pre_view(self, view):
-        """The view to draw while a clobber's animation plays (None: the view given)."""
+        """The view to draw while a clobber's animation plays, until its outcome has played (None:
+        the view given)."""
         if self._pre is None:
             return None
         views, steps = self._pre
         anim = getattr(self.scene, "anim", None)
-        if anim is None or not any(id(st) in steps for st in anim.steps):
+        if anim is None or not any(id(st) in steps for st in anim.steps) or not self.queued(*TOLD):
             self._pre = None
             return None
         # only a view of the same viewer: a private one never comes back in a public frame
@@ -245,8 +312,8 @@ class ClashPlugin(TablePlugin):
         return False
 
     def key_help(self) -> tuple:
-        return (("Click", "a Band / a card / Barbarians"), ("Drag", "a card onto its place"),
-                ("N", "offer nothing / don't switch"), ("Hover", "zoom a card"), ("Space", "go on after a reveal"),
+        return (("Click", "a Band, card or Barbarian"), ("Drag", "a card onto its place"),
+                ("N", "no offer, no switch"), ("Hover", "zoom a card"), ("Space", "go on after a reveal"),
                 ("F1", "rules"))
 
     def prompt(self, view, seat) -> str:
@@ -255,14 +322,15 @@ class ClashPlugin(TablePlugin):
         return words.prompt(view, seat, names, legal)
 
     def why_not(self, view, selection, place) -> str:
-        return words.why_not(view, selection, place)
+        seat = self.ctrl.input_seat() if self.ctrl is not None else None
+        names = tuple(getattr(self.ctrl, "names", ()))
+        legal = self.ctrl.legal(seat) if seat is not None else []
+        return words.why_not(view, selection, place, names, seat, legal)
 
     def status(self, moment) -> str:
         hold = getattr(self.ctrl, "hold", None)
         if hold is not None and hold.reason == "clash" and self.clash is not None:
-            view = self.ctrl.view()
-            shown = self._clash_shown(self._pre_view(view) is not None)
-            return shown["text"] + "  Click or press Space to go on."
+            return self._clash_shown()["text"] + "  Click or press Space to go on."
         return ""
 
     def rearrange(self, zones, selection, point) -> bool:
@@ -288,6 +356,7 @@ class ClashPlugin(TablePlugin):
         self._frozen = dict(self._before)
         self._frozen_faces = dict(self._faces_before)
         kinds = {ev.kind for ev in events}
+        self._before_views = (self._drawn, self._public_drawn)
         self._pre = ((self._drawn, self._public_drawn), ()) if kinds & set(OUTCOMES) else None
         for ev in events:
             self._note(ev)
@@ -303,7 +372,7 @@ class ClashPlugin(TablePlugin):
             order = [seat for seat, _ in ev.get("cards")]       # the Black Totem holder's first
             self.clash = {"cards": dict(ev.get("cards")), "totals": {}, "notes": {}, "effects": {},
                           "totems": dict(zip(order, ("black", "white"))),
-                          "text": "Revealed: " + " against ".join(f.name for _, f in ev.faces) + "!"}
+                          "text": words.ending("Revealed: " + " against ".join(f.name for _, f in ev.faces), "!")}
             return
         if self.clash is None:
             return
@@ -336,6 +405,7 @@ class ClashPlugin(TablePlugin):
         steps = steps_for(events, view, zones, before, faces_before, self.art, scale, tuple(self.ctrl.names), totems)
         if self._pre is not None:
             self._pre = (self._pre[0], {id(st) for st in steps})
+        self._shows = self._playing() + [(getattr(st, "shows", ""), st) for st in steps]
         hold = self.ctrl.hold
         if hold is not None and hold.reason == "clash":
             # everyone watches the animations first: the hold starts counting after them

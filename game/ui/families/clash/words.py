@@ -1,6 +1,58 @@
-"""The table's words for Klobba!: prompts per phase, the banner over the middle, the tied choices'
-button labels, the clobber's result in one line, why a gesture does nothing."""
+"""The table's words for Klobba!: the title, prompts per phase, the banner in the middle, the tied
+choices' button labels, the clobber's result in one line, an Action card's gist, why a gesture does
+nothing."""
 from __future__ import annotations
+
+
+def ending(text: str, mark: str = ".") -> str:
+    """`text` ended with `mark`, unless it already ends with a mark of its own (a card named
+    "Berzerk!" closing a sentence: "Berzerk!", never "Berzerk!!" or "Berzerk!.")."""
+    return text if text[-1:] in ("!", "?", ".", "…") else text + mark
+
+
+def ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def title(name: str, view) -> str:
+    """The game and how far it has gone: the round, of how many at most. The game ends once everyone
+    has held the Black Totem `black_times_to_end` times (the Totems move on one player each round,
+    so that is players x times rounds), or earlier after the round the Barbarian deck runs out."""
+    if view.phase == "over":
+        return f"{name} · the game is over after round {view.round_no}"
+    times = view.black_times_to_end
+    left = sum(max(0, times - sv.black_times) for sv in view.seats)
+    if view.last_round:
+        return f"{name} · Round {view.round_no}, the last: the Barbarian deck is empty"
+    return (f"{name} · Round {view.round_no} of at most {view.round_no + left} · everyone holds the Black Totem "
+            f"{times} time{'s' if times != 1 else ''}")
+
+
+def card_gist(face) -> str:
+    """An Action card's key words and number, short enough for a small card ("Lowest × 2, at most
+    13"); its whole text is on the larger cards and in the zoom. "" when there is nothing short."""
+    p = dict(face.effect.params)
+    cap = f", at most {p['cap']}" if p.get("cap") is not None else ""
+    tag = face.effect.tag
+    if tag == "highest":
+        return "The highest Barbarian"
+    if tag == "lowest_multiplied":
+        return f"The lowest × {p['factor']}{cap}"
+    if tag == "lowest_plus_per_other":
+        return f"The lowest + {p['per_other']} per other face-up{cap}"
+    if tag == "lowest_several":
+        return f"The {p['count']} lowest, summed{cap}"
+    if tag == "all_of_clan_or_distract":
+        return "All of the clan, summed; none: Distract"
+    if tag == "second_best_or_underdogs":
+        return f"2nd best, or all of {p['underdog_max']} or less"
+    if tag == "mirror":
+        return "Copies the other card" + ("; switch in step 8" if p.get("switch", True) else "")
+    if tag == "swap_and_play":
+        return f"Swap {p['swaps'][0]}, draw {p['swaps'][0]}, play one"
+    if tag == "flee_and_surprise":
+        return f"Keep the {p['keep']} mightiest; play a Surprise"
+    return ""
 
 
 def name_of(names, seat) -> str:
@@ -19,8 +71,9 @@ def prompt(view, seat, names, legal) -> str:
         return "You hold the Black Totem: click the Band to pair with (its Grouping marker goes there)."
     if phase == "offer":
         holder = next((o.holder for o in view.offers if o.offerer == seat), None)
-        return (f"Offer {name_of(names, holder)} one Action card face down: drag it onto their plate "
-                "(or click it, then the plate), or Offer nothing [N]. If it wins, you take a Star.")
+        who = name_of(names, holder)
+        return (f"Offer {who} one Action card face down: drag it onto {who}'s plate or laid-card place "
+                "(they light up), or Offer nothing [N]. If it wins, you take a Star.")
     if phase == "lay":
         offered = any(a.places and a.places[0][0] == "offer" for a in legal)
         more = " or a card offered to you" if offered else ""
@@ -42,18 +95,18 @@ def prompt(view, seat, names, legal) -> str:
 
 
 def banner(view, names) -> str:
-    """The line over the middle: who holds the Totems and what the table waits for."""
+    """The words in the middle: the step the table is at and who it waits for (the title says the
+    round, the labels over the laid cards who holds which Totem)."""
     if view.phase == "over":
         return "The game is over."
-    black, white = name_of(names, view.black), name_of(names, view.white)
     if view.outcome is not None and view.phase == "switch":
         return "Step 8: Mirror & Switch players switch Barbarians."
-    step = {"group": "Step 1: the Black Totem holder forms the Groups",
-            "offer": "Step 2: offers to the Totem holders",
-            "lay": "Step 3: both Totem holders lay a card",
-            "swap": "Step 4: Swap & Play", "flee": "Step 4: Flee & Surprise",
-            "select": "Step 4: tied choices", "capture": "Step 4: the winner captures"}.get(view.phase, "")
-    return f"Round {view.round_no} · Black: {black} · White: {white}" + (f" · {step}" if step else "")
+    step = {"group": f"Step 1: {name_of(names, view.black)} pairs the Black Totem with a Band.",
+            "offer": "Step 2: offers to the Totem holders.",
+            "lay": "Step 3: both Totem holders lay a card.",
+            "swap": "Step 4: Swap & Play.", "flee": "Step 4: Flee & Surprise.",
+            "select": "Step 4: tied choices.", "capture": "Step 4: the winner captures."}.get(view.phase, "")
+    return step or f"Round {view.round_no}."
 
 
 def select_label(view, action) -> str:
@@ -89,15 +142,51 @@ def outcome_text(ev, names) -> str:
     return ""
 
 
-def why_not(view, selection, place) -> str:
-    """Why a drop does nothing, in the rules' words ('' for the engine's)."""
+def _totem_of(view, seat):
+    return "black" if seat == view.black else "white" if seat == view.white else None
+
+
+def why_not(view, selection, place, names=(), seat=None, legal=()) -> str:
+    """Why a click or a drop does nothing, in the rules' words ('' for the engine's)."""
     phase = view.phase
+    what = place[0] if place else None
     if phase == "group":
-        return "Pair with a Band that holds no Totem."
+        return "Pair with a Band that holds no Totem: click it."
     if phase == "offer":
-        return "Drop the card on the plate of the Totem holder you may offer to."
+        holder = next((o.holder for o in view.offers if o.offerer == seat), None)
+        if holder is None:
+            return "Only the players whose Band is paired with a Totem holder offer a card."
+        who = name_of(names, holder)
+        if what == "totem" and place[1] != holder:
+            return (f"You offer to {who}, not to {name_of(names, place[1])}: drop the card on {who}'s plate "
+                    "or laid-card place (they light up).")
+        if selection and all(p[0] == "hand" for p in selection):
+            return f"Drop the card on {who}'s plate or laid-card place (they light up), or click one of them."
+        return f"Offer {who} a card of your hand: drag it onto {who}'s plate or laid-card place."
     if phase == "lay":
-        return "Click the card to lay it, or drop it on your laid-card place."
+        own = _totem_of(view, seat)
+        if what == "slot" and own is not None and place[1] != own:
+            other = view.black if place[1] == "black" else view.white
+            return (f"That is {name_of(names, other)}'s laid-card place: lay your card on yours "
+                    f"({TOTEM_WORDS[own]}), or click the card.")
+        if what == "slot":
+            return "Click one of your cards to lay it, or drag it here."
+        return "Click a card to lay it, or drop it on your laid-card place."
+    if phase == "swap":
+        if any(a.kind == "swap_return" for a in legal):
+            return "Swap & Play: click the cards of your hand to put under the Action deck."
+        return "Swap & Play: click one of the cards you drew (marked new) to play it."
+    if phase == "flee":
+        return "Flee & Surprise: click the two Barbarians of your Group you keep (they light up)."
+    if phase == "select":
+        return "Click the Barbarians your card selects (they light up), or use a button."
+    if phase == "capture":
+        return "Click the loser's Barbarian you capture (it lights up)."
     if phase == "switch":
         return "Switch an available Barbarian of your Band with an available one of another Band."
+    if phase == "over":
+        return "The game is over."
     return ""
+
+
+TOTEM_WORDS = {"black": "Black, on the left", "white": "White, on the right"}
