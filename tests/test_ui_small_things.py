@@ -345,3 +345,46 @@ def test_statistics_say_1_match_not_1_matches(monkeypatch, tmp_path):
     app.pop()
     app.push(StatsScene(app))
     assert any(t.startswith("Kombio: 2 matches") for t in [t for t, _, _ in frame(d, drawn)])
+
+
+# --- "an Ace", "an 8": a card's name with the right article, wherever the table says it ------------------------
+
+def test_card_names_take_an_before_a_vowel_sound_in_the_prompt_the_banner_and_the_log(monkeypatch):
+    # playtest: "Ana tried a 8", "you drew a Ace"
+    from game.families.memory.words import a_card
+    drawn = rigging.record_fonts(monkeypatch)
+    app = make_app(speed="fast")                       # banners play
+    game = rigging.rigged(2, seed=3, current=0, hands={0: [1, 2, 3, 4], 1: [11, 5, 6, 7]}, deck=[8])
+    d, session = open_table(app, game, [ANA] + bots(2))
+    ctrl = d.table.ctrl
+    assert my_turn(d, 0)
+    d.key(pygame.K_d)
+    assert "Ana: you drew an 8." in ctrl.prompt()
+    d.click(d.centre_of("discard"))
+    assert d.until(lambda: not d.table.anim.busy(), 40) and ctrl.public().phase == "ability"
+    d.key(pygame.K_SPACE)                              # no look: a match race on the 8 ...
+    assert ctrl.moment().kind == "race"
+    d.key(pygame.K_q)                                  # ... Ana claims it and tries Bot 2's 11: wrong
+    d.click(d.centre_of((1, 0)))
+    assert (0, Action("match", pos=(1, 0))) in session.match.actions
+    assert "Ana tries Bot 2's card 1, an 11: wrong!" in ctrl.log
+    d.step(4)
+    assert any(t == "Wrong! Ana tried an 11" for t, _, _ in drawn)
+    assert "Ana discards the drawn 8." in ctrl.log
+    # one rule for every name the games use
+    said = {"Ace": "an Ace", "Ace of spades": "an Ace of spades", "8": "an 8", "11": "an 11", "18": "an 18",
+            "80": "an 80", "7": "a 7", "10": "a 10", "-1": "a -1", "Jack": "a Jack", "Energy": "an Energy",
+            "Red King": "a Red King", "A": "an A", "K": "a K", "Unicorn": "a Unicorn"}
+    assert {title: a_card(title) for title in said} == said
+
+
+def test_classic_cambio_says_you_drew_an_ace():
+    rs = rigging.cambio_classic()
+    app = make_app()
+    game = rigging.rigged(2, seed=3, ruleset=rs, current=0, deck=["A"])
+    d, session = open_table(app, game, [ANA] + bots(2), ruleset=rs)
+    assert my_turn(d, 0)
+    d.key(pygame.K_d)
+    drawn = d.table.ctrl.view().drawn
+    assert drawn.title.startswith("Ace")
+    assert f"Ana: you drew an {drawn.title}." in d.table.ctrl.prompt()

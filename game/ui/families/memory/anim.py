@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.families.memory.words import a_card
 from game.ui import theme
 from game.ui.anim import Banner, CardMove, Glance, Pulse, Step
 
@@ -142,10 +143,10 @@ def _one(ev, ctx: AnimContext) -> list:
             face_p = ctx.art.face(ev.face, ctx.pile)
             return [Step([CardMove(back_c, r, r.move(0, -12), FLIP * s, img_end=face)]),
                     Step([CardMove(face_p, r.move(0, -12), L.discard, MOVE * s, lift=12),
-                          ctx.banner(f"{who} matches a {ev.face.title}!", BANNER * 0.8, theme.GOOD)],
+                          ctx.banner(f"{who} matches {a_card(ev.face)}!", BANNER * 0.8, theme.GOOD)],
                          {"discard_top"})]
-        words = (f"Too late! {who} threw a {ev.face.title}" if ev.get("late")
-                 else f"Wrong! {who} tried a {ev.face.title}")
+        words = (f"Too late! {who} threw {a_card(ev.face)}" if ev.get("late")
+                 else f"Wrong! {who} tried {a_card(ev.face)}")
         return [Step([CardMove(back_c, r, r.move(0, -12), FLIP * s, img_end=face),
                       ctx.banner(words, BANNER, theme.DANGER)])]
     if k == "give":

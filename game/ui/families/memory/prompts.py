@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+from game.families.memory.words import a_card
+
 
 class MemoryWords:
     """The memory plug-in's sentences (a mixin: `self.ctrl` is the common TableController)."""
@@ -93,7 +95,7 @@ class MemoryWords:
         if ph == "drawn":
             card = v.drawn.title if v.drawn is not None else "card"
             if ("discard", None) in kinds:
-                text = (f"{name}: you drew a {card}. Drag it onto one of your cards to exchange it, "
+                text = (f"{name}: you drew {a_card(card)}. Drag it onto one of your cards to exchange it, "
                         f"or onto the discard pile (clicks work too).")
                 ability = v.drawn.ability if v.drawn is not None else None
                 if ability and v.drawn_from == "deck":
