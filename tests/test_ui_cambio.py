@@ -375,3 +375,73 @@ def test_eight_seats_fit_at_1280x800():
     assert set(d.table.ctrl.plugin.race_key_names()) == {0, 1}
     d.key(pygame.K_d)
     assert session.match.actions[-1] == (0, Action("draw", choice="deck"))
+
+
+# ---- 7. the first look: the ▶ marks who is looking ----------------------------------------
+
+def marked(drawn) -> set:
+    """The names written with the ▶ (seat plates and the scores beside the table) on one frame."""
+    return {t[2:].strip() for t, _, _ in drawn if t.startswith("▶ ")}
+
+
+@pytest.mark.parametrize("ruleset_id,seats,starter", [
+    ("cambio", ["Dan", "Ana", "Eve"], "Dan"),             # the dealer starts
+    ("cambio-classic", ["Dan", "Eve", "Ana"], "Eve"),     # the player after the dealer starts
+])
+def test_the_acting_marker_marks_the_player_looking_during_the_first_look(monkeypatch, ruleset_id, seats,
+                                                                         starter):
+    # Cambio: everyone looks at their cards at once, then a bot starts. The ▶ used to mark that bot,
+    # who was not looking at anything, all through Ana's look.
+    from game.ui import table_frame
+    from game.ui.families.memory import draw as memory_draw
+    rs = rigging.load(ruleset_id)
+    game = rigging.new_game(3, seed=5, ruleset=rs)
+    app, d, session = open_table(ruleset_id, [human(n) if n == "Ana" else bot(n) for n in seats], game)
+    drawn = rigging.record_text(monkeypatch, memory_draw, table_frame)
+    ctrl = d.table.ctrl
+    assert d.until(lambda: ctrl.hold is not None and ctrl.hold.reason == "look", 100)
+    assert ctrl.names[ctrl.moment().seat] == starter          # the table's moment: the bot starting
+    looked = 0
+    while ctrl.hold is not None:
+        del drawn[:]
+        d.step()
+        if ctrl.hold is not None:
+            looked += 1
+            assert marked(drawn) == {"Ana"}, marked(drawn)
+    assert looked > 10
+    for _ in range(20):                         # the look is over: the ▶ marks whose move it is
+        del drawn[:]
+        d.step()
+        m = ctrl.moment()
+        if app.top is d.table and not d.table.anim.busy() and m.kind in ("bot", "private"):
+            assert marked(drawn) == {ctrl.names[m.seat]}
+
+
+def test_with_two_humans_the_marker_follows_each_look_and_marks_no_one_between():
+    game = rigging.new_game(3, seed=5, ruleset=rigging.cambio())
+    app, d, session = open_table("cambio", [human("Ana"), bot("Dan"), human("Ben")], game)
+    table, ctrl = d.table, d.table.ctrl
+    seen = []
+
+    def note():
+        vis = table.visuals(d.layout(), ctrl.view())
+        who = None if vis.acting is None else ctrl.names[vis.acting]
+        looking = ctrl.hold.seat if ctrl.hold is not None and ctrl.hold.reason == "look" else None
+        if ctrl.public().phase == "initial_peek" or looking is not None or (ctrl.hold and ctrl.hold.waiting):
+            seen.append(who)
+            assert vis.acting == looking, (who, looking)
+    for name in ("Ana", "Ben"):
+        for _ in range(400):
+            if isinstance(app.top, PassScene):
+                break
+            d.step()
+            if app.top is table:
+                note()
+            if ctrl.hold is not None and ctrl.hold.waiting:
+                d.key(pygame.K_SPACE)
+        pass_to(d, name)
+        assert d.until(lambda: ctrl.hold is not None and ctrl.hold.reason == "look", 50)
+        while ctrl.hold is not None and not ctrl.hold.waiting:
+            note()
+            d.step()
+    assert "Ana" in seen and "Ben" in seen and None in seen and "Dan" not in seen

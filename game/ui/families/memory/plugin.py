@@ -221,6 +221,7 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
                          else f"{ctrl.names[ctrl.hold.seat]} remembers · {left:.1f} s")
             fraction = max(0.0, min(1.0, left / max(0.1, ctrl.hold.length)))
         keys = self.race_key_names()
+        vis.acting = self.acting_seat(m, vis.acting)
         return Visuals(
             **vars(vis),
             reveals=set(self.reveals), memory_aid=self.memory_aid(),
@@ -232,6 +233,19 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
             race_done=frozenset(s for s in range(len(view.seats)) if s not in view.to_act),
             blocked_word=self.blocked_word(), picked=frozenset(self.picked), last_turn=self.last_turn_seats(),
             bot_marks=dict(self.bot_marks))
+
+    def acting_seat(self, moment, acting):
+        """The seat the ▶ marks (plates and scores): whose move it is, except around the first look,
+        when every seat looks at once and the common table's moment names whoever comes next (a bot
+        that looks in no time, or the player whose turn starts after the look): then the ▶ marks the
+        human looking now, during their look, and no one otherwise."""
+        ctrl = self.ctrl
+        hold = ctrl.hold
+        if hold is not None and hold.reason == "look":
+            return hold.seat            # None once the look is over and the table waits for a click
+        if ctrl.public().phase == "initial_peek":
+            return None
+        return acting
 
     def key_help(self) -> tuple:
         if self._key_help is None:
