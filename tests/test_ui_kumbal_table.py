@@ -192,9 +192,16 @@ def test_the_call_button_shows_only_when_the_call_is_legal_and_asks_first():
 # ---- a whole match, two humans and a bot: hands are private ------------------------------------
 
 def allowed_now(session) -> set:
-    """The seats whose hand may be on screen now: the one on turn, while a round is played."""
+    """The seats whose hand may be on screen now, from the match state and the actions alone: the
+    one on turn while a round is played, and whoever just drew or took a card (looking at it before
+    the turn passes on)."""
     public = session.game.view(None)
-    return set(public.to_act) if public.phase in PLAYING else set()
+    allowed = set(public.to_act) if public.phase in PLAYING else set()
+    if session.match.actions and public.phase in PLAYING:
+        seat, action = session.match.actions[-1]
+        if action.kind in ("draw", "take"):
+            allowed.add(seat)
+    return allowed
 
 
 def FrameLog(monkeypatch, app):
@@ -488,6 +495,8 @@ def test_each_player_finds_their_own_sorting_again_after_the_pass_screen():
     d.table.ctrl.apply(0, next(a for a in session.game.legal_actions(0) if a.kind == "draw"))
     if session.game.phase == "free":
         d.table.ctrl.apply(0, Action("keep"))
+    else:
+        d.key(pygame.K_SPACE)                           # Ana has looked at the card she drew
     rigging.confirm_pass(d, "Ben", 400)
     wait_ready(d, 1)
     assert plugin.sort_mode == ""                       # Ben's hand as dealt: Ana's sorting is hers
@@ -495,3 +504,120 @@ def test_each_player_finds_their_own_sorting_again_after_the_pass_screen():
     assert plugin.sort_mode == "rank"
     assert plugin.sort_modes[0] == "suit"
     assert len(ana_order) == 7 and plugin.arranged.get(1) != plugin.arranged.get(0)
+
+
+# ---- the card drawn: its owner sees it before the turn passes ---------------------------------
+
+def discard_the_king(d, game):
+    king = ids(game, 0, "K_hearts")[0]
+    d.click(point(d, ("hand", 0, king)))
+    d.click(point(d, ("discard",)))
+    assert game.phase == "draw"
+
+
+@pytest.mark.parametrize("speed,look", [("normal", 1.5), ("fast", 0.75)])
+def test_with_one_human_the_card_drawn_lands_face_up_marked_new_and_the_bot_waits_a_moment(monkeypatch,
+                                                                                          speed, look):
+    # playtest: the turn ended the instant a card was drawn, so the card was first seen a turn later
+    app = make_app(speed=speed)
+    game = rigged(2, {0: RUN_HAND}, seed=5, deck=["8_hearts"])
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    discard_the_king(d, game)
+    wait_ready(d, 0)
+    drawn = rigging.record_fonts(monkeypatch)
+    added = slide_backs(monkeypatch, d.table)
+    d.click(point(d, ("deck",)))
+    eight = ids(game, 0, "8_hearts")[0]
+    assert game.current == 1 and eight in game.hands[0]              # the turn has passed to the bot
+    ctrl = d.table.ctrl
+    # it flies from the deck into Ana's hand, turning face up on the way
+    flight = next(tw for step in added for tw in step.tweens
+                  if isinstance(tw, CardMove) and tw.stop == zones(d).rect(("hand", 0, eight)))
+    assert flight.img_end is not None
+    waited, made = 0, len(session.match.actions)
+    while ctrl.hold is not None:
+        assert len(session.match.actions) == made                    # the bot waits meanwhile
+        assert ctrl.viewer == 0 and ("hand", 0, eight) in zones(d)["hand"].places
+        assert "you drew the 8 of hearts" in ctrl.prompt()
+        d.step()
+        waited += 1
+    # about 1.5 s at normal speed after the card has landed, scaled by the speed setting
+    seconds = waited * 0.05
+    assert look <= seconds <= look + 0.5, seconds
+    assert ("new", 14, True) in drawn                                # marked new (words, not colour alone)
+    assert d.until(lambda: len(session.match.actions) > made, 200)   # then the bot plays
+
+
+def test_a_click_or_space_ends_the_look_at_once():
+    app = make_app(speed="normal")
+    game = rigged(2, {0: RUN_HAND}, seed=5, deck=["8_hearts"])
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    discard_the_king(d, game)
+    wait_ready(d, 0)
+    d.click(point(d, ("deck",)))
+    made = len(session.match.actions)
+    assert d.table.ctrl.hold is not None
+    d.key(pygame.K_SPACE)
+    assert d.table.ctrl.hold is None
+    assert d.until(lambda: len(session.match.actions) > made, 100)
+
+
+def test_in_pass_and_play_the_look_is_the_drawers_own_and_the_pass_screen_comes_after_it():
+    from game.ui.pass_screen import PassScene
+    app = make_app(speed="normal")
+    game = rigged(2, {0: RUN_HAND}, seed=5, deck=["8_hearts"])
+    d, session = open_rigged(app, game, [ANA, BEN])
+    rigging.confirm_pass(d, "Ana", 400)
+    wait_ready(d, 0)
+    discard_the_king(d, game)
+    wait_ready(d, 0)
+    ctrl = d.table.ctrl
+    d.click(point(d, ("deck",)))
+    eight = ids(game, 0, "8_hearts")[0]
+    assert game.current == 1 and ctrl.hold is not None and ctrl.hold.seat == 0
+    # Ana's private moment: her view, the card face up in her hand, no pass screen yet
+    looked = 0
+    while ctrl.hold is not None and not ctrl.hold.waiting:
+        assert d.app.top is d.table and ctrl.viewer == 0
+        assert eight in ctrl.view().hand
+        d.step()
+        looked += 1
+    assert 1.5 <= looked * 0.05 <= 2.2
+    # her time is up: her hand turns back (the public view) and the table waits for her to go on;
+    # Ben's pass screen never opens by itself
+    for _ in range(60):
+        d.step()
+        assert d.app.top is d.table and ctrl.viewer is None and ctrl.view().hand == ()
+    assert "then the table passes to Ben" in ctrl.prompt()
+    d.key(pygame.K_SPACE)
+    assert d.until(lambda: isinstance(d.app.top, PassScene), 20) and d.app.top.name == "Ben"
+    rigging.confirm_pass(d, "Ben", 400)
+    wait_ready(d, 1)
+    assert eight not in ctrl.view().hand and ctrl.view().viewer == 1
+
+
+def test_a_card_taken_from_the_previous_discard_gets_the_look_too():
+    app = make_app(speed="normal")
+    game = rigged(2, {0: RUN_HAND}, seed=5, last=["3_spades"])
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    discard_the_king(d, game)
+    wait_ready(d, 0)
+    three = game.last_discard[0]
+    d.click(point(d, ("last", three)))
+    ctrl = d.table.ctrl
+    assert three in game.hands[0] and ctrl.hold is not None
+    assert "you took the 3 of spades" in ctrl.prompt()
+    assert d.table.plugin.new_card == (0, three)
+
+
+def test_a_bot_s_draw_holds_nothing():
+    app = make_app(speed="instant")
+    high = ["K_spades", "K_clubs", "Q_spades", "Q_clubs", "J_spades", "J_clubs", "10_diamonds"]
+    game = rigged(2, {0: RUN_HAND, 1: high}, seed=5, current=1)
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    assert [a.kind for _, a in session.match.actions][-1] in ("draw", "take", "keep", "free_discard")
+    assert d.table.ctrl.hold is None and d.table.plugin.new_card is None

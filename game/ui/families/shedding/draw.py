@@ -29,6 +29,7 @@ class Marks:
     sort: str = ""                          # "rank", "suit" or "" (as dealt / as arranged)
     banner: str = ""                        # the line over the middle
     reveal: bool = False                    # the round is scored: every hand face up
+    new: object = None                      # the id of the card the viewer drew or took last ("new")
 
 
 def track(surf, rect, total, limit, colour=theme.ACCENT):
@@ -100,6 +101,21 @@ def faces(surf, rect, cards, view, art):
         return
     row = Fan([("shown", c) for c in cards], rect, card_size(rect.h), spread=0.45)
     row.draw(surf, lambda place, size: art.face(view.face(place[1]), size))
+
+
+def new_card(surf, hand: Fan, place, marks):
+    """The card just drawn or taken, in its owner's hand: a green outline over its neighbours and
+    "new" on the part of it that shows (words and a shape, not colour alone)."""
+    rect = hand.rects().get(place)
+    if rect is None or place in marks.hidden:
+        return
+    if place in marks.selected or place in marks.lit:
+        rect = rect.move(0, -hand.lift)
+    pygame.draw.rect(surf, theme.GOOD, rect.inflate(6, 6), 3, border_radius=8)
+    order = list(hand.rects())
+    i = order.index(place)
+    shows = rect.w if i == len(order) - 1 else min(rect.w, hand.rects()[order[i + 1]].x - rect.x)
+    Token(pygame.Rect(rect.x, rect.y, shows, rect.h), "new", theme.GOOD, corner="midbottom").draw(surf)
 
 
 def chip(surf, rect, label, on: bool):
@@ -174,6 +190,7 @@ def draw_table(surf, zones, view, marks: Marks, art, focus: int, image_for):
         if not marks.selected and set(hand.places) <= lit:
             lit = lit - set(hand.places)     # every card starts a discard: lifting them all says nothing
         hand.draw(surf, image_for, lit, marks.selected, marks.hidden)
+        new_card(surf, hand, ("hand", focus, marks.new), marks)
         for place, rect in hand.rects().items():
             if view.drawn == place[2] and view.phase == "free" and place not in marks.hidden:
                 up = hand.lift if (place in marks.lit or place in marks.selected) else 0

@@ -25,6 +25,10 @@ CUE_ORDER = ("round_end", "call", "match_ok", "your_turn")
 # Seconds at speed "normal".
 MOVE = 0.36
 DEAL_GAP = 0.05
+# The drawer's look at the card just drawn, before the turn passes: seconds at speed "normal" after
+# the card has landed (scaled by the speed setting), never under LOOK_FLOOR (at "instant" too).
+LOOK = 1.5
+LOOK_FLOOR = 0.5
 
 
 class ShedPlugin(TablePlugin):
@@ -40,6 +44,8 @@ class ShedPlugin(TablePlugin):
         self._before: dict = {}         # place -> rect at the last layout: where flying cards start
         self.still_focus = None         # the seat at the bottom when a view is drawn alone (offscreen)
         self._frozen = None             # `_before` as it was when an action's events came in
+        self.new_card = None            # (seat, id): the card that seat drew or took last, marked "new"
+        #                                 in its own view until it acts again (never in another's view)
 
     # ---- the hand's order (the viewer's own, never the rules') ----
     def hand_order(self, view) -> list:
@@ -207,6 +213,7 @@ class ShedPlugin(TablePlugin):
                       hidden=frozenset(hidden),
                       acting=view.current if view.phase in ("discard", "draw", "free") else None,
                       sort=self.sort_modes.get(view.viewer, ""), banner=self.banner(view, names),
+                      new=self.new_card[1] if self.new_card and self.new_card[0] == view.viewer else None,
                       reveal=view.phase in ("round_over", "match_over") and bool(view.results))
         draw_table(surf, zones, view, marks, self.scene.art, self.focus(view), self._image_for(view))
 
@@ -361,6 +368,42 @@ class ShedPlugin(TablePlugin):
     def events_applied(self, seat, action, events) -> None:
         # the table lays out the new view before asking for steps: keep where the cards were
         self._frozen = dict(self._before)
+        if self.new_card is not None and (self.new_card[0] == seat or any(
+                ev.kind in ("round_over", "deal") for ev in events)):
+            self.new_card = None        # the drawer has acted again, or the round is over
+        self._look_at_new_card(seat, events)
+
+    def _look_at_new_card(self, seat, events) -> None:
+        """A human drew (or took) a card and that ended the turn: the card flies into their hand face
+        up, marked new, and the table holds a moment for them to look before the turn passes. The
+        hold is private (the drawer's view); with another human next, its time running out does not
+        open their pass screen: the card turns back to the public view and the table waits for a
+        click or Space (the common table's rule), then the pass screen comes."""
+        ctrl = self.ctrl
+        got = next((ev for ev in events if ev.kind in ("draw", "take") and ev.seat == seat), None)
+        if got is None or not any(ev.kind == "turn" for ev in events) or not ctrl.sees_privately(seat):
+            return
+        hand = ctrl.view_of(seat).hand
+        card = got.get("card") if got.kind == "take" else (hand[-1] if hand else None)
+        if card not in hand:
+            return
+        self.new_card = (seat, card)
+        scale = self.scene.app.anim_scale()
+        ctrl.start_hold(max(LOOK_FLOOR, (MOVE + LOOK) * scale), seat, "new card")
+
+    def status(self, moment) -> str:
+        """The status line of the drawer's look at a new card (the common words otherwise)."""
+        ctrl = self.ctrl
+        hold = ctrl.hold
+        if hold is None or hold.reason != "new card" or hold.seat is None or self.new_card is None:
+            return ""
+        view = ctrl.view()
+        seat, card = self.new_card
+        if view.viewer != seat or card not in view.hand:
+            return ""
+        took = card in view.seats[seat].taken
+        return (f"{words.name_of(ctrl.names, seat)}: you {'took' if took else 'drew'} the "
+                f"{view.face(card).title}, marked new in your hand. Click or press Space to go on.")
 
     def steps_for(self, events, ctx) -> list:
         """Cards flying for each event; banners for a call, the round's result and a reset; a new
