@@ -169,12 +169,19 @@ class ClashArt:
             y += fonts.line_height(ns, True) - 1
         clan = face.effect.get("clan")
         bottom = h - max(4, h // 30)
-        if clan is not None and bottom - y > h * 0.45:
-            draw_symbol(surf, self.clan_symbols.get(clan, ""), (w // 2, y + int(h * 0.09)), max(8, int(h * 0.14)), INK)
-            y += int(h * 0.19)
+        # the clan's symbol under an All [Clan] card's name (its name says the clan too), when the
+        # words under it still fit as well as without it
+        body = self._body(face, room_w, bottom - y - 4)
+        sym = int(h * 0.19)
+        if clan is not None and body is not None:
+            with_symbol = self._body(face, room_w, bottom - y - 4 - sym)
+            if with_symbol is not None and with_symbol[2] == body[2]:
+                draw_symbol(surf, self.clan_symbols.get(clan, ""), (w // 2, y + int(h * 0.09)), max(8, int(h * 0.14)),
+                            INK)
+                y += sym
+                body = with_symbol
         pygame.draw.line(surf, colour, (pad, y + 1), (w - pad, y + 1), 1)
         y += 4
-        body = self._body(face, room_w, bottom - y)
         if body is not None:
             ts, lines, bold = body
             for line in lines:

@@ -10,10 +10,6 @@ def ending(text: str, mark: str = ".") -> str:
     return text if text[-1:] in ("!", "?", ".", "…") else text + mark
 
 
-def ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
 def title(name: str, view) -> str:
     """The game and how far it has gone: the round, of how many at most. The game ends once everyone
     has held the Black Totem `black_times_to_end` times (the Totems move on one player each round,
@@ -35,23 +31,23 @@ def card_gist(face) -> str:
     cap = f", at most {p['cap']}" if p.get("cap") is not None else ""
     tag = face.effect.tag
     if tag == "highest":
-        return "The highest Barbarian"
+        return "Highest Barbarian"
     if tag == "lowest_multiplied":
-        return f"The lowest × {p['factor']}{cap}"
+        return f"Lowest × {p['factor']}{cap}"
     if tag == "lowest_plus_per_other":
-        return f"The lowest + {p['per_other']} per other face-up{cap}"
+        return f"Lowest, + {p['per_other']} per other{cap}"
     if tag == "lowest_several":
-        return f"The {p['count']} lowest, summed{cap}"
+        return f"{p['count']} lowest summed{cap}"
     if tag == "all_of_clan_or_distract":
-        return "All of the clan, summed; none: Distract"
+        return "Sum of the clan; none: Distract"
     if tag == "second_best_or_underdogs":
         return f"2nd best, or all of {p['underdog_max']} or less"
     if tag == "mirror":
-        return "Copies the other card" + ("; switch in step 8" if p.get("switch", True) else "")
+        return "Copies the other card" + ("; may switch" if p.get("switch", True) else "")
     if tag == "swap_and_play":
         return f"Swap {p['swaps'][0]}, draw {p['swaps'][0]}, play one"
     if tag == "flee_and_surprise":
-        return f"Keep the {p['keep']} mightiest; play a Surprise"
+        return f"Keep {p['keep']} mightiest; draw a Surprise"
     return ""
 
 
