@@ -408,3 +408,204 @@ def test_random_clicks_drags_and_keys_at_any_moment_never_raise():
             break
         d.step(rng.randint(0, 3))
     assert app.scenes
+
+
+# ---- the playtest at the table: words follow the animation, offers, small words ----------------------
+
+HAL = dict(BOT, name="Hal")
+
+
+def _banners(table) -> list:
+    """The big words the animation shows in this frame."""
+    from game.ui.anim import Banner
+    if not table.anim.steps:
+        return []
+    return [tw for tw in table.anim.steps[0].tweens if isinstance(tw, Banner)]
+
+
+def _banner_box(tw):
+    from game.ui import fonts
+    return fonts.text(tw.text, tw.size, tw.colour, True).get_rect(center=tw.center).inflate(36, 18)
+
+
+def test_the_title_and_words_follow_the_reveal_animation_and_the_totem_banner_leaves_the_totals_in_sight(
+        monkeypatch):
+    # playtest: "Player 1 wins 9 to 8" and "Round 3" were on screen while the totals still counted, and the
+    # Totem banner covered the totals. Frame by frame through the clobber's animation: the round in the
+    # title moves on only when the Totems do, the result is told from its own step on, and while the
+    # Totem banner shows, both totals are drawn and it covers neither.
+    from game.ui import table_frame, widgets
+    from game.ui.families.clash import draw
+    game = rigged(black=0, bands={0: [(YC, 9), (OF, 6), (OF, 1)], 1: [(PR, 6), (BT, 8), (BT, 10)],
+                                  2: [(BT, 9), (PR, 2), (OF, 3)], 3: [(BT, 4), (OF, 5), (PR, 3)]},
+                  face_down=[(OF, 1)], hands={0: ["berzerk"], 1: ["the_boss"]})
+    game.apply(0, Action("group", places=(("band", 1),)))
+    app = make_app(speed="normal")
+    d, session = open_rigged(app, game, [ANA, BOT])
+    rigging.until_ready(d, 0, 400)
+    table = d.table
+    card = next(c for c in session.game.hands[0] if session.game.faces[c].key == "berzerk")
+    d.click(d.centre_of(("hand", 0, card)))
+    assert d.until(lambda: table.ctrl.hold is not None, 400)
+    d.key(pygame.K_SPACE)
+    rigging.until_ready(d, 0, 400)
+    labels = {b.label: b for key, b in table.buttons.items() if isinstance(key, tuple) and b.visible}
+    drawn = rigging.record_text(monkeypatch, table_frame, draw, widgets)
+    d.click(labels["Fox 6"].rect.center, frames=0)
+    seen = {"outcome": 0, "totems": 0, "round 1 told": 0}
+    for _ in range(1000):
+        del drawn[:]
+        d.step()
+        titles = [t for t, _, _ in drawn if t.startswith("Klobba! ·")]
+        assert len(titles) == 1, titles
+        title, status = titles[0], table.ctrl.prompt()
+        banners = [tw.text for tw in _banners(table)]
+        outcome = any("wins" in b for b in banners)
+        totems = any("holds the Black Totem" in b for b in banners)
+        seen["outcome"] += outcome
+        seen["totems"] += totems
+        if not seen["outcome"]:
+            assert "wins" not in status, status        # not before the animation has shown it
+        if outcome:
+            assert status.startswith("Ana wins 12 to 9"), status
+        if not seen["totems"]:
+            assert "Round 1 of" in title, title       # the round the clobber is in
+            seen["round 1 told"] += "wins" in status
+        else:
+            assert "Round 2 of" in title, title
+        if totems:
+            totals = [r for t, r, _ in drawn if t in ("Total 12", "Total 9")]
+            assert len(totals) == 2, [t for t, _, _ in drawn]
+            for tw in _banners(table):
+                assert not any(_banner_box(tw).colliderect(r) for r in totals), (tw.text, totals)
+        if not table.anim.busy():
+            break
+    assert seen["outcome"] > 3 and seen["totems"] > 3 and seen["round 1 told"] > 3, seen
+
+
+def _offer_table():
+    """Three players: Hal (a bot) holds the Black Totem and paired with Ana's Band; Ana offers."""
+    game = rigged(n=3, black=0, hands={2: ["berzerk", "the_boss", "double_trouble", "swap_and_play"]})
+    game.apply(0, Action("group", places=(("band", game.place_of[2]),)))
+    app = make_app()
+    d, session = open_rigged(app, game, [HAL, BOT, ANA])
+    rigging.until_ready(d, 2, 800)
+    assert session.game.phase == "offer"
+    return d, session
+
+
+def _offered(session, card) -> bool:
+    return (2, Action("offer", places=(("hand", 2, card), ("totem", 0)))) in session.match.actions
+
+
+def test_an_offer_is_dropped_or_clicked_onto_the_holders_plate_or_laid_card_place(monkeypatch):
+    # playtest: the prompt says "drag it onto their plate", but only the Band panel took the drop; the
+    # "?" of the holder's laid-card place did nothing and said nothing
+    from game.ui.families.clash import draw
+    lit = []
+    real = draw.draw_lit
+    monkeypatch.setattr(draw, "draw_lit", lambda surf, rect, *a: (lit.append(pygame.Rect(rect)), real(surf, rect, *a)))
+    d, session = _offer_table()
+    zones = d.layout()
+    slot = zones.extra["slot", "black"]
+    card = session.game.hands[2][0]
+    # a drag lights up both places of the holder's, and the "?" takes the drop
+    d.post(pygame.MOUSEBUTTONDOWN, pos=d.centre_of(("hand", 2, card)), button=1)
+    d.step()
+    for k in range(1, 5):
+        a, b = d.centre_of(("hand", 2, card)), slot.center
+        p = (a[0] + (b[0] - a[0]) * k // 4, a[1] + (b[1] - a[1]) * k // 4)
+        d.post(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0))
+        d.step()
+    assert slot in lit and zones.extra["plate", session.game.place_of[0]] in lit
+    d.post(pygame.MOUSEBUTTONUP, pos=slot.center, button=1)
+    d.step()
+    assert _offered(session, card)
+    # click the card, then the "?": the same offer
+    d, session = _offer_table()
+    card = session.game.hands[2][1]
+    d.click(d.centre_of(("hand", 2, card)))
+    d.click(d.layout().extra["slot", "black"].center)
+    assert _offered(session, card)
+    # and the label over it ("Black · Hal") counts as the place too
+    d, session = _offer_table()
+    card = session.game.hands[2][2]
+    d.drag(d.centre_of(("hand", 2, card)), d.layout().extra["slot_label", "black"].center)
+    assert _offered(session, card)
+
+
+def test_an_offer_dropped_where_it_does_nothing_slides_back_and_says_why():
+    d, session = _offer_table()
+    zones = d.layout()
+    table = d.table
+    card = session.game.hands[2][0]
+    count = len(session.match.actions)
+    cases = ((zones.extra["plate", session.game.place_of[2]].center, "You offer to Hal, not to Ana"),   # own plate
+             (next(iter(zones[("cards", session.game.place_of[2])].rects().values())).center, "You offer to Hal"),
+             (zones.extra["slot", "white"].center, "You offer to Hal, not to Bot"),       # the other holder
+             (d.centre_of(("hand", 2, session.game.hands[2][2])), "Drop the card on Hal's plate or laid-card place"))
+    # a click on the holder's "?" with no card picked says what to do
+    table.ctrl.message = None
+    d.click(zones.extra["slot", "black"].center)
+    assert table.ctrl.message and table.ctrl.message[0].startswith("Offer Hal a card of your hand"), table.ctrl.message
+    for point, words in cases:
+        table.ctrl.message = None
+        d.drag(d.centre_of(("hand", 2, card)), point)
+        assert table.anim.busy(), f"the card did not slide back from {point}"
+        msg = table.ctrl.message
+        assert msg and msg[0].startswith(words), (point, msg)
+        d.step(20)
+        d.key(pygame.K_ESCAPE)          # the card a refused drop leaves picked is put down
+    assert len(session.match.actions) == count
+
+
+def test_a_card_dropped_on_the_other_holders_laid_card_place_slides_back_and_says_why():
+    game = rigged(black=0, hands={0: ["berzerk", "the_boss"]})
+    game.apply(0, Action("group", places=(("band", 1),)))
+    d, session = _one_human(game)
+    table = d.table
+    zones = d.layout()
+    card = session.game.hands[0][0]
+    count = len(session.match.actions)
+    table.ctrl.message = None
+    d.drag(d.centre_of(("hand", 0, card)), zones.extra["slot", "white"].center)
+    assert table.anim.busy()
+    assert table.ctrl.message[0].startswith("That is Bot's laid-card place: lay your card on yours (Black"), \
+        table.ctrl.message
+    d.step(20)
+    table.ctrl.message = None
+    d.click(zones.extra["slot", "black"].center)        # your own "?": says how
+    assert table.ctrl.message[0] == "Click one of your cards to lay it, or drag it here."
+    assert len(session.match.actions) == count
+
+
+def test_a_card_named_with_an_exclamation_mark_is_never_followed_by_another_and_the_title_says_how_long():
+    # playtest: "Berzerk!!" (a card name ending in "!" closing a sentence), and the title "everyone held
+    # the Black Totem 0 of 3 times". The rules: "The game ends after the round in which the Barbarian deck
+    # cannot complete step 5, or after each player has held the Black Totem three times": with two
+    # players, six rounds at most.
+    game = rigged(black=0, bands={0: [(YC, 9), (OF, 6), (OF, 1)], 1: [(PR, 6), (BT, 8), (BT, 10)],
+                                  2: [(BT, 9), (PR, 2), (OF, 3)], 3: [(BT, 4), (OF, 5), (PR, 3)]},
+                  hands={0: ["the_boss"], 1: ["berzerk", "berzerk"]})
+    game.apply(0, Action("group", places=(("band", 1),)))
+    app = make_app(speed="fast")
+    d, session = open_rigged(app, game, [ANA, BEN])
+    table = d.table
+    assert table.plugin.title(table.ctrl.public()) == \
+        "Klobba! · Round 1 of at most 6 · everyone holds the Black Totem 3 times"
+    keys = {0: "the_boss", 1: "berzerk"}
+    said = []
+    for _ in range(2):
+        d.confirm_pass()
+        seat = table.ctrl.input_seat()
+        card = next(c for c in session.game.hands[seat] if session.game.faces[c].key == keys[seat])
+        d.click(d.centre_of(("hand", seat, card)))
+    assert d.until(lambda: table.ctrl.hold is not None, 400)
+    while table.ctrl.hold is not None and len(said) < 400:
+        said.append(table.ctrl.prompt())
+        d.step()
+    assert any(s.startswith("Revealed: The Boss against Berzerk!  Click") for s in said), said[:3]
+    log = list(table.ctrl.log)
+    assert "Revealed: The Boss, Berzerk!" in log, log
+    for line in said + log:
+        assert "!!" not in line and "!." not in line, line
