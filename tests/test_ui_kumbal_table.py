@@ -621,3 +621,108 @@ def test_a_bot_s_draw_holds_nothing():
     wait_ready(d, 0)
     assert [a.kind for _, a in session.match.actions][-1] in ("draw", "take", "keep", "free_discard")
     assert d.table.ctrl.hold is None and d.table.plugin.new_card is None
+
+
+# ---- sweeping along the fan picks cards, wherever it ends ---------------------------------------
+
+def sweep(d, places, end=None):
+    """Press on the first place, move along the fan over the others (a frame after each move), and
+    return what the screen said while the pointer was over the last one; then let go at `end` (None:
+    on the last card swept)."""
+    path = [point(d, p) for p in places]
+    d.post(pygame.MOUSEBUTTONDOWN, pos=path[0], button=1)
+    d.step()
+    last = path[0]
+    for p in [(path[0][0] + 12, path[0][1])] + path[1:]:
+        d.post(pygame.MOUSEMOTION, pos=p, rel=(p[0] - last[0], p[1] - last[1]), buttons=(1, 0, 0))
+        last = p
+        d.step()
+    table = d.table
+    zones_now = zones(d)
+    view = table.ctrl.view()
+    during = {"prompt": table.ctrl.prompt(), "vis": table.visuals(zones_now, view),
+              "carried_image": table.plugin.selection_image(table.input.carried(places[0]), zones_now, view)}
+    end = end or path[-1]
+    if end != last:
+        d.post(pygame.MOUSEMOTION, pos=end, rel=(end[0] - last[0], end[1] - last[1]), buttons=(1, 0, 0))
+        d.step()
+    d.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    d.step()
+    return during
+
+
+def test_a_sweep_along_the_fan_lights_the_cards_and_let_go_there_keeps_them_picked(monkeypatch):
+    # playtest: sweeping across the fan picked cards only if the sweep ended on the pile (it moved
+    # the first card otherwise), which nobody found
+    app = make_app(speed="fast")
+    game = rigged(2, {0: RUN_HAND}, seed=5)
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    c4, c5, c6 = ids(game, 0, "4_clubs", "5_clubs", "6_clubs")
+    run = tuple(("hand", 0, c) for c in (c4, c5, c6))
+    order = hand_keys(d)
+    added = slide_backs(monkeypatch, d.table)
+    during = sweep(d, run)
+    # while the pointer goes along the fan: the cards swept light where they lie (lifted and marked
+    # as picked, not carried off), and the status line says what letting go does
+    assert set(during["vis"].selected) == set(run) and not during["vis"].dragging
+    assert during["carried_image"] is None
+    assert ("discard",) in during["vis"].targets
+    assert during["prompt"] == ("Sweeping 4♣ 5♣ 6♣: let go on the discard pile to discard them; "
+                                "anywhere else, they stay picked.")
+    # let go on the fan: nothing is discarded, nothing moved, the three stay picked, and the
+    # message says what to do next (not in red: nothing went wrong)
+    assert session.match.actions == [] and hand_keys(d) == order
+    assert set(d.table.input.selected) == set(run)
+    text, error = d.table.ctrl.message[:2]
+    assert text == "4♣ 5♣ 6♣ picked: click the discard pile (or drag them onto it) to discard them. Esc puts them back."
+    assert not error
+    assert not [tw for step in added for tw in step.tweens if isinstance(tw, CardMove)]   # nothing flew
+    d.click(point(d, ("discard",)))
+    assert last_action(session) == (0, lay(0, [c4, c5, c6]))
+
+
+def test_a_sweep_let_go_on_the_felt_keeps_its_cards_picked_and_esc_puts_them_back():
+    app = make_app()
+    hand = ["9_diamonds", "9_spades", "K_hearts", "4_clubs", "2_hearts", "Q_diamonds", "J_clubs"]
+    game = rigged(2, {0: hand}, seed=5)
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    pair = tuple(("hand", 0, c) for c in ids(game, 0, "9_diamonds", "9_spades"))
+    felt = zones(d).extra["middle"]
+    during = sweep(d, pair, end=(felt.right + 40, felt.y - 10))
+    assert during["prompt"].startswith("Sweeping 9♦ 9♠: let go on the discard pile")
+    assert session.match.actions == [] and set(d.table.input.selected) == set(pair)
+    assert d.table.ctrl.message[0].startswith("9♦ 9♠ picked: click the discard pile")
+    d.key(pygame.K_ESCAPE)
+    assert d.table.input.selected is None and d.app.top is d.table
+
+
+def test_a_sweep_that_needs_more_cards_says_so_and_lights_them():
+    app = make_app()
+    game = rigged(2, {0: RUN_HAND}, seed=5)
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    c4, c5, c6 = ids(game, 0, "4_clubs", "5_clubs", "6_clubs")
+    two = (("hand", 0, c4), ("hand", 0, c5))
+    during = sweep(d, two)
+    assert "sweep on over the cards that light up" in during["prompt"]
+    assert ("hand", 0, c6) in during["vis"].targets and ("discard",) not in during["vis"].targets
+    assert set(d.table.input.selected) == set(two)
+    assert "pick the cards that light up too" in d.table.ctrl.message[0]
+    d.click(point(d, ("hand", 0, c6)))
+    d.click(point(d, ("discard",)))
+    assert last_action(session) == (0, lay(0, [c4, c5, c6]))
+
+
+def test_a_card_dragged_along_the_fan_over_cards_that_make_no_discard_still_moves():
+    app = make_app()
+    game = rigged(2, {0: RUN_HAND}, seed=5)
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    places = zones(d)["hand"].places
+    king, spade, queen = places[4], places[5], places[6]      # K♥ 9♠ Q♦: no set, no run
+    during = sweep(d, (king, spade, queen))
+    assert not during["prompt"].startswith("Sweeping") and during["carried_image"] is not None
+    assert hand_keys(d) == ["4_clubs", "5_clubs", "6_clubs", "7_clubs", "9_spades", "K_hearts", "Q_diamonds"]
+    assert session.match.actions == [] and d.table.input.selected is None

@@ -127,7 +127,10 @@ class ShedPlugin(TablePlugin):
         return max(8, int(width * 0.45))
 
     def slide_back(self, dragged, carried, drop_rect, zones, view) -> tuple:
-        """A refused set or run goes home card by card, from where each was carried."""
+        """A refused set or run goes home card by card, from where each was carried (a sweep let go on
+        the fan kept its cards where they lie: nothing flies)."""
+        if getattr(getattr(self.scene, "input", None), "kept", False):
+            return [], set()
         moves = []
         for i, place in enumerate(carried):
             home, img = self.place_rect(zones, place), self.image(place, zones, view)
@@ -138,8 +141,16 @@ class ShedPlugin(TablePlugin):
             moves.append((img, start, home))
         return moves, set(carried)
 
+    def _sweeping_in_place(self) -> bool:
+        """A sweep is picking cards and the pointer is still over the fan: they lie lit where they are."""
+        inp = getattr(self.scene, "input", None)
+        return bool(inp is not None and getattr(inp, "dragging", False) and inp.picks() and inp.over_fan)
+
     def selection_image(self, selection, zones, view):
-        """What a drag of several picked cards carries: the cards side by side, slightly overlapping."""
+        """What a drag of several picked cards carries: the cards side by side, slightly overlapping
+        (nothing while a sweep goes along the fan: the swept cards light where they lie)."""
+        if self._sweeping_in_place():
+            return None
         images = [self.image(p, zones, view) for p in selection]
         images = [img for img in images if img is not None]
         if not images:
@@ -232,15 +243,25 @@ class ShedPlugin(TablePlugin):
         return ShedInput(self)
 
     def visuals(self, vis, zones, view):
-        """Each frame of a drag: the cards swept across the fan join what it carries."""
+        """Each frame of a drag: the cards swept along the fan light and lift where they lie (picked),
+        and go with the pointer once it leaves the fan for the pile."""
         inp = getattr(self.scene, "input", None)
         if inp is not None and getattr(inp, "dragging", False):
             inp.sweep(zones, inp.drag_point)
-            carried = inp.carried(inp.press[0]) if inp.press else ()
-            if len(carried) > 1:
-                vis.dragging = carried
+            if inp.press and inp.picks():
                 vis.targets = inp.targets(inp.press[0])
+                if inp.over_fan:
+                    vis.selected, vis.dragging = inp.swept, None
+                else:
+                    vis.dragging = inp.swept
         return vis
+
+    def pointer(self, event, zones) -> bool:
+        """Every move of the pointer during a drag sweeps (not only those a frame is drawn after)."""
+        inp = getattr(self.scene, "input", None)
+        if event.type == pygame.MOUSEMOTION and inp is not None and getattr(inp, "dragging", False):
+            inp.sweep(zones, event.pos)
+        return False
 
     def confirm_question(self, action) -> str:
         if action.kind != "call":
@@ -267,6 +288,9 @@ class ShedPlugin(TablePlugin):
         return {pygame.K_k: "call", pygame.K_SPACE: "keep"}
 
     def prompt(self, view, seat) -> str:
+        inp = getattr(self.scene, "input", None)
+        if inp is not None and getattr(inp, "dragging", False) and inp.picks():
+            return words.sweep_prompt(view, inp.swept, inp.completes())
         names = getattr(self.ctrl, "names", ())
         legal = self.ctrl.legal(seat) if seat is not None and hasattr(self.ctrl, "legal") else []
         return words.prompt(view, seat, names, any(a.kind == "call" for a in legal))
@@ -297,9 +321,12 @@ class ShedPlugin(TablePlugin):
         return False
 
     def rearrange(self, zones, selection, point) -> bool:
-        """A hand card dragged and let go over the hand moves there (True): no action is made."""
+        """A hand card dragged and let go over the hand moves there (True): no action is made. A sweep
+        that picks cards is not a move: its cards stay picked (the input's drop)."""
         hand = zones.get("hand")
         inp = getattr(self.scene, "input", None)
+        if inp is not None and hasattr(inp, "picks") and inp.picks():
+            return False
         origin = getattr(inp, "origin", None) or (selection[0] if len(selection) == 1 else None)
         if hand is None or origin is None or origin[0] != "hand" or origin not in hand.places:
             return False

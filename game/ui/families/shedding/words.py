@@ -6,6 +6,7 @@ refusal in the rule text's words ("a run needs 3 cards of one suit in a row"), f
 from __future__ import annotations
 
 SUIT_ORDER = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
+SUIT_GLYPH = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 
 RUN = "a run needs 3 cards of one suit in a row"
 SET = "a set needs 2 or more cards of one rank"
@@ -94,6 +95,35 @@ def why_not(view, selection, place, names=(), jokers_wild: bool = False) -> str:
         return "You have discarded this turn: now draw." if view.phase == "draw" else \
             "Only the card you just drew may follow for free."
     return ""
+
+
+def short(card) -> str:
+    """A card as its corner shows it: "4♣", "10♥", "★" (a joker)."""
+    return card.label + SUIT_GLYPH.get(card.suit, "")
+
+
+def _listed(view, places) -> str:
+    return " ".join(short(view.face(p[2])) for p in places if p[0] == "hand")
+
+
+def sweep_prompt(view, places, complete: bool) -> str:
+    """The status line while a sweep along the fan picks cards."""
+    cards = _listed(view, places)
+    if complete:
+        return (f"Sweeping {cards}: let go on the discard pile to discard them; "
+                f"anywhere else, they stay picked.")
+    return (f"Sweeping {cards}: sweep on over the cards that light up, then let go on the discard pile; "
+            f"anywhere else, they stay picked.")
+
+
+def sweep_kept(view, places, complete: bool) -> str:
+    """The message after a sweep let go off the pile: what is picked and what to do next."""
+    cards = _listed(view, places)
+    if complete:
+        return (f"{cards} picked: click the discard pile (or drag them onto it) to discard them. "
+                f"Esc puts them back.")
+    return (f"{cards} picked: pick the cards that light up too, then click the discard pile. "
+            f"Esc puts them back.")
 
 
 def prompt(view, seat, names=(), call_legal: bool = False) -> str:
