@@ -121,6 +121,120 @@ def scoring_text(card) -> str:
     return f"{_plural(points, 'point')}."
 
 
+# ---- short words: a card face too small for the sentences above, and the choose buttons ----
+
+_WHERE_SHORT = {"tableau": "", "row": " in its row", "column": " in its column",
+                "row_and_column": " in its row + column"}
+POSITION_SHORT = {"left_column": "in the left column", "middle_column": "in the middle column",
+                  "right_column": "in the right column", "top_row": "in the top row",
+                  "middle_row": "in the middle row", "bottom_row": "in the bottom row",
+                  "corner": "in a corner", "edge_middle": "in an edge's middle"}
+
+
+def count_short(prim) -> str:
+    """What a count counts, in as few words as still say it ("Faith in its row")."""
+    t = prim.tag
+    g = prim.get
+    if t == "shield":
+        return f"{SHIELD_WORDS[g('shield')]}{_WHERE_SHORT[g('in', 'tableau')]}"
+    if t == "banner":
+        return f"{LOCATION_WORDS[g('banner')]} banner"
+    if t == "cards_with_shields":
+        return f"card with {_plural(g('shields'), 'shield')}"
+    if t == "shield_types":
+        return f"shield type{_WHERE_SHORT[g('in', 'tableau')]}"
+    if t == "cards_costing":
+        return f"card costing {g('cost')}{'+' if g('or_more') else ''}"
+    if t == "gold_on_this_purse":
+        return f"gold here (holds {g('cap')})"
+    if t in ("shield_sets", "banner_sets"):
+        names = SHIELD_WORDS if t == "shield_sets" else LOCATION_WORDS
+        items = g("shields") if t == "shield_sets" else g("banners")
+        kind = " shields" if t == "shield_sets" else " banners"
+        if len(items) > 1 and len(set(items)) == 1:
+            return f"{len(items)} {names[items[0]]}{kind}"
+        return " + ".join(names[x] for x in items) + " set"
+    if t == "identical_shield_sets":
+        return f"{g('size')} identical shields"
+    if t == "best_neighbour":
+        return "neighbour's " + count_short(g("of"))
+    return {"missing_shield_types": "missing shield type", "empty_slots": "empty place",
+            "occupied_slots": "card", "discount_cards": "discount card", "purse_cards": "purse card",
+            "keys": "key", "gold_on_purses": "gold on purses"}[t]
+
+
+def effect_short(e) -> str:
+    """One effect in few words: "+1 gold per Faith", "−1 on Castle cards", "+2 gold on each purse"."""
+    t = e.tag
+    g = e.get
+    if t == "gain":
+        per = g("per")
+        res = f"+{g('amount')} gold" if g("gain") == "gold" else f"+{_plural(g('amount'), 'key')}"
+        return res + (f" per {count_short(per)}" if per is not None else "")
+    if t == "opponents_gain":
+        what = f"{g('amount')} gold" if g("opponents_gain") == "gold" else _plural(g("amount"), "key")
+        return f"others +{what}"
+    if t == "discount":
+        where = {"castle": "Castle cards", "village": "Village cards", "all": "every card"}[g("discount")]
+        return f"discount −{g('amount')} on {where}"
+    if t == "gold_on_each_purse":
+        return f"+{g('gold_on_each_purse')} gold on each purse"
+    if t == "fill_purses":
+        return f"fill {_plural(g('fill_purses'), 'purse')}"
+    if t == "discard_display":
+        return (f"discard a {LOCATION_WORDS[g('discard_display')]} card: its cost in "
+                f"{g('gain_cost_in')}")
+    if t == "choose":
+        a, b = (effect_short(o) for o in g("choose"))
+        return f"{a} or {b}"
+    return t
+
+
+def ability_short(card) -> str:
+    """A card's ability in few words ("" for none)."""
+    return "; ".join(effect_short(e) for e in card.ability)
+
+
+def scoring_short(card) -> str:
+    """A card's scroll in few words: "3 per Military in its row", "8 in the left column"."""
+    scroll = card.scoring
+    if scroll is None:
+        return "no points"
+    points = scroll.get("points")
+    per, condition = scroll.get("per"), scroll.get("if")
+    if per is not None:
+        return f"{points} per {count_short(per)}"
+    if condition is not None:
+        t = condition.tag
+        if t == "position":
+            return f"{points} if {POSITION_SHORT[condition.get('position')]}"
+        if t == "shield_absent":
+            return f"{points} if no {SHIELD_WORDS[condition.get('shield_absent')]}"
+        return f"{points} if a card is face down"
+    return f"{points}"
+
+
+def option_shorts(card) -> tuple:
+    """For each option of a card's "choose one of two", its button words from the most to the
+    fewest: "+1 gold per neighbour's Nobility", "Gold: neighbour's Nobility", "Gold from a neighbour"."""
+    for e in card.ability:
+        if e.tag != "choose":
+            continue
+        out = []
+        for o in e.get("choose"):
+            said = [effect_short(o)]
+            per = o.get("per") if o.tag == "gain" else None
+            if per is not None:
+                what = "Gold" if o.get("gain") == "gold" else "Keys"
+                if per.tag == "best_neighbour":
+                    said += [f"{what}: {count_short(per)}", f"{what} from a neighbour"]
+                else:
+                    said += [f"{what} per {count_short(per)}"]
+            out.append(tuple(x[0].upper() + x[1:] for x in said))
+        return tuple(out)
+    return ()
+
+
 def why_text(scroll, times: int, total: int) -> str:
     """Why a card scores what it scores: "3 × 3 for 3 Faith shields in its row"."""
     per, condition = scroll.get("per"), scroll.get("if")
