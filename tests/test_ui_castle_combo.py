@@ -165,7 +165,9 @@ def test_the_face_down_toggle_makes_the_next_take_face_down_by_drag_or_by_clicks
     seat = game.current
     wait_ready(d, seat)
     toggle = d.table.buttons["face_down"]
-    assert toggle.visible and toggle.label == "Face down: +6 gold, +2 keys"
+    # a short label the status bar never shrinks (the playtest found "Face down: +6 gold, +2 keys" drawn
+    # at 11 px); what it gives is its tooltip, and the band across each card on offer once it is on
+    assert toggle.visible and toggle.label == "Face down" and "+6 gold, +2 keys" in toggle.tooltip
     d.click(toggle.rect.center)
     d.step()
     assert d.table.buttons["face_down"].label.startswith("✓ Face down")
@@ -193,7 +195,8 @@ def test_the_face_down_toggle_makes_the_next_take_face_down_by_drag_or_by_clicks
 
 def test_the_key_buttons_say_what_they_do_and_move_the_messenger():
     # castle-combo.txt: "You may spend 1 (and only one) of your Keys ... Move the Messenger pawn to the
-    # other location (Castle or Village)"
+    # other location (Castle or Village)"; the playtest: a key is spent only once asked (the button's
+    # first click asks, Confirm spends it)
     d, session = open_table([ANA, BOT], seed=3)
     game = session.game
     seat = game.current
@@ -206,7 +209,12 @@ def test_the_key_buttons_say_what_they_do_and_move_the_messenger():
     assert game.messenger == "village"
     assert labels == ["Key: Messenger → Castle", "Key: 3 new Village cards"]
     keys = game.keys[seat]
+    count = len(session.match.actions)
     d.click(button(d, "Key: Messenger").rect.center)
+    assert len(session.match.actions) == count and game.keys[seat] == keys       # asked, not spent
+    assert d.table.ctrl.message[0].startswith("Spend a key to move the Messenger to the Castle?")
+    assert [b.label for b in d.table.action_buttons] == ["Confirm Messenger → Castle"]
+    d.click(button(d, "Confirm Messenger").rect.center)
     assert last_action(session) == (seat, Action("key_move"))
     assert game.messenger == "castle" and game.keys[seat] == keys - 1
     d.step(2)
@@ -328,7 +336,14 @@ def test_what_an_ability_asks_is_answered_on_the_screen(phase):
     pending = dict(view.pending)
     if phase == "choose":
         assert [b.label for b in d.table.action_buttons] == [words_ui.button_label(a, view) for a in legal]
-        assert [b.label for b in d.table.action_buttons][0].startswith(pending["options"][0][:20])
+        # short labels the status bar never cuts (the playtest found options cut to "…"); the prompt says
+        # both options in full
+        from game.families.tableau import words as family_words
+        card = view.face(pending["card"])
+        assert [b.label for b in d.table.action_buttons] == [
+            words_ui.fitting(options) for options in family_words.option_shorts(card)]
+        assert not any(b.label.endswith("…") for b in d.table.action_buttons)
+        assert family_words.ability_text(card) in d.table.ctrl.prompt()
     if phase == "neighbour":
         assert d.table._targets_now() == {("seat", pending["left"]), ("seat", pending["right"])}
     if phase == "discard_display":
@@ -455,8 +470,9 @@ def test_the_table_lays_out_without_overlaps(n, size):
         for s in range(n):
             plate = z.extra["plate", s]
             assert not any(plate.colliderect(r) for p, r in z.cards.items()), (s, plate)
-        # readable: the market's cards and the focus tableau's cards are never tiny
-        assert z.rect(("deck", "castle")).h >= 80
+        # readable: the market's cards and the focus tableau's cards are never tiny (the display cards:
+        # the deck and the discard pile are drawn small beside them since the readability playtest)
+        assert z.extra["slot", "castle", 0].h >= 80
         mine = [r for p, r in z.cards.items() if p[0] == "cell" and p[1] == 0]
         assert all(r.h >= 70 for r in mine)
 
@@ -479,7 +495,19 @@ def perform(d, rng, seat, action):
         else:
             d.click(centre(d, card))
             d.click(centre(d, cell))
-    elif k in ("key_move", "key_refresh", "choose", "purses_done"):
+    elif k in ("key_move", "key_refresh"):
+        # a key is spent on the second press: its button or key asks, Confirm or the key again spends it
+        key = pygame.K_m if k == "key_move" else pygame.K_n
+        if rng.random() < 0.5:
+            label = plugin.button_label(action)
+            d.click(next(b for b in d.table.action_buttons if b.label == label).rect.center)
+        else:
+            d.key(key)
+        if rng.random() < 0.5:
+            d.click(next(b for b in d.table.action_buttons if b.label.startswith("Confirm")).rect.center)
+        else:
+            d.key(key)
+    elif k in ("choose", "purses_done"):
         label = plugin.button_label(action)
         d.click(next(b for b in d.table.action_buttons if b.label == label).rect.center)
     elif k == "neighbour":

@@ -30,6 +30,7 @@ LOCATION = {
     "village": {"face": (234, 212, 176), "band": (138, 92, 50), "back": (120, 82, 48), "word": "Village"},
 }
 INK = (30, 30, 34)
+MIN_TEXT = 11           # no text on a card is smaller (pixels)
 GOLD = (232, 186, 52)
 KEY = (170, 200, 222)
 
@@ -147,11 +148,11 @@ def draw_shield(surf, shield: str, center, size: int):
 
 
 def draw_coin(surf, center, radius, text, colour=GOLD, size=None):
-    """A gold coin with a number (a cost, a purse's gold)."""
+    """A gold coin with a number (a cost, a purse's gold): the number is never under MIN_TEXT."""
     pygame.draw.circle(surf, colour, center, radius)
     pygame.draw.circle(surf, INK, center, radius, max(1, radius // 8))
     if text != "":
-        size = size or max(8, int(radius * 1.25))
+        size = max(MIN_TEXT, size or int(radius * 1.25))
         img = fonts.text(str(text), size, INK, True)
         surf.blit(img, img.get_rect(center=center))
 
@@ -167,15 +168,123 @@ def draw_key(surf, rect, colour=KEY):
 
 # ---- faces ----
 
+
+def footer_h(card_h: int) -> int:
+    """The strip at the foot of a tableau card kept free of words: its points and purse gold go there."""
+    return max(17, min(26, card_h // 9 + 8))
+
+
+def token_size(card_h: int) -> int:
+    """The text size of the points and purse tokens in a card's footer."""
+    return max(MIN_TEXT, min(15, card_h // 10))
+
+
+BREAKS = {"Craftsmanship": "Craftsman-ship", "Scholarship": "Scholar-ship", "Peasantry": "Peasant-ry",
+          "Nobility": "Nobil-ity", "Military": "Mili-tary", "Revolutionary": "Revolu-tionary",
+          "Miraculously": "Miracu-lously"}         # where a word too long for a line breaks best
+
+
+def split_word(word: str, size: int, width: int, bold: bool) -> list:
+    """A word too long for a line, broken with hyphens into pieces that each fit (at its usual
+    break when it has one, else leaving at least three letters on each side)."""
+    core = word.rstrip(".,;:")
+    if core in BREAKS:
+        head, tail = BREAKS[core].split("-")
+        tail += word[len(core):]
+        if fonts.width(head + "-", size, bold) <= width:
+            return [head + "-"] + split_word(tail, size, width, bold)
+    out = []
+    while word and fonts.width(word, size, bold) > width and len(word) > 6:
+        k = len(word) - 3
+        while k > 3 and fonts.width(word[:k] + "-", size, bold) > width:
+            k -= 1
+        out.append(word[:k] + "-")
+        word = word[k:]
+    return out + ([word] if word else [])
+
+
+def wrap_whole(text: str, size: int, width: int, bold: bool = False, hyphens: bool = False):
+    """The lines of `text` at `size` within `width`, or None when a word is wider than a line
+    (with `hyphens`, such a word is broken instead)."""
+    lines = fonts.wrap(text, size, width, bold)
+    if all(fonts.width(line, size, bold) <= width for line in lines):
+        return lines
+    if not hyphens:
+        return None
+    words = []
+    for word in text.split(" "):
+        words += split_word(word, size, width, bold) if fonts.width(word, size, bold) > width else [word]
+    lines, line = [], ""
+    for word in words:
+        trial = word if not line else line + " " + word
+        if line and (fonts.width(trial, size, bold) > width or line.endswith("-")):
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    lines.append(line)
+    return lines if all(fonts.width(x, size, bold) <= width for x in lines) else None
+
+
+def name_lines(name: str, w: int, h: int) -> tuple:
+    """(lines, size, bold) of a card's name: bold as large as fits in at most two lines (never under
+    MIN_TEXT); a name that does not fit so gets a third line, then plain letters, then hyphens."""
+    top = max(MIN_TEXT, min(22, int(h * 0.1)))
+    for size in range(top, MIN_TEXT - 1, -1):
+        lines = wrap_whole(name, size, w)
+        if lines is not None and len(lines) <= 2:
+            return lines, size, True
+    for bold in (True, False):
+        lines = wrap_whole(name, MIN_TEXT, w, bold)
+        if lines is not None and len(lines) <= 3:
+            return lines, MIN_TEXT, bold
+    return wrap_whole(name, MIN_TEXT, w, False, hyphens=True) or [name], MIN_TEXT, False
+
+
+def body_tiers(texts) -> list:
+    """The (ability, scoring) pairs a card face tries, most words first: both in full, the ability
+    short, both short, the scoring alone, nothing."""
+    ability, ability_short, scoring, scoring_short = (tuple(texts) + ("", "", "", ""))[:4]
+    tiers = [(ability, scoring), (ability_short, scoring), (ability_short, scoring_short),
+             ("", scoring), ("", scoring_short)]
+    out = []
+    for pair in tiers:
+        if pair not in out and any(pair):
+            out.append(pair)
+    return out
+
+
+def fit_body(texts, w: int, room: int, top_size: int):
+    """(ability lines, scoring lines, size) of the most words that fit whole in w x room at a size
+    from `top_size` down to MIN_TEXT (a word wider than the card is broken with a hyphen only when
+    nothing fits without); None when not even the shortest scoring fits."""
+    for hyphens in (False, True):
+        for ability, scoring in body_tiers(texts):
+            for size in range(max(MIN_TEXT, top_size), MIN_TEXT - 1, -1):
+                lh = fonts.line_height(size)
+                a_lines = wrap_whole(ability, size, w - 8, hyphens=hyphens) if ability else []
+                s_lines = wrap_whole(scoring, size, w - 14, hyphens=hyphens) if scoring else []
+                if a_lines is None or s_lines is None:
+                    continue
+                need = len(a_lines) * lh + (len(s_lines) * lh + 6 + 3 if s_lines else 0)
+                if need <= room:
+                    return a_lines, s_lines, size
+    return None
+
+
 class TabArt:
     """Faces and backs of Castle Combo's cards, cached per (card, size)."""
 
     def __init__(self):
         self._cache = SurfaceCache(500, convert=True)
 
-    def face(self, card, size, ability: str = "", scoring: str = "") -> pygame.Surface:
+    def face(self, card, size, texts=(), footer: int = 0) -> pygame.Surface:
+        """A card's face. texts: (ability, short ability, scoring, short scoring), the most of which
+        that fits whole at MIN_TEXT or more is written; `footer`: pixels at its foot kept free (a
+        tableau card's points and purse gold go there)."""
         size = (max(8, int(size[0])), max(10, int(size[1])))
-        return self._cache.get(("face", card.key, size), lambda: self._draw_face(card, size, ability, scoring))
+        key = ("face", card.key, size, tuple(texts), footer)
+        return self._cache.get(key, lambda: self._draw_face(card, size, tuple(texts), footer))
 
     def back(self, location: str, size, note: str = "") -> pygame.Surface:
         size = (max(8, int(size[0])), max(10, int(size[1])))
@@ -190,87 +299,80 @@ class TabArt:
         pygame.draw.rect(surf, INK, surf.get_rect(), max(1, w // 40), border_radius=radius)
         inner = surf.get_rect().inflate(-max(4, w // 8), -max(4, w // 8))
         pygame.draw.rect(surf, (255, 255, 255, 40), inner, max(1, w // 30), border_radius=radius)
+        note_size = fonts.fit(note, max(MIN_TEXT, min(16, h // 9)), w - 8, True, min_size=MIN_TEXT) if note else 0
+        show_note = bool(note) and fonts.width(note, note_size, True) <= w - 8 and h >= 40
         sym = pygame.Rect(0, 0, w // 2, w // 2)
-        sym.center = (w // 2, h // 2 - (h // 10 if note else 0))
+        sym.center = (w // 2, h // 2 - (h // 10 if show_note else 0))
         draw_banner_symbol(surf, location, sym, (255, 255, 255, 90))
-        if note and h >= 40:
-            size_t = fonts.fit(note, max(8, h // 9), w - 6, True, min_size=7)
-            img = fonts.text(fonts.ellipsize(note, size_t, w - 6, True), size_t, (250, 246, 234), True)
+        if show_note:
+            img = fonts.text(note, note_size, (250, 246, 234), True)
             surf.blit(img, img.get_rect(midbottom=(w // 2, h - max(3, h // 14))))
         return surf
 
-    def _draw_face(self, card, size, ability, scoring):
+    def _draw_face(self, card, size, texts, footer):
         w, h = size
         loc = location_of(card.location)
         surf = pygame.Surface(size, pygame.SRCALPHA)
         radius = max(3, w // 10)
         pygame.draw.rect(surf, loc["face"], surf.get_rect(), border_radius=radius)
-        band_h = max(10, int(h * 0.22))
+        band_h = max(22, min(40, int(h * 0.19)))
         band = pygame.Rect(0, 0, w, band_h)
         pygame.draw.rect(surf, loc["band"], band, border_top_left_radius=radius, border_top_right_radius=radius)
         pygame.draw.rect(surf, INK, surf.get_rect(), max(1, w // 50), border_radius=radius)
         # the cost, the banner symbol and the Messenger's arrow, left to right
-        coin_r = max(4, int(band_h * 0.42))
-        draw_coin(surf, (coin_r + 2, coin_r + 2), coin_r, card.cost)
-        sym = pygame.Rect(2 * coin_r + 5, max(1, band_h // 7), int(band_h * 0.75), int(band_h * 0.75))
+        coin_r = max(9, int(band_h * 0.42))
+        draw_coin(surf, (coin_r + 2, band_h // 2), coin_r, card.cost, size=max(MIN_TEXT, int(coin_r * 1.2)))
+        sym_s = max(10, int(band_h * 0.7))
+        sym = pygame.Rect(2 * coin_r + 5, (band_h - sym_s) // 2, sym_s, sym_s)
         draw_banner_symbol(surf, card.location, sym, (250, 246, 234))
         right_of_symbol = sym.right + 2
         if card.messenger:
-            arrow = pygame.Rect(right_of_symbol + 1, max(1, band_h // 7), max(4, band_h // 2), int(band_h * 0.75))
+            arrow = pygame.Rect(right_of_symbol + 1, sym.y, max(6, band_h // 2), sym_s)
             draw_arrow(surf, arrow, up=str(card.location).lower() == "village", colour=GOLD)
             right_of_symbol = arrow.right + 2
-        # the shields, right-aligned in the band (a second row of the band when many)
+        # the shields, right-aligned in the band; on a card too narrow for them there, in a row of
+        # their own under it (never over the cost or the banner)
+        y = band_h + max(2, h // 50)
         n = len(card.shields)
         if n:
-            s = max(6, min(int(band_h * 0.8), (w - right_of_symbol - 4) // max(1, n)))
-            x = w - 3 - s // 2
+            s = min(int(band_h * 0.8), (w - right_of_symbol - 4) // n)
+            if s >= 12:
+                x, cy = w - 3 - s // 2, band_h // 2
+            else:
+                s = max(10, min(int(band_h * 0.7), (w - 6) // n - 1))
+                x, cy = w - 3 - s // 2, y + s // 2
+                y += s + 2
             for shield in reversed(card.shields):
-                draw_shield(surf, shield, (x, band_h // 2), s)
+                draw_shield(surf, shield, (x, cy), s)
                 x -= s + 1
-        # the name
-        y = band_h + max(2, h // 40)
-        name_size = max(8, min(int(h * 0.1), 22))
-        longest = max(card.name.split(), key=lambda word: fonts.width(word, name_size, True), default="")
-        name_size = fonts.fit(longest, name_size, w - 6, True, min_size=7)     # no word of the name is cut
-        lines = fonts.wrap(card.name, name_size, w - 6, True)
-        if len(lines) > 2:
-            name_size = max(7, name_size - 2)
-            lines = fonts.wrap(card.name, name_size, w - 6, True)[:2]
-        for line in lines[:2]:
-            line = fonts.ellipsize(line, name_size, w - 4, True)
-            img = fonts.text(line, name_size, INK, True)
-            surf.blit(img, img.get_rect(midtop=(w // 2, y)))
-            y += fonts.line_height(name_size, True)
-        # the ability and the scroll, when the card is big enough to read them
-        if h >= 96 and (ability or scoring):
-            small = max(8, min(13, h // 13))
-            lh = fonts.line_height(small)
-            scroll_lines = fonts.wrap(scoring, small, w - 10) if scoring else []
-            scroll_h = len(scroll_lines) * lh + 6
-            scroll = pygame.Rect(3, h - scroll_h - 4, w - 6, scroll_h)
-            ability_lines = fonts.wrap(ability, small, w - 8) if ability else []
-            room = (scroll.y - 3 - y) // lh
-            if ability_lines and room > 0:
-                if len(ability_lines) > room:
-                    ability_lines = ability_lines[:room]
-                    ability_lines[-1] = fonts.ellipsize(ability_lines[-1] + " …", small, w - 8)
-                for line in ability_lines:
+        # the name, whole
+        bottom = h - footer - 3
+        lines, name_size, bold = name_lines(card.name, w - 6, h)
+        lh = fonts.line_height(name_size, bold)
+        if y + len(lines) * lh <= bottom:          # the whole name, or none (the zoom panel says it)
+            for line in lines:
+                img = fonts.text(line, name_size, INK, bold)
+                surf.blit(img, img.get_rect(midtop=(w // 2, y)))
+                y += lh
+        # the ability and the scroll: the most words that fit whole (the zoom panel has them all)
+        if any(texts):
+            body = fit_body(texts, w, bottom - y - 2, max(MIN_TEXT, min(14, h // 13)))
+            if body is not None:
+                a_lines, s_lines, small = body
+                lh = fonts.line_height(small)
+                y += 2
+                for line in a_lines:
                     img = fonts.text(line, small, (60, 50, 40))
                     surf.blit(img, img.get_rect(midtop=(w // 2, y)))
                     y += lh
-            if scroll_lines and scroll.y > band_h:
-                pygame.draw.rect(surf, (246, 236, 204), scroll, border_radius=4)
-                pygame.draw.rect(surf, (150, 120, 70), scroll, 1, border_radius=4)
-                sy = scroll.y + 3
-                for line in scroll_lines:
-                    img = fonts.text(line, small, INK)
-                    surf.blit(img, img.get_rect(midtop=(w // 2, sy)))
-                    sy += lh
-        elif h >= 60 and scoring:
-            small = max(7, min(11, h // 11))
-            line = fonts.ellipsize(scoring, small, w - 6)
-            img = fonts.text(line, small, INK)
-            rect = img.get_rect(midbottom=(w // 2, h - 3))
-            pygame.draw.rect(surf, (246, 236, 204), rect.inflate(4, 2), border_radius=3)
-            surf.blit(img, rect)
+                if s_lines:
+                    scroll_h = len(s_lines) * lh + 6
+                    scroll = pygame.Rect(3, bottom - scroll_h, w - 6, scroll_h)
+                    pygame.draw.rect(surf, (246, 236, 204), scroll, border_radius=4)
+                    pygame.draw.rect(surf, (150, 120, 70), scroll, 1, border_radius=4)
+                    sy = scroll.y + 3
+                    for line in s_lines:
+                        img = fonts.text(line, small, INK)
+                        surf.blit(img, img.get_rect(midtop=(w // 2, sy)))
+                        sy += lh
         return surf

@@ -12,12 +12,14 @@ import pygame
 
 from game.ui import fonts, theme
 from game.ui.families.tableau import words
-from game.ui.families.tableau.art import GOLD, INK, draw_banner_symbol, draw_coin, draw_key, location_of
+from game.ui.families.tableau.art import (GOLD, INK, MIN_TEXT, draw_banner_symbol, draw_coin, draw_key,
+                                          footer_h, location_of, token_size)
 from game.ui.families.tableau.layout import plate_parts
-from game.ui.kit import caption, draw_lit, draw_selected
+from game.ui.kit import draw_lit, draw_selected
 from game.ui.widgets import blit_text, draw_panel
 
 PRICE_GOOD = (150, 236, 150)
+GAP_PRICE = 6           # a price line may run this much wider than its card
 
 
 @dataclass
@@ -54,6 +56,21 @@ def projected_total(view, seat) -> Optional[int]:
     return sum(s.points for s in view.projected[seat]) + view.seats[seat].keys
 
 
+# ---- text that fits ----
+
+def fit_text(candidates, size: int, width: int, bold: bool = False, comfy: int = 0) -> tuple:
+    """(text, size): the first of `candidates` (most words first) that fits `width` at a size from
+    `size` down to `comfy`, else the first that fits down to MIN_TEXT; the last, cut, if none does."""
+    size = max(MIN_TEXT, size)
+    comfy = max(MIN_TEXT, min(size, comfy or size - 3))
+    for low, high in ((comfy, size), (MIN_TEXT, comfy - 1)):
+        for text in candidates:
+            for s in range(high, low - 1, -1):
+                if fonts.width(text, s, bold) <= width:
+                    return text, s
+    return fonts.ellipsize(candidates[-1], MIN_TEXT, width, bold), MIN_TEXT
+
+
 # ---- plates ----
 
 def counter(surf, rect, value, kind: str, flash: bool = False):
@@ -64,41 +81,55 @@ def counter(surf, rect, value, kind: str, flash: bool = False):
         draw_coin(surf, icon.center, max(4, icon.h // 2), "")
     else:
         draw_key(surf, icon.inflate(2, -icon.h // 3))
-    size = fonts.fit(str(value), max(10, min(20, rect.h - 6)), rect.w - icon.w - 8, True, min_size=8)
+    size = fonts.fit(str(value), max(MIN_TEXT, min(20, rect.h - 4)), rect.w - icon.w - 8, True, min_size=MIN_TEXT)
     blit_text(surf, str(value), size, (rect.right - 4, rect.centery), GOLD if kind == "gold" else (200, 224, 240),
               True, "midright")
 
 
-def plate(surf, rect, view, seat, marks, lit=False):
-    """Name, gold, keys; discounts and the projected score on the second line."""
+def plate_texts(view, seat) -> dict:
+    """The words of a plate, each as candidates from the most words to the fewest."""
     sv = view.seats[seat]
+    total = projected_total(view, seat)
+    now = "score" if view.results else "now"
+    k = len(sv.tableau)
+    cards = f"{k}/9 cards"
+    disc = words.discounts_text(sv.discounts)
+    points = [f"{total} points", f"{total} pts"] if total is not None else [""]
+    info = []
+    if total is not None:
+        info += [f"{now} {total} points · {cards}" + (f" · discounts {disc}" if disc else ""),
+                 f"{total} points · {cards}" + (f" · {disc}" if disc else ""),
+                 f"{total} pts · {k}/9" + (f" · {disc}" if disc else ""), f"{total} pts · {k}/9"]
+    short = [f"{cards} · discounts {disc}", f"{cards} · {disc}", f"{k}/9 · {disc}"] if disc else []
+    return {"points": points, "info": info + short + [cards], "short_info": short + [cards, f"{k}/9"]}
+
+
+def plate(surf, rect, view, seat, marks, lit=False):
+    """Name, gold, keys; the projected score, the cards and the discounts (a narrow plate puts the
+    points beside the name, and the cards and discounts beside the counters, as much as fits)."""
     acting = marks.acting == seat
     draw_panel(surf, rect, (64, 52, 20) if acting else theme.PANEL, theme.ACCENT if acting else theme.PANEL_EDGE,
                radius=7, width=2 if acting else 1)
     parts = plate_parts(rect)
-    name = ("▶ " if acting else "") + name_of(marks, seat)
-    if seat == view.first:
-        name += " (first)"
-    nr = parts["name"]
-    size = fonts.fit(name, max(10, min(18, nr.h - 4)), nr.w, True, min_size=9)
-    blit_text(surf, fonts.ellipsize(name, size, nr.w, True), size, (nr.x, nr.centery),
-              theme.ACCENT if acting else theme.TEXT, True, "midleft")
+    sv = view.seats[seat]
+    said = plate_texts(view, seat)
+    nr = pygame.Rect(parts["name"])
+    if parts["points"] is not None and said["points"][0]:      # narrow: the points at the name's right
+        text, size = fit_text(said["points"], max(MIN_TEXT, min(15, nr.h - 3)), nr.w // 2, True)
+        r = blit_text(surf, text, size, (nr.right, nr.centery), theme.ACCENT if acting else theme.TEXT, True,
+                      "midright")
+        nr.w = r.x - 6 - nr.x
+    mark = "▶ " if acting else ""
+    name = name_of(marks, seat)
+    names = [f"{mark}{name} (first)", f"{mark}{name}"] if seat == view.first else [f"{mark}{name}"]
+    text, size = fit_text(names, max(MIN_TEXT, min(18, nr.h - 3)), nr.w, True, comfy=MIN_TEXT + 2)
+    blit_text(surf, text, size, (nr.x, nr.centery), theme.ACCENT if acting else theme.TEXT, True, "midleft")
     counter(surf, parts["gold"], sv.gold, "gold")       # a tick (anim.Tick) counts over it while it changes
     counter(surf, parts["keys"], sv.keys, "keys")
     info = parts["info"]
-    if info is not None:
-        bits = []                   # the points first: the line is cut at its end on a small plate
-        total = projected_total(view, seat)
-        if total is not None:
-            bits.append(f"{'score' if view.results else 'now'} {total} points")
-        bits.append(f"{len(sv.tableau)}/9 cards")
-        disc = words.discounts_text(sv.discounts)
-        if disc:
-            bits.append("discounts " + disc)
-        text = " · ".join(bits)
-        size = fonts.fit(text, max(9, min(15, info.h - 4)), info.w, False, min_size=8)
-        blit_text(surf, fonts.ellipsize(text, size, info.w), size, (info.x, info.centery), theme.MUTED, False,
-                  "midleft")
+    candidates = said["short_info"] if parts["points"] is not None else said["info"]
+    text, size = fit_text(candidates, max(MIN_TEXT, min(15, info.h - 3)), info.w, comfy=MIN_TEXT + 1)
+    blit_text(surf, text, size, (info.x, info.centery), theme.MUTED, False, "midleft")
     if lit:
         draw_lit(surf, rect)
 
@@ -106,28 +137,35 @@ def plate(surf, rect, view, seat, marks, lit=False):
 # ---- cards ----
 
 def points_token(surf, rect, points: int, colour=None):
-    """A card's projected points on its bottom-right corner (a number with its sign: never colour alone)."""
-    size = max(9, min(16, rect.h // 7))
+    """A card's projected points in its footer, bottom right (a number with its sign: never colour alone)."""
+    size = token_size(rect.h)
     text = f"{points:+d}" if points else "0"
     img = fonts.text(text, size, theme.BAR, True)
+    foot = footer_h(rect.h)
     box = img.get_rect().inflate(8, 2)
-    box.bottomright = (rect.right + 3, rect.bottom + 3)
+    box.h = min(box.h, foot - 2)
+    box.bottomright = (rect.right - 3, rect.bottom - 2)
     pygame.draw.rect(surf, colour or (theme.GOOD if points > 0 else theme.MUTED), box, border_radius=5)
     pygame.draw.rect(surf, theme.BAR, box, 1, border_radius=5)
     surf.blit(img, img.get_rect(center=box.center))
+    return box
 
 
-def purse_token(surf, rect, gold: int, cap=None):
-    """Gold stored on a purse card: a coin with the number on its bottom-left corner (and, on a
-    large card, what the purse holds at most: "2 of 4")."""
-    radius = max(6, min(13, rect.h // 8))
-    centre = (rect.x + radius + 2, rect.bottom - radius - 2)
-    draw_coin(surf, centre, radius, gold)
-    if cap and rect.h >= 90:
-        size = max(9, min(13, rect.h // 10))
-        r = blit_text(surf, f"of {cap}", size, (centre[0] + radius + 2, centre[1]), theme.BAR, True, "midleft")
-        pygame.draw.rect(surf, GOLD, r.inflate(4, 0), border_radius=4)
-        blit_text(surf, f"of {cap}", size, r.topleft, theme.BAR, True)
+def purse_token(surf, rect, gold: int, cap=None, room: int = 0):
+    """Gold stored on a purse card: a coin with the number in the card's footer, bottom left (and,
+    when there is room beside it, what the purse holds at most: "of 4")."""
+    foot = footer_h(rect.h)
+    radius = max(9, foot // 2 - 1)
+    centre = (rect.x + radius + 3, rect.bottom - radius - 2)
+    draw_coin(surf, centre, radius, gold, size=token_size(rect.h))
+    if cap:
+        size = token_size(rect.h)
+        text = f"of {cap}"
+        x = centre[0] + radius + 3
+        if x + fonts.width(text, size, True) + 4 <= (room or rect.right - 3):
+            r = fonts.text(text, size, theme.BAR, True).get_rect(midleft=(x + 2, centre[1]))
+            pygame.draw.rect(surf, GOLD, r.inflate(4, 0), border_radius=4)
+            blit_text(surf, text, size, r.topleft, theme.BAR, True)
 
 
 def purse_cap(face):
@@ -144,7 +182,9 @@ def price_tag(surf, slot, price, cost, size):
     y = slot.bottom + 3
     if price is None:
         return
-    text = f"{price} gold"
+    room = slot.w + GAP_PRICE
+    text, size = fit_text([f"{price} gold", f"{price}"], size, room - (fonts.width(str(cost), MIN_TEXT, True) + 6
+                                                                    if price < cost else 0), True)
     total_w = fonts.width(text, size, True)
     if price < cost:
         total_w += fonts.width(str(cost), size, True) + 6
@@ -156,40 +196,46 @@ def price_tag(surf, slot, price, cost, size):
     blit_text(surf, text, size, (x, y), PRICE_GOOD if price < cost else theme.TEXT, True)
 
 
-def draw_pawn(surf, rect, scale=1.0):
-    """The Messenger pawn: a figure (head and robe) in gold, with its name below when there is room."""
+def draw_pawn(surf, rect, label: bool = False):
+    """The Messenger pawn: a figure (head and robe) in gold; its name below when asked and there is room."""
     cx = rect.centerx
-    h = min(rect.h * 0.5, rect.w * 1.3)
-    top = rect.centery - h / 2
-    head_r = max(4, h * 0.16)
+    h = min(rect.h * (0.62 if label else 1.0), rect.w * 1.3)
+    top = rect.y + (rect.h - h) / 2 if not label else rect.y
+    head_r = max(3, h * 0.17)
     pygame.draw.circle(surf, GOLD, (cx, top + head_r), head_r)
     pygame.draw.circle(surf, INK, (cx, top + head_r), head_r, 1)
-    body = [(cx - h * 0.3, top + h), (cx, top + head_r * 1.6), (cx + h * 0.3, top + h)]
+    body = [(cx - h * 0.32, top + h), (cx, top + head_r * 1.6), (cx + h * 0.32, top + h)]
     pygame.draw.polygon(surf, GOLD, body)
     pygame.draw.polygon(surf, INK, body, 1)
-    size = max(8, min(13, int(rect.w / 6)))
-    blit_text(surf, "Messenger", size, (cx, top + h + 3), theme.ACCENT, True, "midtop")
+    if label and fonts.width("Messenger", MIN_TEXT, True) <= rect.w + 8:
+        blit_text(surf, "Messenger", MIN_TEXT, (cx, top + h + 3), theme.ACCENT, True, "midtop")
 
 
 def draw_market(surf, zones, view, marks, image_for, dragging):
+    g = zones.plan.market_geom
     for i, loc in enumerate(view.locations):
         heading = zones.extra["heading", loc]
         word = words.location_word(loc)
         here = view.messenger == loc
         sym = pygame.Rect(heading.x, heading.y + 1, heading.h - 2, heading.h - 2)
         draw_banner_symbol(surf, loc, sym, location_of(loc)["face"])
-        size = max(10, min(16, heading.h - 3))
-        text = word + ("  · the Messenger is here: buy from this row" if here else "")
-        if loc in view.empty:
-            text = word + " · removed from the game (no cards left)"
-        blit_text(surf, fonts.ellipsize(text, size, heading.w - sym.w - 6, True), size, (sym.right + 6, heading.centery),
-                  theme.ACCENT if here else theme.MUTED, True, "midleft")
-        row = zones.extra["row", loc]
-        if here:
-            pygame.draw.rect(surf, theme.ACCENT, row.inflate(6, 4), 1, border_radius=8)
         pawn = zones.extra["pawn", loc]
         if here and ("messenger",) not in marks.hidden:
             draw_pawn(surf, pawn)
+        if loc in view.empty:
+            said = [f"{word} · removed from the game (no cards left)", f"{word} · out of the game", word]
+        elif here:
+            said = [f"{word} · the Messenger is here: buy from this row", f"{word} · the Messenger is here: buy here",
+                    f"{word} · the Messenger is here", f"{word} · buy here", word]
+        else:
+            said = [word]
+        x = pawn.right + 6
+        text, size = fit_text(said, max(MIN_TEXT + 1, min(17, heading.h - 4)), heading.right - x, True,
+                              comfy=MIN_TEXT + 2)
+        blit_text(surf, text, size, (x, heading.centery), theme.ACCENT if here else theme.MUTED, True, "midleft")
+        row = zones.extra["row", loc]
+        if here:
+            pygame.draw.rect(surf, theme.ACCENT, row.inflate(6, 4), 1, border_radius=8)
         deck = zones[("deck", loc)]
         discard = zones[("discard", loc)]
         count = view.deck_counts[i] if i < len(view.deck_counts) else 0
@@ -212,8 +258,9 @@ def draw_market(surf, zones, view, marks, image_for, dragging):
                     x0, y0 = zone.rect.right - m - 4, zone.rect.y + 4
                     pygame.draw.line(surf, theme.DANGER, (x0, y0), (x0 + m, y0 + m), 3)
                     pygame.draw.line(surf, theme.DANGER, (x0, y0 + m), (x0 + m, y0), 3)
-            caption(surf, zone.rect, f"{label} · {n}", size=max(10, min(14, zone.rect.h // 8)))
-        size = max(10, min(15, zones.extra["slot", loc, 0].h // 8))
+            blit_text(surf, f"{label} · {n}", g.caption, (zone.rect.centerx, zone.rect.bottom + 1), theme.MUTED,
+                      False, "midtop")
+        size = max(MIN_TEXT + 1, min(16, g.ch // 9))
         for place, rect in zones[("display", loc)].rects().items():
             if place in marks.hidden or place == dragging:
                 pygame.draw.rect(surf, (255, 255, 255), rect, 1, border_radius=6)
@@ -232,11 +279,13 @@ def draw_market(surf, zones, view, marks, image_for, dragging):
 
 
 def face_down_band(surf, rect):
-    """A band across a card on offer while the face-down toggle is on: how it would be taken."""
-    band = pygame.Rect(rect.x - 2, rect.centery - max(9, rect.h // 8), rect.w + 4, 2 * max(9, rect.h // 8))
+    """A band across a card on offer while the face-down toggle is on: how it would be taken (in
+    words: not colour alone), with what it gives when the card is wide enough to say it."""
+    said = ["FACE DOWN: +6 gold, +2 keys", "FACE DOWN", "DOWN"]
+    text, size = fit_text(said, max(MIN_TEXT, min(16, rect.h // 9)), rect.w - 6, True, comfy=MIN_TEXT + 1)
+    half = max(10, fonts.line_height(size, True) // 2 + 3)
+    band = pygame.Rect(rect.x - 2, rect.centery - half, rect.w + 4, 2 * half)
     pygame.draw.rect(surf, theme.DANGER, band, border_radius=4)
-    text = "FACE DOWN"
-    size = fonts.fit(text, max(9, band.h - 6), band.w - 6, True, min_size=8)
     blit_text(surf, text, size, band.center, theme.BAR, True, "center")
 
 
@@ -280,12 +329,14 @@ def draw_tableau(surf, zones, view, seat, marks, image_for, big: bool):
             draw_dashed(surf, rect, (200, 200, 200))
             continue
         surf.blit(image_for(place, rect.size), rect)
-        cap = purse_cap(view.face(card.card)) if big and card.face_up else None
-        if card.gold or (cap and view.phase == "purses"):
-            purse_token(surf, rect, card.gold, cap)
+        # the tokens sit in the card's footer, which its words leave free
+        room = rect.right - 3
         score = scores.get(pos)
-        if score is not None and card.face_up and (big or rect.h >= 40):
-            points_token(surf, rect, score.points)
+        if score is not None and card.face_up:
+            room = points_token(surf, rect, score.points).x - 3
+        cap = purse_cap(view.face(card.card)) if card.face_up else None
+        if card.gold or (cap and big and view.phase == "purses"):
+            purse_token(surf, rect, card.gold, cap if big else None, room)
         if place in marks.selected:
             draw_selected(surf, rect)
         elif place in marks.lit:
@@ -303,15 +354,20 @@ def draw_table(surf, zones, view, marks: Marks, image_for, dragging=None):
         plate(surf, rect, view, seat, marks, lit=("seat", seat) in marks.lit)
         draw_tableau(surf, zones, view, seat, marks, image_for, big=seat == focus)
     # the focus tableau's projected total, under its plate
-    mine = zones.extra.get(("plate", focus))
-    if mine is not None:
-        total = projected_total(view, focus)
-        if total is not None:
-            card_points = total - view.seats[focus].keys
-            text = (f"{'Final' if view.results else 'If the game ended now'}: {card_points} for the cards "
-                    f"+ {view.seats[focus].keys} for keys = {total} points")
-            blit_text(surf, fonts.ellipsize(text, 13, mine.w), 13, (mine.centerx, mine.bottom + 3), theme.MUTED,
-                      False, "midtop")
+    line = zones.extra.get(("total", focus))
+    total = projected_total(view, focus)
+    if line is not None and total is not None:
+        keys = view.seats[focus].keys
+        cards = total - keys
+        if view.results:
+            said = [f"Final: {cards} for the cards + {keys} for keys = {total} points",
+                    f"Final: {cards} cards + {keys} keys = {total} points", f"Final: {total} points"]
+        else:
+            said = [f"If the game ended now: {cards} for the cards + {keys} for keys = {total} points",
+                    f"Now: {cards} for the cards + {keys} for keys = {total} points",
+                    f"Now: {cards} cards + {keys} keys = {total} points", f"Now {total} points"]
+        text, size = fit_text(said, 14, line.w - 8, comfy=12)
+        blit_text(surf, text, size, (line.centerx, line.centery), theme.MUTED, False, "center")
 
 
 # ---- the zoom panel ----
@@ -354,24 +410,40 @@ def zoom_lines(view, place, names) -> tuple:
     return None, "", []
 
 
+def label_wrap(label: str, text: str, size: int, width: int) -> tuple:
+    """(label width, lines) of "Label: text": the bold label starts the first line, the text wraps
+    after it and then the whole width."""
+    lw = fonts.width(label + ": ", size, True)
+    lines, line, room = [], "", width - lw
+    for word in text.split(" "):
+        trial = word if not line else line + " " + word
+        if line and fonts.width(trial, size) > room:
+            lines.append(line)
+            line, room = word, width
+        else:
+            line = trial
+    lines.append(line)
+    return lw, lines
+
+
 def draw_zoom(surf, bounds, anchor, view, place, names, card_image):
-    """A panel beside `anchor` with the card large and every line of it in words."""
+    """A panel beside `anchor` with the card large and every line of it in words (as large as the
+    felt lets it be: 15 px, down to 12 for a long discard pile)."""
     card, heading, lines = zoom_lines(view, place, names)
     if not heading:
         return None
-    w = max(300, min(460, bounds.w // 2))
-    img_h = max(120, min(230, bounds.h // 3)) if card is not None else 0
+    w = max(320, min(520, bounds.w // 2))
+    img_h = max(150, min(260, bounds.h // 3)) if card is not None else 0
     img_w = int(img_h * 0.7)
     text_w = w - 24 - (img_w + 12 if card is not None else 0)
-    size = 14
-    rows = []
-    for label, text in lines:
-        wrapped = fonts.wrap(f"{label}: {text}", size, text_w)
-        rows.append((label, wrapped))
-    lh = fonts.line_height(size)
-    text_h = 30 + sum(len(wr) * lh + 3 for _, wr in rows)
-    h = max(img_h + 20, text_h + 10)
-    panel = pygame.Rect(0, 0, w, h)
+    for size in range(15, 11, -1):
+        rows = [(label, *label_wrap(label, text, size, text_w)) for label, text in lines]
+        lh = fonts.line_height(size)
+        text_h = 32 + sum(len(wr) * lh + 3 for _, _, wr in rows)
+        h = max(img_h + 20, text_h + 10)
+        if h <= bounds.h:
+            break
+    panel = pygame.Rect(0, 0, w, min(h, bounds.h))
     if anchor.right + 12 + w <= bounds.right:
         panel.topleft = (anchor.right + 12, anchor.y)
     else:
@@ -388,13 +460,16 @@ def draw_zoom(surf, bounds, anchor, view, place, names, card_image):
             surf.blit(img, (x, panel.y + 10))
         x += img_w + 12
     y = panel.y + 8
-    blit_text(surf, fonts.ellipsize(heading, 17, text_w, True), 17, (x, y), theme.ACCENT, True)
-    y += 26
-    for label, wrapped in rows:
+    text, head_size = fit_text([heading], 18, text_w, True, comfy=14)
+    blit_text(surf, text, head_size, (x, y), theme.ACCENT, True)
+    y += 28
+    for label, lw, wrapped in rows:
         for k, line in enumerate(wrapped):
-            if k == 0 and line.startswith(label + ":"):
-                head = blit_text(surf, label + ":", size, (x, y), theme.TEXT, True)
-                blit_text(surf, line[len(label) + 1:], size, (head.right, y), theme.MUTED)
+            if y + lh > panel.bottom - 4:
+                break
+            if k == 0:
+                blit_text(surf, label + ":", size, (x, y), theme.TEXT, True)
+                blit_text(surf, line, size, (x + lw, y), theme.MUTED)
             else:
                 blit_text(surf, line, size, (x, y), theme.MUTED)
             y += lh

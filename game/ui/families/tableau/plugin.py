@@ -23,12 +23,13 @@ from game.ui.anim import Banner, Step
 from game.ui.families.base import Moment, TablePlugin
 from game.ui.families.tableau import layout as tab_layout
 from game.ui.families.tableau import words
-from game.ui.families.tableau.art import TabArt
+from game.ui.families.tableau.art import TabArt, footer_h
 from game.ui.families.tableau.draw import Marks, draw_table, draw_zoom, face_down_band, projected_total
 from game.ui.table_input import Gesture, SelectionInput
 from game.ui.widgets import Button
 
 TAKES = ("buy", "face_down")
+KEYS = ("key_move", "key_refresh")                      # spending a key: asked first (confirm_question)
 BOT_BANNERS = ("face_down", "key_move", "key_refresh")     # a bot did it: said in words over the table
 TABLE_BANNERS = ("reshuffle", "location_empty")
 BANNER = 1.4                                            # seconds at speed "normal"
@@ -143,13 +144,13 @@ class TabPlugin(TablePlugin):
             return None
         return self._image_for(view)(place, rect.size)
 
-    def card_image(self, view, card, size, face_up=True):
+    def card_image(self, view, card, size, face_up=True, footer: int = 0):
+        """A card's face (its words as many as fit whole: the zoom panel has them all) or, taken face
+        down, its back; `footer`: pixels at its foot kept free for its points and purse gold."""
         face = view.face(card)
         if not face_up:
             return self.art.back(face.location, size, "face down")
-        if size[1] >= 96:
-            return self.art.face(face, size, words.ability_text(face), words.scoring_text(face))
-        return self.art.face(face, size, "", words.scoring_text(face) if size[1] >= 60 else "")
+        return self.art.face(face, size, words.face_texts(face), footer)
 
     def _image_for(self, view):
         def image_for(place, size):
@@ -161,7 +162,7 @@ class TabPlugin(TablePlugin):
                               None)
                 if placed is None:
                     return None
-                return self.card_image(view, placed.card, size, placed.face_up)
+                return self.card_image(view, placed.card, size, placed.face_up, footer_h(size[1]))
             if zone == "deck":
                 i = list(view.locations).index(place[1])
                 return self.art.back(place[1], size) if view.deck_counts[i] else None
@@ -316,9 +317,18 @@ class TabPlugin(TablePlugin):
         can = any(a.kind == "face_down" for a in legal)
         if not can:
             self.face_down = False
-        button.visible = can
+        # while a key's question waits, the status bar shows only its Confirm and Keep playing
+        button.visible = can and self._asking() is None
         button.label = words.face_down_label(self.face_down)
         button.primary = self.face_down
+
+    def _asking(self):
+        """The key action whose question waits for its answer now (None: none)."""
+        scene = self.scene
+        armed = getattr(scene, "armed_action", None)
+        if armed is None or armed[2].kind not in KEYS or self.ctrl is None:
+            return None
+        return armed[2] if scene.armed(self.ctrl.input_seat(), armed[2]) else None
 
     def toggle_face_down(self) -> None:
         seat = self.ctrl.input_seat()
@@ -337,10 +347,11 @@ class TabPlugin(TablePlugin):
         return False
 
     def key_help(self) -> tuple:
+        """Each line short enough for the side panel at 1024x640 (it cuts what does not fit)."""
         return (("Drag", "a card onto a lit cell"), ("Click", "a card, then a cell"), ("F", "face down on/off"),
-                ("M / N", "key: move the Messenger / new cards"), ("Hover", "zoom a card; right click pins it"),
-                ("Right", "click a purse: take a gold back"), ("Enter", "done (purses)"), ("F1", "rules"),
-                ("Esc", "drop the picked card"))
+                ("M", "key: move Messenger"), ("N", "key: 3 new cards"), ("Hover", "read a card in words"),
+                ("R-click", "pin a card's words"), ("R-click", "purse: take a gold back"), ("Enter", "done (purses)"),
+                ("F1", "rules"), ("Esc", "drop the picked card"))
 
     def keys(self) -> dict:
         return {pygame.K_m: "key_move", pygame.K_n: "key_refresh", pygame.K_RETURN: "purses_done",
@@ -356,7 +367,22 @@ class TabPlugin(TablePlugin):
         return None
 
     def button_label(self, action) -> str:
-        return words.button_label(action, self.ctrl.view())
+        """A key's button says what it does; while its question waits it is the Confirm button (the
+        other key's button steps aside until the question is answered)."""
+        view = self.ctrl.view()
+        asking = self._asking()
+        if action.kind in KEYS and asking is not None:
+            return words.confirm_label(action, view) if action == asking else ""
+        return words.button_label(action, view)
+
+    def confirm_question(self, action) -> str:
+        """A key is spent only on a second press (M, N or its button; or Confirm): the first asks."""
+        if action.kind not in KEYS:
+            return ""
+        return words.key_question(action, self.ctrl.view())
+
+    def declined(self, action) -> str:
+        return "You keep your key." if action.kind in KEYS else "Go on with your turn."
 
     def prompt(self, view, seat) -> str:
         return words.prompt(view, seat, tuple(self.ctrl.names), self.face_down)

@@ -35,6 +35,16 @@ def scoring_text(face) -> str:
     return family_words.scoring_text(face) if face.scoring is not None else "Scores nothing."
 
 
+def face_texts(face) -> tuple:
+    """What a card face may say, (ability, short ability, scoring, short scoring): the face writes the
+    most of them that fits whole (game/ui/families/tableau/art.py)."""
+    def cap(text):
+        return text[:1].upper() + text[1:]
+    ability = (family_words.ability_text(face), cap(family_words.ability_short(face))) if face.ability else ("", "")
+    scoring = (scoring_text(face), cap(family_words.scoring_short(face)) if face.scoring is not None else "")
+    return ability + scoring
+
+
 def shields_text(face) -> str:
     if not face.shields:
         return "no shield"
@@ -69,7 +79,9 @@ def discounts_text(discounts) -> str:
 # ---- the moment in words ----
 
 def face_down_label(on: bool) -> str:
-    return ("✓ " if on else "") + f"Face down: +{FACE_DOWN_GOLD} gold, +{FACE_DOWN_KEYS} keys"
+    """The toggle's label: short, so the status bar never shrinks it (its tooltip, the prompt and the
+    band across the cards on offer say what it gives)."""
+    return ("✓ " if on else "") + "Face down"
 
 
 def location_word(loc: str) -> str:
@@ -85,8 +97,21 @@ def option_text(view, index: int) -> str:
     return f"Option {index + 1}"
 
 
+BUTTON_ROOM = 200       # a button label's width at 13 px bold: the status bar's buttons hold it at 11 px or more
+
+
+def fitting(candidates, room: int = BUTTON_ROOM, size: int = 13) -> str:
+    """The first of `candidates` (most words first) no wider than `room` at `size` bold, else the last."""
+    from game.ui import fonts
+    for text in candidates:
+        if fonts.width(text, size, True) <= room:
+            return text
+    return candidates[-1]
+
+
 def button_label(action, view) -> str:
-    """The label of the button for a place-less legal action."""
+    """The label of the button for a place-less legal action (short: the status bar's buttons are at
+    most 220 px wide, and a question's "Confirm " goes in front)."""
     kind = action.kind
     if kind == "key_move":
         other = next((loc for loc in view.locations if loc != view.messenger), "")
@@ -98,11 +123,33 @@ def button_label(action, view) -> str:
             index = int(action.choice)
         except (TypeError, ValueError):
             index = 0
-        text = option_text(view, index)
-        return text if len(text) <= 46 else text[:45].rstrip() + "…"
+        card = dict(view.pending).get("card")
+        shorts = family_words.option_shorts(view.face(card)) if card is not None else ()
+        if index < len(shorts):
+            return fitting(shorts[index])
+        return fitting([option_text(view, index), f"Option {index + 1}"])
     if kind == "purses_done":
         return "Done"
     return kind.replace("_", " ").capitalize()
+
+
+def confirm_label(action, view) -> str:
+    """A key's button while its question waits (the table puts "Confirm " in front)."""
+    if action.kind == "key_move":
+        other = next((loc for loc in view.locations if loc != view.messenger), "")
+        return f"Messenger → {location_word(other)}" if other else "move the Messenger"
+    return f"3 new {location_word(view.messenger)} cards"
+
+
+def key_question(action, view) -> str:
+    """The question a key's first press asks (its second press, or Confirm, spends the key)."""
+    if action.kind == "key_move":
+        other = next((loc for loc in view.locations if loc != view.messenger), "")
+        where = f" to the {location_word(other)}" if other else ""
+        return f"Spend a key to move the Messenger{where}? Press M again or click Confirm; Esc keeps your key."
+    loc = location_word(view.messenger)
+    return (f"Spend a key for 3 new {loc} cards (these 3 are discarded)? Press N again or click Confirm; "
+            f"Esc keeps your key.")
 
 
 def prompt(view, seat, names, face_down: bool = False) -> str:
@@ -119,7 +166,9 @@ def prompt(view, seat, names, face_down: bool = False) -> str:
         # keys say "Click: a card, then a cell")
         return f"{who}: drag a {loc} card{down} onto a lit cell."
     if phase == "choose":
-        return f"{who}: {card_name}: choose one of the two."
+        # the buttons are short: the prompt says both options in full
+        ability = family_words.ability_text(view.face(card)) if card is not None else "choose one of the two."
+        return f"{who}: {card_name}: {ability}"
     if phase == "neighbour":
         text = f"{who}: {card_name} counts a neighbour's tableau: click the plate of your left or right neighbour"
         gains = pending.get("gains")
