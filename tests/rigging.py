@@ -699,14 +699,14 @@ class FrameLog:
                     f"{entry[2]!r}, not by {entry[1]}'s own act")
 
 
-def play_through_screen(app, session, rng, choose, perform, max_steps: int, exact: bool = False):
+def play_through_screen(app, session, rng, choose, perform, max_steps: int, exact: bool = False, driver=None):
     """Play `session` to its end through the screen: each human decision is `choose(rng, legal)`,
     made with `perform(d, rng, seat, action)`'s gestures; every pass screen is confirmed and bots
-    play themselves. `exact`: check that each gesture made exactly the chosen action. Returns the
-    Driver."""
+    play themselves. `exact`: check that each gesture made exactly the chosen action. `driver`: the
+    Driver class (one that turns the gestures into keys plays without a mouse). Returns the Driver."""
     from game.ui.driver import Driver
     app.open_table(session)
-    d = Driver(app)
+    d = (driver or Driver)(app)
     for _ in range(max_steps):
         decision = next_decision(d, rng)
         if decision is None:

@@ -19,11 +19,13 @@ from game.ui.anim import Animator, CardMove, Step
 from game.ui.cardart import CardArt
 from game.ui.families import plugin_for
 from game.ui.families.base import StepContext
+from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.table_controller import TableController
 from game.ui.table_frame import FrameDrawer, Visuals
 from game.ui.kit import select
 from game.ui.table_input import DRAG_THRESHOLD, Gesture
+from game.ui.table_keys import ARROWS, PICK_KEYS, KeyFocus
 from game.ui.widgets import Button
 
 HOVER = 0.3      # seconds the pointer rests on a card before it is zoomed (passing over flashes nothing)
@@ -53,8 +55,10 @@ class TableScene(Scene):
         self.log_scroll = 0        # newest log lines scrolled away (mouse wheel, Page Up / Page Down)
         self._log_held = []        # [(first line, ids of the animation steps telling it)]: the log says
         #                            what happened once the animation has shown it, not before
+        self.keys = KeyFocus()     # the keyboard's place on the table (after an arrow key)
         self.hover = None          # the zoomable place the pointer rests on, and since when (table
         self.hover_since = 0.0     # time); forgotten on any press, key, action or covering screen
+        self._keys_for = None      # whose view the keyboard focus was set in
         self.clock = 0.0           # the table's own time: it runs only while the table is on top, so
         #                            a timed look, a hold or a race waits while the rules page, the
         #                            pause menu or a pass screen covers the table
@@ -153,6 +157,9 @@ class TableScene(Scene):
 
     def enter(self):
         self.close_zoom()           # back from a pass screen, the rules or the menu: nothing zoomed
+        if self.ctrl.pass_to is None and self.app.top is self and self.ctrl.viewer != self._keys_for:
+            self.keys.reset()       # another player at the screen: their keyboard starts afresh
+        self._keys_for = self.ctrl.viewer
         if not self.started:
             self.started = True
             if self.fresh and self.app.anim_scale() > 0:
@@ -217,6 +224,8 @@ class TableScene(Scene):
         if not self.anim.busy():
             self.ctrl.update(self.clock)
         self._sync_buttons()
+        if self.keys.place is not None and not self.anim.busy():
+            self.keys.snap(self)
         if self.app.top is not self or self.anim.busy():
             return
         ctrl = self.ctrl
@@ -270,7 +279,8 @@ class TableScene(Scene):
             prompt=ctrl.prompt(), message=msg[0] if msg else "", message_error=bool(msg and msg[1]),
             log=self.log_shown(), log_scroll=self.log_scroll,
             show_log=bool(getattr(self.app.settings, "show_log", True)),
-            key_help=self.plugin.key_help(), acting=acting, viewer=view.viewer,
+            key_help=self.plugin.key_help() + (("Arrows, Enter", "play by keyboard"),), acting=acting,
+            viewer=view.viewer,
             text_right=min([bt.rect.x for bt in self._status_buttons()], default=None))
         return self.plugin.visuals(vis, layout, view)
 
@@ -287,6 +297,9 @@ class TableScene(Scene):
         self.frame_drawer.draw_back(surf, frame, vis)
         self.plugin.draw(surf, zones, view, vis)
         self.frame_drawer.draw_front(surf, frame, view, vis)
+        focus = self.keys.current(self) if self.keys.place is not None and not self.anim.busy() else None
+        if focus is not None:
+            pygame.draw.rect(surf, theme.ACCENT, focus[1].inflate(10, 10), 3, border_radius=8)
         self.ui.draw(surf)
         self.anim.draw(surf)
         inp = self.input
@@ -381,14 +394,17 @@ class TableScene(Scene):
                 target = plugin.hit(zones, event.pos)
                 if target != place:
                     return      # pressed on one thing, released on another: not a click
-                if plugin.press(place):
-                    return      # a place of the plug-in's own (a sort chip): no action
-                seat = self.ctrl.input_seat()
-                self.perform(inp.click(place), seat)
+                self.click_place(place)
         elif t == pygame.KEYDOWN:
             self.key(event)
         elif t == pygame.MOUSEWHEEL:
             self.scroll_log(getattr(event, "y", 0))
+
+    def click_place(self, place) -> None:
+        """A click on `place` (the mouse's, or Enter on the keyboard's focus)."""
+        if self.plugin.press(place):
+            return      # a place of the plug-in's own (a sort chip): no action
+        self.perform(self.input.click(place), self.ctrl.input_seat())
 
     def _targets_now(self) -> set:
         inp = self.input
@@ -484,12 +500,32 @@ class TableScene(Scene):
                 self.open_pause()
         elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and ctrl.release_hold():
             return
+        elif k in ARROWS:
+            self.input.press = None
+            moved = self.keys.move(self, ARROWS[k])
+            self.ui.set_focus(None)     # Enter is the table's again, not the button Tab went to
+            if not moved and self.keys.current(self) is None:
+                g = self.input.waiting(None) if ctrl.input_seat() is None else None
+                self.ctrl.say(g.say if g is not None and g.say else "Nothing to pick on the table now.", False)
+        elif k in PICK_KEYS and self.keys.current(self) is not None and not self._space_is_taken(k):
+            self.click_place(self.keys.current(self)[0])
         elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.scroll_log(5 if k == pygame.K_PAGEUP else -5)
         elif self.plugin.key(k):
             return
         elif k in self.plugin.keys():
             self._key_kind(self.plugin.keys()[k])
+
+    def _space_is_taken(self, k) -> bool:
+        """Is this Space the family's own key now (Kumbal's keep, the memory race's no match)? Then it
+        keeps that meaning and Enter picks the keyboard's place."""
+        if k != pygame.K_SPACE:
+            return False
+        kind = self.plugin.keys().get(k)
+        seat = self.ctrl.input_seat()
+        if kind is not None and seat is not None and any(a.kind == kind for a in self.ctrl.legal(seat)):
+            return True
+        return self.ctrl.moment().kind not in ("private", "public")     # a family moment (a race)
 
     def _key_kind(self, kind: str):
         """A shortcut for a kind of place-less action: the legal action of that kind (else the engine
