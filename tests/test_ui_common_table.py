@@ -205,3 +205,23 @@ def test_a_seat_left_with_no_legal_move_ends_the_match_with_a_sentence(tmp_path)
     d.key(pygame.K_y)
     from game.ui.menu import MenuScene
     assert isinstance(d.app.top, MenuScene)
+
+
+def test_statistics_keep_bots_of_different_levels_apart():
+    """The playtest: statistics merged bots of different levels under one name. A bot is kept with its
+    level ("Hal (easy)"), so beating Hal at easy does not count as beating Hal at normal."""
+    from game.store import stats
+    for level in ("easy", "normal"):
+        app = App(size=(1024, 640), fixed_dt=DT, strict=True, settings=Settings(animation_speed="instant"),
+                  save_settings=False)
+        rs = rigging.load("kumbal")
+        seats = [{"name": "Hal", "kind": "ai", "level": level}, {"name": "Ana", "kind": "ai", "level": "easy"}]
+        options = default_options(rs)
+        options["match_end"] = {"mode": "rounds", "rounds": 1, "points": rs.match_end.points}
+        session = Session.new(rs, seats, options, 4)
+        app.open_table(session)
+        d = Driver(app)
+        assert d.until(lambda: d.table.ctrl.finished, 6000)
+    players = stats.load()[0]["games"]["kumbal"]["players"]
+    assert players["Hal (easy)"]["played"] == 1 and players["Hal (normal)"]["played"] == 1
+    assert players["Ana (easy)"]["played"] == 2 and "Hal" not in players

@@ -47,3 +47,18 @@ def test_counters_pawns_and_tokens_draw_words_and_are_never_hit():
         piece.draw(surf)
         assert pygame.image.tobytes(surf, "RGB") != before     # it drew something
         assert piece.hit((150, 100)) is None
+
+
+def test_a_stepper_over_numbers_stops_at_its_ends_and_one_over_words_goes_round():
+    """The playtest: the match-length stepper wrapped from 1 round to 20."""
+    from game.ui.widgets import Stepper
+    seen = []
+    rounds = Stepper([(n, f"{n} rounds") for n in (1, 3, 5, 20)], 0, seen.append)
+    rounds.step(-1)
+    assert rounds.value == 1 and seen == []             # no jump to 20
+    for _ in range(6):
+        rounds.step(1)
+    assert rounds.value == 20 and seen == [3, 5, 20]    # and none back to 1
+    kinds = Stepper([("human", "Human"), ("ai", "Computer")], 1, seen.append)
+    kinds.step(1)
+    assert kinds.value == "human"                       # two words: a toggle goes round

@@ -427,13 +427,22 @@ class TableController:
         try:
             from game.store import saves, stats
             saves.clear_current()
-            warning = stats.record_match(self.session.ruleset.id, self.names,
+            warning = stats.record_match(self.session.ruleset.id, self.stats_names(),
                                          list(self.game.scores()), list(v.winners),
                                          lower_is_better=self.family.lower_is_better)
             if warning:
                 self.say(warning, True)
         except Exception as exc:
             self.say(f"Statistics could not be saved: {exc}", True)
+
+    def stats_names(self) -> list:
+        """The names the statistics keep: a bot's with its level ("Hal (hard)"), so bots of different
+        levels under one name are counted apart (a win over easy is not a win over hard)."""
+        out = []
+        for seat, name in enumerate(self.names):
+            spec = self.session.seats[seat]
+            out.append(f"{name} ({spec.get('level', 'normal')})" if spec.get("kind") == "ai" else name)
+        return out
 
     def next_round(self) -> bool:
         """Start the next round (any seat may; the first human if there is one)."""

@@ -215,10 +215,20 @@ class Stepper(Widget):
             if v == value:
                 self.index = i
 
+    def counts(self) -> bool:
+        """Are the options numbers (players, rounds, points)? Those stop at their ends: a match length
+        that jumps from 1 round to 20 surprises; words (human/computer, a level) go round."""
+        return all(isinstance(v, (int, float)) and not isinstance(v, bool) for v, _ in self.options)
+
     def step(self, delta: int):
         if not self.enabled or not self.options:
             return
-        self.index = (self.index + delta) % len(self.options)
+        index = self.index + delta
+        if self.counts():
+            index = max(0, min(len(self.options) - 1, index))
+            if index == self.index:
+                return
+        self.index = index % len(self.options)
         self.on_change(self.value)
 
     def _arrows(self):
