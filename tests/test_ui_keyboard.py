@@ -166,6 +166,6 @@ def test_the_focus_is_drawn_and_follows_the_arrows():
     second = table.keys.current(table)
     assert second is not None and second[0] != first[0] and second[1].centerx > first[1].centerx
     # the ring is on screen around the focused place
-    ring = second[1].inflate(10, 10)
+    ring = second[1].inflate(14, 14)
     from game.ui import theme
-    assert tuple(app.screen.get_at((ring.centerx, ring.top + 1)))[:3] == theme.ACCENT[:3]
+    assert tuple(app.screen.get_at((ring.centerx, ring.top + 1)))[:3] == theme.TEXT[:3]

@@ -279,7 +279,7 @@ class TableScene(Scene):
             prompt=ctrl.prompt(), message=msg[0] if msg else "", message_error=bool(msg and msg[1]),
             log=self.log_shown(), log_scroll=self.log_scroll,
             show_log=bool(getattr(self.app.settings, "show_log", True)),
-            key_help=self.plugin.key_help() + (("Arrows, Enter", "play by keyboard"),), acting=acting,
+            key_help=self.plugin.key_help() + (("Arrows", "move; Enter picks"),), acting=acting,
             viewer=view.viewer,
             text_right=min([bt.rect.x for bt in self._status_buttons()], default=None))
         return self.plugin.visuals(vis, layout, view)
@@ -298,8 +298,9 @@ class TableScene(Scene):
         self.plugin.draw(surf, zones, view, vis)
         self.frame_drawer.draw_front(surf, frame, view, vis)
         focus = self.keys.current(self) if self.keys.place is not None and not self.anim.busy() else None
-        if focus is not None:
-            pygame.draw.rect(surf, theme.ACCENT, focus[1].inflate(10, 10), 3, border_radius=8)
+        if focus is not None:       # a white ring outside the gold one: not the selection's lone gold
+            pygame.draw.rect(surf, theme.TEXT, focus[1].inflate(14, 14), 3, border_radius=9)
+            pygame.draw.rect(surf, theme.ACCENT, focus[1].inflate(8, 8), 2, border_radius=8)
         self.ui.draw(surf)
         self.anim.draw(surf)
         inp = self.input
