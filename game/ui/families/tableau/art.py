@@ -231,7 +231,7 @@ def name_lines(name: str, w: int, h: int) -> tuple:
     MIN_TEXT); a name that does not fit so gets a third line, then plain letters, then hyphens."""
     top = max(MIN_TEXT, min(22, int(h * 0.1)))
     for size in range(top, MIN_TEXT - 1, -1):
-        lines = wrap_whole(name, size, w)
+        lines = wrap_whole(name, size, w, True)
         if lines is not None and len(lines) <= 2:
             return lines, size, True
     for bold in (True, False):

@@ -405,7 +405,8 @@ def zoom_lines(view, place, names) -> tuple:
             (s.row, s.col): s for r in view.results if r.seat == seat for s in r.cards}
         score = scores.get((row, col))
         if score is not None:
-            lines.append(("Points now" if not view.results else "Points", f"{score.points}: {score.why}"))
+            why = score.why if score.why.startswith(f"{score.points}") else f"{score.points}: {score.why}"
+            lines.append(("Points now" if not view.results else "Points", why))
         return placed.card, face.name, lines
     return None, "", []
 

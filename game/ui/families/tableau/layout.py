@@ -39,8 +39,8 @@ GHOST = 0.5             # an empty lane of the focus lattice, in card widths (he
 MINI_GAP = 4            # between the cards of a small tableau
 # what a part's cards are worth to the search: the focus tableau's cards the largest, the
 # market's next, the others' smallest (a card of theirs at 0.72 of a market card weighs the same)
-WEIGHT = {"focus": 1.15, "market": 1.0, "others": 0.66}
-OTHERS_CAP = 0.8        # another player's cards are never larger than this share of the focus tableau's
+WEIGHT = {"focus": 1.0, "market": 1.0, "others": 0.72}
+OTHERS_CAP = 0.85       # another player's cards are never larger than this share of the focus tableau's
 
 
 class Cells(Zone):
@@ -142,7 +142,7 @@ def market_geom(ch: int, across: bool) -> MarketGeom:
     foot = fonts.line_height(price, True) + 5
     cap = text_size(ch, MIN_TEXT, 14, 11)
     cap_h = fonts.line_height(cap)
-    pile_h = max(24, (ch + foot - 2 * cap_h - GAP) // 2)
+    pile_h = max(24, (ch + foot - 2 * cap_h - GAP - 6) // 2)
     pile_w = card_w(pile_h)
     piles_w = max(pile_w + 6, fonts.width("Discard · 99", cap) + 6)
     row_w = piles_w + 2 * GAP + 3 * cw + 2 * GAP
@@ -210,7 +210,7 @@ class Plan:
     """The parts' areas for a window and a seat count."""
     market: pygame.Rect
     market_geom: MarketGeom
-    others: pygame.Rect
+    boxes: tuple                # the other players' boxes, in the order they follow the focus seat
     mine: pygame.Rect           # the focus tableau's area (its plate on top)
     scale: float
     arrangement: str
@@ -232,12 +232,56 @@ def _score(ch_f, ch_m, ch_o, count: int = 1) -> float:
 _score.best = None      # the best score of the search running now (lets it stop early)
 
 
+def grid_boxes(region: pygame.Rect, count: int) -> list:
+    """`count` equal boxes filling `region` in the rows that give them the largest cards."""
+    _, rows, per_row, box_w, box_h = others_geom(region.w, region.h, count)
+    return [pygame.Rect(region.x + j * (box_w + GAP), region.y + i * (box_h + GAP), box_w, box_h)
+            for i, j in (divmod(k, max(1, per_row)) for k in range(count))]
+
+
+def mini_box(ch: int) -> tuple:
+    """(w, h) of a small tableau whose cards are `ch` tall: its plate and its 3x3 grid."""
+    w = 3 * card_w(ch) + 2 * MINI_GAP
+    return w, mini_plate_h(w) + MINI_GAP + 3 * ch + 2 * MINI_GAP
+
+
+def flow(mw: int, mh: int, W: int, H: int, ch_o: int, count: int):
+    """The small tableaux, cards `ch_o` tall, first under the market (in its column), the rest in
+    columns at its right: (boxes as (x, y, w, h) from the felt's corner, width they take at the
+    market's right), or None when they do not fit."""
+    bw, bh = mini_box(ch_o)
+    if bh > H:
+        return None
+    cols_a = (mw + GAP) // (bw + GAP)
+    rows_a = max(0, (H - mh - GAP + GAP) // (bh + GAP))
+    below = min(count, cols_a * rows_a)
+    rows_b = (H + GAP) // (bh + GAP)
+    rest = count - below
+    cols_b = -(-rest // rows_b) if rest else 0
+    boxes = []
+    if below:
+        used = min(cols_a, below)
+        spread = (mw - used * bw) // (used + 1) if used else 0      # spread across the market's column
+        for k in range(below):
+            i, j = divmod(k, cols_a)
+            boxes.append((spread + j * (bw + spread), mh + GAP + i * (bh + GAP), bw, bh))
+    for k in range(rest):
+        j, i = divmod(k, rows_b)
+        boxes.append((mw + 2 * GAP + j * (bw + GAP), i * (bh + GAP), bw, bh))
+    return boxes, (cols_b * (bw + GAP) + GAP if cols_b else 0)
+
+
 def _candidates(inner: pygame.Rect, count: int, scale: float):
-    """Every (score, arrangement, market geom, others rect, focus rect) tried."""
+    """Every (score, arrangement, market geom, boxes (a function giving the others' boxes), focus
+    rect, card heights) tried."""
     W, H = inner.w, inner.h
     ox, oy = inner.x, inner.y
     market_heights = range(min(300, H), 40, -4)
     step = max(8, W // 80)
+
+    def region(rect):
+        return lambda: grid_boxes(rect, count)
+
     for across in (False, True):
         for ch_m in market_heights:
             if _score.best is not None and ch_m / WEIGHT["market"] + 0.03 * H < _score.best:
@@ -246,57 +290,55 @@ def _candidates(inner: pygame.Rect, count: int, scale: float):
             mw, mh = g.size
             if mw > W or mh > H - 60:
                 continue
-            # A: the market above the others at the left, the focus tableau at the right, full height
-            for x in range(mw, W - 200, step):
-                ch_o = others_geom(x, H - mh - GAP, count)[0]
-                fr = pygame.Rect(ox + x + 2 * GAP, oy, W - x - 2 * GAP, H)
+            # A: the market at the left with small tableaux under it, more of them in columns at its
+            # right, the focus tableau at the right, full height
+            for ch_o in range(min(H // 3, 260), 30, -2):
+                placed = flow(mw, mh, W, H, ch_o, count)
+                if placed is None:
+                    continue
+                boxes, taken = placed
+                fr = pygame.Rect(ox + mw + 2 * GAP + taken, oy, W - mw - 2 * GAP - taken, H)
+                if fr.w < 150:
+                    continue
                 ch_f = focus_card_h(fr.w, fr.h, scale)
-                yield (_score(ch_f, ch_m, ch_o, count), "market+others | focus", g,
-                       pygame.Rect(ox, oy + mh + GAP, x, H - mh - GAP), fr, (ch_f, ch_m, ch_o))
+                yield (_score(ch_f, ch_m, ch_o, count), "market + others | others | focus", g,
+                       (lambda b=boxes: [pygame.Rect(ox + x, oy + y, w, h) for x, y, w, h in b]), fr,
+                       (ch_f, ch_m, ch_o))
             # B: the market across the top; below it the others at the left, the focus at the right
             below = H - mh - GAP
-            for x in range(0 if count == 0 else 120, W - 200, step):
-                ch_o = others_geom(x, below, count)[0] if count else 10 ** 6
-                fr = pygame.Rect(ox + x + (2 * GAP if count else 0), oy + mh + GAP,
-                                 W - x - (2 * GAP if count else 0), below)
+            for x in range(120, W - 200, step):
+                ch_o = others_geom(x, below, count)[0]
+                fr = pygame.Rect(ox + x + 2 * GAP, oy + mh + GAP, W - x - 2 * GAP, below)
                 ch_f = focus_card_h(fr.w, fr.h, scale)
                 yield (_score(ch_f, ch_m, ch_o, count), "market / others | focus", g,
-                       pygame.Rect(ox, oy + mh + GAP, x, below), fr, (ch_f, ch_m, ch_o))
-            # D: three columns, the market, the others, the focus tableau
-            # E: the market at the left; at the right the focus tableau above a strip of the others
-            if count:
-                for x in range(120, W - mw - 200, step):
-                    ch_o = others_geom(x, H, count)[0]
-                    fr = pygame.Rect(ox + mw + x + 4 * GAP, oy, W - mw - x - 4 * GAP, H)
-                    ch_f = focus_card_h(fr.w, fr.h, scale)
-                    yield (_score(ch_f, ch_m, ch_o, count), "market | others | focus", g,
-                           pygame.Rect(ox + mw + 2 * GAP, oy, x, H), fr, (ch_f, ch_m, ch_o))
-                right = W - mw - 2 * GAP
-                for y in range(200, H - 80, step):
-                    ch_o = others_geom(right, H - y - GAP, count)[0]
-                    fr = pygame.Rect(ox + mw + 2 * GAP, oy, right, y)
-                    ch_f = focus_card_h(fr.w, fr.h, scale)
-                    yield (_score(ch_f, ch_m, ch_o, count), "market | focus / others", g,
-                           pygame.Rect(ox + mw + 2 * GAP, oy + y + GAP, right, H - y - GAP), fr,
-                           (ch_f, ch_m, ch_o))
-            # C: the market and the focus tableau side by side, the others in a strip below both
-            if count:
-                for y in range(mh, H - 80, step):
-                    ch_o = others_geom(W, H - y - GAP, count)[0]
-                    fr = pygame.Rect(ox + mw + 2 * GAP, oy, W - mw - 2 * GAP, y)
-                    ch_f = focus_card_h(fr.w, fr.h, scale)
-                    yield (_score(ch_f, ch_m, ch_o, count), "market | focus / all others", g,
-                           pygame.Rect(ox, oy + y + GAP, W, H - y - GAP), fr, (ch_f, ch_m, ch_o))
+                       region(pygame.Rect(ox, oy + mh + GAP, x, below)), fr, (ch_f, ch_m, ch_o))
+            # C: the market at the left; at its right the focus tableau above a strip of the others
+            right = W - mw - 2 * GAP
+            for y in range(200, H - 80, step):
+                ch_o = others_geom(right, H - y - GAP, count)[0]
+                fr = pygame.Rect(ox + mw + 2 * GAP, oy, right, y)
+                ch_f = focus_card_h(fr.w, fr.h, scale)
+                yield (_score(ch_f, ch_m, ch_o, count), "market | focus / others", g,
+                       region(pygame.Rect(ox + mw + 2 * GAP, oy + y + GAP, right, H - y - GAP)), fr,
+                       (ch_f, ch_m, ch_o))
+            # D: the market and the focus tableau side by side, the others in a strip below both
+            for y in range(mh, H - 80, step):
+                ch_o = others_geom(W, H - y - GAP, count)[0]
+                fr = pygame.Rect(ox + mw + 2 * GAP, oy, W - mw - 2 * GAP, y)
+                ch_f = focus_card_h(fr.w, fr.h, scale)
+                yield (_score(ch_f, ch_m, ch_o, count), "market | focus / all others", g,
+                       region(pygame.Rect(ox, oy + y + GAP, W, H - y - GAP)), fr, (ch_f, ch_m, ch_o))
 
 
 @lru_cache(maxsize=64)
 def plan(size, n: int = 3) -> Plan:
-    """The market, the other players' area and the focus tableau's area for a window of `size`."""
+    """The market, the other players' boxes and the focus tableau's area for a window of `size`."""
     area = table_area(size)
     inner = area["table"].inflate(-2 * MARGIN, -2 * MARGIN)
+    count = max(1, n - 1)
     best = None
     _score.best = None
-    for cand in _candidates(inner, max(0, n - 1), area["scale"]):
+    for cand in _candidates(inner, count, area["scale"]):
         if best is None or cand[0] > best[0]:
             best = cand
             _score.best = cand[0]
@@ -305,11 +347,11 @@ def plan(size, n: int = 3) -> Plan:
         mw, mh = g.size
         others = pygame.Rect(inner.x, inner.y + mh + GAP, mw, max(0, inner.h - mh - GAP))
         mine = pygame.Rect(inner.x + mw + 2 * GAP, inner.y, max(40, inner.w - mw - 2 * GAP), inner.h)
-        best = (0, "fallback", g, others, mine, (0, g.ch, 0))
-    _, name, g, others, mine, sizes = best
+        best = (0, "fallback", g, (lambda: grid_boxes(others, count)), mine, (0, g.ch, 0))
+    _, name, g, boxes, mine, sizes = best
     mw, mh = g.size
     market = pygame.Rect(inner.x, inner.y, mw, mh)
-    return Plan(market, g, others, mine, area["scale"], name, sizes)
+    return Plan(market, g, tuple(boxes()), mine, area["scale"], name, sizes)
 
 
 # ---- the focus lattice: cards full size, empty lanes half ----
@@ -411,11 +453,8 @@ def compute(size, view, focus: int) -> Zones:
     zones.extra["market"] = p.market
     # the other players
     order = [(focus + k) % view.n for k in range(1, view.n)]
-    _, rows, per_row, box_w, box_h = others_geom(p.others.w, p.others.h, len(order))
     plates = {}
-    for k, seat in enumerate(order):
-        i, j = divmod(k, per_row)
-        box = pygame.Rect(p.others.x + j * (box_w + GAP), p.others.y + i * (box_h + GAP), box_w, box_h)
+    for seat, box in zip(order, p.boxes):
         plate_h = mini_plate_h(box.w)
         plate = pygame.Rect(box.x, box.y, box.w, plate_h)
         plates[("seat", seat)] = plate
