@@ -92,6 +92,7 @@ class TabPlugin(TablePlugin):
         self._last_view = None          # the view of the last layout (what the animation starts from)
         self._frozen = None
         self._fill_map = {}             # a fill's places in another order -> the legal action
+        self.zoom_rect = None
 
     # ---- moments: open information ----
     def moment(self) -> Moment:
@@ -196,13 +197,15 @@ class TabPlugin(TablePlugin):
             for place, rect in zones[("display", view.messenger)].rects().items():
                 if place not in marks.hidden and place != vis.dragging:
                     face_down_band(surf, rect)
+        self.zoom_rect = None           # the zoom panel drawn this frame, if any (tests measure it)
         zoomed = self.scene.zoomed() if hasattr(self.scene, "zoomed") else None
         place = self.pinned or zoomed
         if place is not None and not vis.dragging:
             anchor = self.place_rect(zones, place)
             if anchor is not None:
-                draw_zoom(surf, zones.extra["table"], anchor, view, place, tuple(vis.names),
-                          lambda card, size: self.card_image(view, card, size, self._face_up(view, place)))
+                self.zoom_rect = draw_zoom(
+                    surf, zones.extra["table"], anchor, view, place, tuple(vis.names),
+                    lambda card, size: self.card_image(view, card, size, self._face_up(view, place)))
 
     @staticmethod
     def _face_up(view, place) -> bool:
