@@ -23,7 +23,7 @@ from rigging_klobba import BT, OF, PR, YC, hidden_twin, klobba, rigged
 ANA = {"name": "Ana", "kind": "human"}
 BEN = {"name": "Ben", "kind": "human"}
 BOT = {"name": "Bot", "kind": "ai", "level": "random"}     # Klobba!'s own bots land on clash-bots
-SIZES = ((1024, 640), (1280, 800), (1600, 1000))
+SIZES = ((1024, 640), (1280, 800), (1600, 1000), (1920, 1080))
 
 
 def make_app(size=(1280, 800), speed="instant"):
@@ -315,7 +315,7 @@ def test_the_table_lays_out_without_overlaps(size, n):
     zones = clash_layout.compute(size, view, view.seats[0].place, hand, (("offer", 1, 999),))
     table = zones.extra["table"]
     boxes = [zones.extra["box", p] for p in range(4)]
-    parts = boxes + [zones.extra["middle"], zones.extra["hand_area"]]
+    parts = boxes + [zones.extra["middle"], zones.extra["hand_area"], zones.extra["decks"]]
     for r in parts:
         assert table.contains(r), (r, table)
     for i, a in enumerate(parts):
@@ -323,7 +323,12 @@ def test_the_table_lays_out_without_overlaps(size, n):
             assert not a.colliderect(b), (a, b)
     middle = zones.extra["middle"]
     for totem in ("black", "white"):
-        assert middle.contains(zones.extra["slot", totem])
+        for part in ("slot", "slot_label", "total"):
+            assert middle.contains(zones.extra[part, totem]), (part, totem)
+        assert not zones.extra["slot", totem].colliderect(zones.extra["banner"])
+    assert middle.contains(zones.extra["banner"])
+    assert not zones.extra["slot_label", "black"].colliderect(zones.extra["slot_label", "white"])
+    assert zones.extra["hand_area"].contains(zones.extra["hand_label"])
     assert not zones.extra["slot", "black"].colliderect(zones.extra["slot", "white"])
     assert not zones.extra["slot", "black"].colliderect(zones.extra["decks"])
     hand_rects = list(zones["hand"].rects().values()) + list(zones["offers"].rects().values())

@@ -12,6 +12,7 @@ from game.engine.core import Action
 from game.engine.session import Session
 from game.families.clash.words import card_text
 from game.store.settings import Settings
+from game.ui import fonts
 from game.ui.app import App
 from game.ui.driver import Driver
 from game.ui.families.clash.art import ClashArt
@@ -72,6 +73,9 @@ def _check(drawn, faces, where):
     assert not small, f"{where}: text under {FLOOR} px: {small[:8]}"
     cut = sorted({s for s, _, _ in faces.texts() if s.rstrip().endswith("…")})
     assert not cut, f"{where}: card words cut: {cut[:8]}"
+    wide = sorted({(face.key, s) for face, size, texts in faces.spans for s, px, bold in texts
+                   if fonts.width(s, px, bold) > size[0] - 4})
+    assert not wide, f"{where}: card words wider than their card (cut at its edge): {wide[:8]}"
 
 
 def test_every_text_on_the_table_is_11_px_or_more_and_no_card_words_are_cut(monkeypatch):
@@ -131,9 +135,10 @@ def test_every_action_card_face_says_its_name_and_its_text_or_gist_in_full(monke
         for wh in sizes:
             del drawn[:]
             art.face(face, wh)
-            said = " ".join(s for s, _, _ in drawn)
+            said = " ".join(s for s, _, _ in drawn).replace("- ", "-")   # a name broken after a hyphen
             assert drawn and all(px >= FLOOR for _, px, _ in drawn), (key, wh, drawn)
             assert not any(s.endswith("…") for s, _, _ in drawn), (key, wh, drawn)
+            assert all(fonts.width(s, px, bold) <= wh[0] - 4 for s, px, bold in drawn), (key, wh, drawn)
             assert face.name in said, (key, wh, said)
             assert not words or card_text(face) in said or card_gist(face) in said, (key, wh, said)
 
@@ -155,3 +160,23 @@ def test_a_bigger_window_gives_bigger_cards():
     # and at 1280x800 the cards are big enough for their words (the playtest's were 70 x 100)
     assert small["hand"][1] >= 140 and small["barbarian"][1] >= 130, small
     assert card_size(small["hand"][1])[0] == small["hand"][0]
+
+
+def test_a_card_applied_over_the_one_played_is_readable_too(monkeypatch):
+    # Mirror & Switch applies the opponent's card: it is drawn smaller over the Mirror in the middle,
+    # and its words keep the floor too
+    drawn = rigging.record_fonts(monkeypatch)
+    faces = FaceTexts(monkeypatch, drawn)
+    game = rigged(black=0, hands={0: ["mirror_and_switch"], 1: ["the_boss", "the_boss", "the_boss", "berzerk"]})
+    game.apply(0, Action("group", places=(("band", 1),)))
+    d, session = open_game((1280, 800), game, [ANA, BOT])
+    rigging.until_ready(d, 0, 400)
+    card = next(c for c in session.game.hands[0] if session.game.faces[c].key == "mirror_and_switch")
+    d.click(d.centre_of(("hand", 0, card)))
+    assert d.until(lambda: d.table.ctrl.hold is not None, 400)
+    del drawn[:]
+    d.step(2)
+    slot = d.layout().extra["slot", "black"]
+    applied = [(face.key, size) for face, size, _ in faces.spans if face.kind == "action" and size[0] < slot.w]
+    assert any(key in ("the_boss", "berzerk") for key, _ in applied), applied
+    _check(drawn, faces, "a card applied over another")

@@ -23,6 +23,26 @@ KIND_COLOUR = {"highest": (150, 40, 40), "lowest_multiplied": (170, 70, 30), "lo
                "swap_and_play": (150, 110, 30), "flee_and_surprise": (40, 80, 60)}
 
 
+def wrap_name(name: str, size: int, width: int) -> list:
+    """A card's name in bold lines no wider than `width` where it can be: between words, else after
+    a hyphen ("Second-" / "Best")."""
+    tokens = []                 # (text, joined to the previous token without a space)
+    for word in name.split(" "):
+        parts = word.split("-")
+        if len(parts) > 1 and fonts.width(word, size, True) > width:
+            tokens += [(part + "-", k > 0) for k, part in enumerate(parts[:-1])] + [(parts[-1], True)]
+        else:
+            tokens.append((word, False))
+    lines = []
+    for text, joined in tokens:
+        trial = (lines[-1] + ("" if joined else " ") + text) if lines else text
+        if lines and fonts.width(trial, size, True) <= width:
+            lines[-1] = trial
+        else:
+            lines.append(text)
+    return lines
+
+
 def draw_star(surf, center, size, colour=STAR, edge=INK):
     """A Star (the game's tokens), in its colour, outlined once it is big enough to show it."""
     cardart.draw_star(surf, center, size, colour, edge if size >= 10 else None)
@@ -154,13 +174,13 @@ class ClashArt:
         band = pygame.Rect(2, 2, w - 4, max(6, h // 10))
         pygame.draw.rect(surf, colour, band, border_top_left_radius=max(2, w // 10),
                          border_top_right_radius=max(2, w // 10))
-        pad = max(4, w // 20)
+        pad = max(3, w // 24)
         room_w = w - 2 * pad
         y = band.bottom + 2
         # the name, as big as fits in at most three lines (at the smallest size, in as many as it takes)
         top = max(MIN_TEXT, int(h * 0.12))
         for ns in range(top, MIN_TEXT - 1, -1):
-            lines = fonts.wrap(face.name, ns, room_w, True)
+            lines = wrap_name(face.name, ns, room_w)
             if len(lines) <= 3 and all(fonts.width(t, ns, True) <= room_w for t in lines):
                 break
         for line in lines:

@@ -218,12 +218,14 @@ def showdown(surf, zones, view, marks, art):
         if ("slot", totem) not in marks.hidden:
             if card is not None:
                 surf.blit(art.face(view.face(card), slot.size), slot)
-                if effect is not None and slot.h < 120:
+                if effect is not None and int(slot.w * 0.75) < 76:
                     note = (note + " · " if note else "") + f"applies {view.face(effect).name}"
                 elif effect is not None:
-                    # the card whose selection applies, smaller, over the played card's corner
-                    small = pygame.Rect(0, 0, int(slot.w * 0.62), int(slot.h * 0.62))
-                    small.topleft = (slot.right - small.w // 2, slot.y + slot.h // 5)
+                    # the card whose selection applies, smaller, over the played card's lower corner
+                    # (inside its place: the name of the played card stays in sight; 76 px wide at
+                    # least, for its words at 11 px)
+                    small = pygame.Rect(0, 0, int(slot.w * 0.75), int(slot.h * 0.75))
+                    small.bottomright = (slot.right + 4, slot.bottom + 4)
                     surf.blit(art.face(view.face(effect), small.size), small)
                     Token(small, "applies", theme.GOOD, "topright").draw(surf)
             elif sd is not None and sd.laid:
@@ -246,7 +248,7 @@ def _under(surf, slot, text, colour):
     """A short line on a badge over the bottom of a laid card, wrapped rather than cut."""
     width = slot.w + 24
     size = fonts.fit(text, MIN_TEXT + 1, width - 8, min_size=MIN_TEXT)
-    lines = fonts.wrap(text, size, width - 8)[:2]
+    lines = fonts.wrap(text, size, width - 8)
     lh = fonts.line_height(size)
     box = pygame.Rect(0, 0, max(fonts.width(t, size) for t in lines) + 8, lh * len(lines) + 2)
     box.midbottom = (slot.centerx, slot.bottom - 2)
@@ -310,7 +312,9 @@ def hand(surf, zones, view, marks, art):
     if offers is not None:
         olabel = zones.extra["offers_label"]
         draw_panel(surf, zones.extra["offers"].inflate(8, 0).union(olabel), (30, 44, 36), theme.PANEL_EDGE, radius=8)
-        blit_text(surf, "Offered to you", size - 2, (olabel.x + 2, olabel.centery), theme.ACCENT, True, "midleft")
+        osize = fonts.fit("Offered to you", size - 2, olabel.w - 4, True, min_size=MIN_TEXT)
+        blit_text(surf, "Offered to you" if fonts.width("Offered to you", osize, True) <= olabel.w - 4 else "Offered",
+                  osize, (olabel.centerx, olabel.centery), theme.ACCENT, True, "center")
         offers.draw(surf, lambda place, size: art.face(view.face(place[2]), size), marks.lit, marks.selected,
                     marks.hidden)
         cap = max(MIN_TEXT, min(16, zones.extra.get("caption_h", 16) - 4))
