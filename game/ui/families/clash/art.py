@@ -153,8 +153,10 @@ class ClashArt:
         for k in range(face.bounty):
             x = w // 2 + int((k - (face.bounty - 1) / 2) * (star + 1))
             draw_star(surf, (x, y), star)
-        ns = fonts.fit(face.clan_name, max(MIN_TEXT, int(h * 0.085)), w - 6, False, min_size=MIN_TEXT)
         room = y - star // 2 - 1 - (sym_y + int(min(w * 0.5, h * 0.28)) // 2)
+        ns = fonts.fit(face.clan_name, max(MIN_TEXT, int(h * 0.085)), w - 6, False, min_size=MIN_TEXT)
+        while ns > MIN_TEXT and fonts.line_height(ns) > room:
+            ns -= 1
         if fonts.width(face.clan_name, ns) <= w - 6 and fonts.line_height(ns) <= room:
             name = fonts.text(face.clan_name, ns, (70, 70, 80))
             surf.blit(name, name.get_rect(midbottom=(w // 2, y - star // 2 - 1)))
