@@ -152,8 +152,9 @@ def _round_scores_at_most(rules: dict, top: int) -> list:
     called (a round stopped by its limit, or by an empty layout under `zero_cards: end_round`). With
     no card above 0 a hand is at most 0, and 0 only with no cards left (or cards worth 0). A caller
     can be left with no cards when an emptied layout calls (`auto_call`) or when others may still
-    throw the caller's cards (not locked in a match of fewer than `lock_min_players`, and every
-    ruleset allows two); otherwise a locked caller keeps at least one card, worth at most `top`."""
+    throw the caller's cards (not locked in a match of fewer than `lock_min_players` players: this
+    check does not know the player range, so any value above 2, the fewest a match has, counts as
+    unlocked); otherwise a locked caller keeps at least one card, worth at most `top`."""
     sc = rules["scoring"]
     # a scoring rule left out is all zeros (RULES_SPEC's defaults)
     bonus = {who: max(sc.get(rule, {}).get(who, 0) for rule in ("caller_lowest", "caller_not_lowest"))
