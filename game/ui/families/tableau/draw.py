@@ -280,13 +280,26 @@ def draw_market(surf, zones, view, marks, image_for, dragging):
 
 def face_down_band(surf, rect):
     """A band across a card on offer while the face-down toggle is on: how it would be taken (in
-    words: not colour alone), with what it gives when the card is wide enough to say it."""
-    said = ["FACE DOWN: +6 gold, +2 keys", "FACE DOWN", "DOWN"]
-    text, size = fit_text(said, max(MIN_TEXT, min(16, rect.h // 9)), rect.w - 6, True, comfy=MIN_TEXT + 1)
-    half = max(10, fonts.line_height(size, True) // 2 + 3)
+    words: not colour alone), with what it gives when the card is wide enough to say it (on two
+    lines on a narrow card)."""
+    said = ["FACE DOWN: +6 gold, +2 keys", "FACE DOWN: +6 gold +2 keys", "FACE DOWN"]
+    top = max(MIN_TEXT, min(16, rect.h // 9))
+    lines = None
+    for s in range(top, MIN_TEXT - 1, -1):
+        text = next((t for t in said if fonts.width(t, s, True) <= rect.w - 6), None)
+        if text is not None:
+            lines, size = [text], s
+            break
+    if lines is None:
+        lines, size = ["FACE", "DOWN"], MIN_TEXT
+    lh = fonts.line_height(size, True)
+    half = max(10, (lh * len(lines)) // 2 + 3)
     band = pygame.Rect(rect.x - 2, rect.centery - half, rect.w + 4, 2 * half)
     pygame.draw.rect(surf, theme.DANGER, band, border_radius=4)
-    blit_text(surf, text, size, band.center, theme.BAR, True, "center")
+    y = band.centery - lh * len(lines) // 2
+    for line in lines:
+        blit_text(surf, line, size, (band.centerx, y), theme.BAR, True, "midtop")
+        y += lh
 
 
 def draw_dashed(surf, rect, colour, dash=6):

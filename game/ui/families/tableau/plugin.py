@@ -18,7 +18,7 @@ from itertools import permutations
 
 import pygame
 
-from game.ui import fonts, theme
+from game.ui import fonts, table_frame, theme
 from game.ui.anim import Banner, Step
 from game.ui.families.base import Moment, TablePlugin
 from game.ui.families.tableau import layout as tab_layout
@@ -375,7 +375,14 @@ class TabPlugin(TablePlugin):
         view = self.ctrl.view()
         asking = self._asking()
         if action.kind in KEYS and asking is not None:
-            return words.confirm_label(action, view) if action == asking else ""
+            if action != asking:
+                return ""
+            # the status bar's buttons are at most 220 px (times the window's scale) and their label
+            # shrinks to fit: the most words that still read at 12 px or more
+            scale = table_frame.compute(self.scene.app.size).scale
+            room, size = round(220 * scale) - 12, max(12, round(15 * scale) - 3)
+            said = words.confirm_labels(action, view)
+            return next((c for c in said if fonts.width("Confirm " + c, size, True) <= room), said[-1])
         return words.button_label(action, view)
 
     def confirm_question(self, action) -> str:

@@ -133,12 +133,15 @@ def button_label(action, view) -> str:
     return kind.replace("_", " ").capitalize()
 
 
-def confirm_label(action, view) -> str:
-    """A key's button while its question waits (the table puts "Confirm " in front)."""
+def confirm_labels(action, view) -> list:
+    """A key's button while its question waits, most words first (the table puts "Confirm " in front)."""
     if action.kind == "key_move":
         other = next((loc for loc in view.locations if loc != view.messenger), "")
-        return f"Messenger → {location_word(other)}" if other else "move the Messenger"
-    return f"3 new {location_word(view.messenger)} cards"
+        if not other:
+            return ["move the Messenger"]
+        return [f"Messenger → {location_word(other)}", f"→ {location_word(other)}"]
+    loc = location_word(view.messenger)
+    return [f"3 new {loc} cards", f"new {loc} cards", "new cards"]
 
 
 def key_question(action, view) -> str:
