@@ -379,3 +379,19 @@ def test_a_chart_that_fails_after_the_matches_still_prints_the_results(tmp_path,
         assert "chart:" not in out.stdout
     assert chart.read_bytes() == b"last week's chart"      # written whole or not at all
     assert [p.name for p in tmp_path.iterdir()] == ["lab.png"]
+
+
+def test_a_house_rule_the_deck_cannot_deal_is_refused_before_any_match(capsys):
+    """Klobba!'s `rules: {hand_size: 10}` is refused by the loader; `--set hand_size=10` was taken,
+    and every match died in the deal (IndexError). It gets the loader's sentence now, at the seats
+    asked for: hands of 6 are dealt to 3 players (19 of the 21 Action cards), not to 4."""
+    code, out, err = simulate(capsys, "klobba", "--players", "4", "--games", "3", "--jobs", "1",
+                              "--set", "hand_size=10")
+    assert code == 2 and out == ""
+    assert err == ("main.py --simulate: --set hand_size=10: 21 Action cards cannot deal 10 to 4 players "
+                   "and leave a Surprise (need 41)\n")
+    code, out, err = simulate(capsys, "klobba", "--players", "4", "--games", "1", "--jobs", "1",
+                              "--set", "hand_size=6")
+    assert code == 2 and err.endswith("cannot deal 6 to 4 players and leave a Surprise (need 25)\n")
+    data = simulate_json(capsys, "klobba", "--players", "3", "--games", "2", "--set", "hand_size=6")
+    assert data["failed"] == [] and data["overall"]["matches_ended"] == 2

@@ -4,11 +4,17 @@ Issue 8: "a seeded ruleset fuzzer of at least 1,000 mutants per shipped
 ruleset; every mutant either refused with file:line:key or played to its end
 within a bound, never a traceback or a hang". Each mutant is a real file in
 tmp_path, loaded through the real loader; a mutant that loads is played by
-bots through the real Session. The counts are printed (`-s` shows them):
+bots through the real Session, at both ends of its player range (players.min and players.max)
+with a combination of its variants a player could switch on (any combination: the loader
+promises each one plays). Mutations include players.max and the deck's size (cards cut, added,
+counts changed), the attack that found decks too small for the player counts they allowed. A
+second test plays every variant combination of every shipped ruleset at both ends of its range.
+The counts are printed per ruleset (`-s` shows them):
 
     python -m pytest -q -s -m slow tests/test_ruleset_fuzz.py
 
-FUZZ_MUTANTS (environment) changes the number of mutants per ruleset.
+FUZZ_MUTANTS (environment) changes the number of mutants per ruleset; FUZZ_JOBS the number of
+processes (default: up to 2).
 """
 import copy
 import multiprocessing
@@ -18,17 +24,20 @@ import signal
 import traceback
 from concurrent.futures import ProcessPoolExecutor
 
+from itertools import product
+
 import pytest
 import yaml
 
 from game.ai import LEVELS
 from game.ai.simulate import run_match
 from game.engine import registry
-from game.engine.ruleset import load_ruleset
+from game.engine.ruleset import FULL_COMBINATIONS, default_options, load_ruleset, options_refusal
 from game.engine.schema import RulesetError, filled
 from rigging import ROOT
 
 MUTANTS = int(os.environ.get("FUZZ_MUTANTS", "1000"))
+JOBS = int(os.environ.get("FUZZ_JOBS", "2"))
 SECONDS_PER_MUTANT = 30          # the bound: a mutant still playing after this is a hang
 SHIPPED = sorted(n for n in os.listdir(os.path.join(ROOT, "rulesets")) if n.endswith(".yaml"))
 
@@ -176,7 +185,77 @@ def _rules(doc, rng):
     return f"rules: {choice}"
 
 
-STRUCTURAL = [_set_leaf, _set_leaf, _nudge_number, _drop_key, _add_key, _list_item, _card_values, _rules]
+def _card_lists(doc) -> list:
+    """The lists of cards of any family: `cards:` itself, or its lists (the clash family's
+    barbarians and actions)."""
+    cards = doc.get("cards")
+    if isinstance(cards, list):
+        return [cards]
+    if isinstance(cards, dict):
+        return [v for v in cards.values() if isinstance(v, list)]
+    return []
+
+
+def _deck_size(doc, rng):
+    """The deck against the player count: cut to a few cards or a fraction, counts scaled, cards
+    repeated (the attack: Castle Combo cut to 30 cards at 5 players)."""
+    lists = [c for c in _card_lists(doc) if c]
+    if not lists:
+        return "deck: no cards"
+    cards = rng.choice(lists)
+    kind = rng.choice(["cut", "cut", "fraction", "counts", "repeat"])
+    if kind == "cut":
+        keep = rng.randint(1, max(1, len(cards)))
+        cards[:] = rng.sample(cards, keep)
+    elif kind == "fraction":
+        cards[:] = cards[::rng.choice([2, 3, 4])]        # a spread of the deck, every kind thinned
+    elif kind == "counts":
+        factor = rng.choice([0.25, 0.5, 2, 3])
+        for c in cards:
+            if isinstance(c, dict) and isinstance(c.get("count"), int) and not isinstance(c["count"], bool):
+                c["count"] = max(1, int(c["count"] * factor))
+    else:
+        cards.extend(copy.deepcopy(rng.sample(cards, rng.randint(1, len(cards)))))
+    return f"deck: {kind} to {len(cards)} entries"
+
+
+def _players_max(doc, rng):
+    """players.max beyond what the deck deals or plays to its end (the attack: Castle Combo at 9)."""
+    players = _sub(doc, "players")
+    low = players.get("min", 2) if isinstance(players.get("min"), int) else 2
+    players["max"] = rng.choice([low, low + 1, rng.randint(2, 12), 12, 13, 9])
+    return f"players.max = {players['max']}"
+
+
+def _add_variant(doc, rng):
+    """A house rule that sets one parameter of the family, on by default or not (the attack: a
+    variant's `set` was checked less than the same value under `rules:`, and a hand of 10 loaded)."""
+    try:
+        defaults = _rules_defaults(doc.get("family"))
+    except (KeyError, TypeError):
+        return "variant: no family"
+    path = rng.choice(list(_leaves(defaults)))
+    value = _at(defaults, path)
+    own = doc.get("rules")
+    try:
+        value = _at(own, path)                    # the file's own value, when it gives one
+    except (KeyError, TypeError, IndexError):
+        pass
+    if isinstance(value, bool):
+        value = not value
+    elif isinstance(value, int):
+        value = rng.choice([value * 2, value * 3, value + 1, value + 2, value - 1, 0, 1, 10, 13])
+    else:
+        value = rng.choice(ODD_VALUES)
+    variants = _sub(doc, "variants")
+    key = f"house_{len(variants)}"
+    variants[key] = {"label": f"House {len(variants)}", "default": rng.random() < 0.5,
+                     "set": {".".join(str(p) for p in path): value}}
+    return f"variant {key}: {'.'.join(str(p) for p in path)} = {value!r:.40}"
+
+
+STRUCTURAL = [_set_leaf, _set_leaf, _nudge_number, _drop_key, _add_key, _list_item, _card_values, _rules,
+              _deck_size, _players_max, _add_variant, _add_variant]
 
 
 def _damage_text(text, rng):
@@ -290,13 +369,40 @@ def _rules_defaults(family_name: str) -> dict:
     return filled(registry.family(family_name).rules_spec)
 
 
-def check_refusal(path: str, err: RulesetError) -> None:
-    """A refusal names the file, then the line (when the file could be parsed that far)."""
+def check_refusal(path: str, err: RulesetError, text: str = "") -> None:
+    """A refusal names the file, then the line (when the file could be parsed that far: a file
+    that YAML reads as a mapping has a line for every key)."""
     msg = str(err)
     assert msg.startswith(f"{path}:"), msg
     assert "Traceback" not in msg and len(msg) < 600, msg
     assert "please report" not in msg, msg        # the loader's catch-all: a check we forgot
     assert err.message and err.message.strip()
+    try:
+        parsed = yaml.safe_load(text) if text else None
+    except Exception:       # noqa: BLE001 - text YAML itself cannot read: no line to expect
+        parsed = None
+    if isinstance(parsed, dict) and parsed and "not valid YAML" not in msg and "control character" not in msg:
+        assert err.line, msg
+
+
+def options_for(rs, rng: random.Random) -> dict:
+    """Match options with a combination of the ruleset's variants a player could switch on."""
+    options = default_options(rs)
+    options["variants"] = {v.key: rng.random() < 0.5 for v in rs.variants}
+    return options
+
+
+def ends(rs) -> list:
+    """Both ends of the player range: the fewest players deal the least, the most the most."""
+    return sorted({rs.min_players, rs.max_players})
+
+
+def play_to_the_end(rs, options: dict, n: int, seed: int, rng: random.Random, limited: bool) -> None:
+    """One bot match of n seats with these options, played to its end through the real Session."""
+    result = run_match(rs, seats_for(n, rng), seed=seed, options=options, keep_session=True)
+    assert result.session.game.is_over()
+    if limited:
+        assert result.rounds <= result.session.game.rules["limits"]["rounds_per_match"]
 
 
 def fuzz(name: str, first: int, stop: int, folder: str) -> tuple:
@@ -326,13 +432,17 @@ def fuzz(name: str, first: int, stop: int, folder: str) -> tuple:
                 try:
                     rs = load_ruleset(path)
                 except RulesetError as err:
-                    check_refusal(path, err)
+                    check_refusal(path, err, text)
                     counts["refused cleanly"] += 1
                     continue
-                n = rng.randint(rs.min_players, max(rs.min_players, min(rs.max_players, 4)))
-                result = run_match(rs, seats_for(n, rng), seed=i, keep_session=True)
-                if limited:
-                    assert result.rounds <= result.session.game.rules["limits"]["rounds_per_match"]
+                # a combination of house rules a player may switch on, at both ends of the range
+                options = options_for(rs, rng)
+                for n in ends(rs):
+                    if len(rs.variants) <= FULL_COMBINATIONS:     # the loader checked every one
+                        assert options_refusal(rs, options, n) is None, options_refusal(rs, options, n)
+                    elif options_refusal(rs, options, n):
+                        continue           # refused before the match, as the setup screen does
+                    play_to_the_end(rs, options, n, i, rng, limited)
                 counts["played cleanly"] += 1
             except BaseException as exc:   # noqa: B036 - a Hang, a crash, a failed check: all recorded
                 if isinstance(exc, KeyboardInterrupt):
@@ -356,7 +466,7 @@ def _fuzz_block(args) -> tuple:
 @pytest.mark.parametrize("name", SHIPPED)
 def test_mutants_are_refused_or_played_to_the_end(name, tmp_path):
     # one block of mutants per core, each in its own process and folder (the results do not depend on it)
-    jobs = max(1, min(2, os.cpu_count() or 1))
+    jobs = max(1, min(JOBS, os.cpu_count() or 1))
     cuts = [MUTANTS * k // jobs for k in range(jobs + 1)]
     blocks = []
     for k in range(jobs):
@@ -378,3 +488,31 @@ def test_mutants_are_refused_or_played_to_the_end(name, tmp_path):
     assert not failures, f"{name}: {counts}\n" + "\n".join(failures[:30])
     # the fuzzer must exercise both doors, or it proves little
     assert counts["refused cleanly"] > MUTANTS // 10 and counts["played cleanly"] > MUTANTS // 10, counts
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_variant_combination_plays_at_both_ends_of_the_player_range(name, tmp_path):
+    """Every combination of a shipped ruleset's variants a player can switch on, at players.min
+    and players.max: the loader accepted it, so it must deal and play to its end."""
+    with open(os.path.join(ROOT, "rulesets", name), encoding="utf-8") as fh:
+        base = yaml.safe_load(fh)
+    limited = "limits" in _rules_defaults(base["family"])
+    if limited:     # a few short rounds show a match ends (the safety net ends the rest)
+        base.setdefault("rules", {})["limits"] = {"turns_per_round": 50, "rounds_per_match": 3}
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump(base, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    rs = load_ruleset(str(path))
+    counts = {"combinations": 0, "matches": 0}
+    rng = random.Random(f"combinations-{name}")
+    for on in product((False, True), repeat=len(rs.variants)):
+        options = default_options(rs)
+        options["variants"] = {v.key: flag for v, flag in zip(rs.variants, on)}
+        counts["combinations"] += 1
+        for n in ends(rs):
+            assert options_refusal(rs, options, n) is None
+            play_to_the_end(rs, options, n, counts["matches"], rng, limited)
+            counts["matches"] += 1
+    print(f"\n{name}: " + ", ".join(f"{k} {v}" for k, v in counts.items())
+          + f" (players {rs.min_players} and {rs.max_players})")
+    assert counts["combinations"] == 2 ** len(rs.variants)

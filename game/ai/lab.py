@@ -1,10 +1,11 @@
 """The rules lab: `--simulate` with house rules (`--variant`, `--set`) and the statistics a designer reads.
 
 A house rule given on the command line is checked exactly as a ruleset file's would be (the
-family's `rules_spec` and `check_parameters`), so a bad one is refused with the same sentences,
-the "file" being the `--set` argument. What a match did is read from its events as it is played
-(`RoundLog`): round lengths, per-round scores, calls and whether they won; `summarise` turns the
-matches into per-seat and overall figures with 95% intervals.
+family's `rules_spec` and `check_parameters`, and `check_ruleset` as for a variant's `set`:
+through ruleset.options_refusal, at the seats played), so a bad one is refused with the same
+sentences, the "file" being the `--set` argument. What a match did is read from its events as it
+is played (`RoundLog`): round lengths, per-round scores, calls and whether they won; `summarise`
+turns the matches into per-seat and overall figures with 95% intervals.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from types import MappingProxyType
 from typing import Optional
 
 from game.engine import registry
-from game.engine.ruleset import default_options
+from game.engine.ruleset import default_options, options_refusal
 from game.engine.schema import Enum, Int, Located, RulesetError, parse_yaml
 
 Z_95 = 1.959964   # the normal quantile of a two-sided 95% interval
@@ -35,11 +36,13 @@ class Recipe:
 
 # --- house rules ----------------------------------------------------------------
 
-def lab_ruleset(ruleset, recipe: Recipe):
+def lab_ruleset(ruleset, recipe: Recipe, players: Optional[int] = None):
     """(ruleset with the --set values written into its rules, match options with the variants on).
 
     The variants stay toggles, as on the setup screen; a `--set` wins over a variant that sets
-    the same parameter (it is the later, more specific word). Raises LabError.
+    the same parameter (it is the later, more specific word). The house rules together must pass
+    the family's whole check, as a ruleset file's variant must: its deck dealt and played to the
+    end at `players` seats (default: every count the ruleset allows). Raises LabError.
     """
     options = default_options(ruleset)
     known = {v.key: v for v in ruleset.variants}
@@ -77,19 +80,26 @@ def lab_ruleset(ruleset, recipe: Recipe):
         touched[parts] = where
     if recipe.sets:
         _check_together(ruleset, family, in_force, end, touched, ["--set " + t for t in recipe.sets])
-    if not touched:
-        return ruleset, options
-    paths = {".".join(str(p) for p in parts) for parts in touched}
-    variants = tuple(replace(v, overrides=tuple((p, x) for p, x in v.overrides if p not in paths))
-                     for v in ruleset.variants)
-    return replace(ruleset, rules=_freeze(base), variants=variants), options
+    if touched:
+        paths = {".".join(str(p) for p in parts) for parts in touched}
+        variants = tuple(replace(v, overrides=tuple((p, x) for p, x in v.overrides if p not in paths))
+                         for v in ruleset.variants)
+        ruleset = replace(ruleset, rules=_freeze(base), variants=variants)
+    if recipe.variants or recipe.sets:
+        # the rest of the family's check (can these house rules be dealt and played to the end?),
+        # as the loader runs it for each combination of a file's variants
+        problem = options_refusal(ruleset, options, players)
+        if problem:
+            given = ["--variant " + v for v in recipe.variants] + ["--set " + t for t in recipe.sets]
+            raise LabError(f"{' '.join(given)}: {problem}")
+    return ruleset, options
 
 
 def _check_together(ruleset, family, in_force: dict, end: dict, touched: dict, given: list) -> None:
     """The family's checks that weigh parameters against each other and the cards, once all the
-    --set values are in (a draw card's `effect` may come after its `draw`). As for a variant's
-    `set`: the ruleset-wide checks (`check_ruleset`) judge the file as written, and a house rule's
-    bigger hand is dealt from more decks."""
+    --set values are in (a draw card's `effect` may come after its `draw`). The ruleset-wide
+    checks (`check_ruleset`) follow in lab_ruleset, as for a variant's `set` (a house rule's
+    bigger Kumbal hand is dealt from more decks; a Klobba! hand must still be dealt)."""
     everything = " ".join(given)
     doc = Located(everything, in_force, {})
     try:

@@ -85,12 +85,31 @@ def run_match(ruleset, levels, seed: int, options: Optional[dict] = None,
         if actions - round_start > MAX_ACTIONS_PER_ROUND:
             raise StuckMatch(f"match seed {seed}, round {round_no}: {MAX_ACTIONS_PER_ROUND} actions "
                              f"without the round ending (seats {levels})")
-        applied = step(game, bots, apply)
+        try:
+            applied = step(game, bots, apply)
+        except Exception:
+            # a seat the rules ask to act but give nothing to do (a bot cannot choose from nothing):
+            # the rules' fault, said in a sentence; any other error is raised as it is
+            stuck = _stuck(game, seed)
+            if stuck:
+                raise StuckMatch(stuck) from None
+            raise
         if not applied:
-            raise StuckMatch(f"match seed {seed}: nobody may act (seats {levels})")
+            raise StuckMatch(_stuck(game, seed) or f"match seed {seed}: nobody may act (seats {levels})")
         actions += applied
     return MatchResult(seed=seed, levels=levels, totals=game.scores(), winners=tuple(game.winners()),
                        rounds=game.round_no, actions=actions, session=session if keep_session else None)
+
+
+def _stuck(game, seed: int) -> Optional[str]:
+    """The sentence for a seat in to_act with no legal action, or None when every one has one."""
+    for seat in game.to_act():
+        if not game.legal_actions(seat):
+            phase = getattr(game, "phase", None)
+            return (f"match seed {seed}: seat {seat + 1} must act"
+                    + (f" in phase '{phase}'" if phase else "")
+                    + " but the rules leave it no legal action, so the match cannot go on")
+    return None
 
 
 def _watched(apply, game, watch):
@@ -144,7 +163,8 @@ def _play_chunk(job) -> list:
         from game.engine.ruleset import load_ruleset
         # the very file the parent checked: another file with the same id cannot slip in
         ruleset = load_ruleset(path)
-        found = _worker_rulesets[(path, recipe)] = lab_ruleset(ruleset, recipe) if recipe else (ruleset, None)
+        found = _worker_rulesets[(path, recipe)] = (lab_ruleset(ruleset, recipe, len(levels)) if recipe
+                                                    else (ruleset, None))
     ruleset, options = found
     if recipe is None:
         return [_play_one(ruleset, levels, s) for s in seeds]
@@ -197,7 +217,7 @@ def play_lab_matches(ruleset, recipe: Recipe, levels, seeds: list, jobs: int = 1
 
     Raises LabError for house rules that cannot be used, before any match is played.
     """
-    lab_rules, options = lab_ruleset(ruleset, recipe)
+    lab_rules, options = lab_ruleset(ruleset, recipe, len(levels))
     if processes_for(len(seeds), jobs) <= 1:
         return [_play_recorded(lab_rules, options, levels, s) for s in seeds]
     return _spread(ruleset.path, levels, seeds, jobs, recipe)
@@ -250,7 +270,8 @@ def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optio
         return _usage(f"--jobs must be at least 1; got {jobs}")
     recipe = recipe or Recipe()
     try:
-        lab_rules, options = lab_ruleset(ruleset, recipe)   # checked here; the workers build it again
+        # checked here, at the seats played; the workers build it again
+        lab_rules, options = lab_ruleset(ruleset, recipe, players)
     except LabError as exc:
         return _usage(str(exc))
     if chart is not None:

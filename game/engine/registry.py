@@ -20,7 +20,9 @@ class Family:
     step_spec: Callable           # validates one step of an ability
     check_abilities: Callable     # (abilities, doc)
     check_parameters: Callable    # (rules, cards, abilities, doc, where, layout, match_end)
-    check_ruleset: Callable       # (cards, abilities, layout, rules, players, doc)
+    check_ruleset: Callable       # (cards, abilities, layout, rules, players, doc, where): can the
+    #                               deck be dealt and played to the end at every player count?
+    #                               where: ("rules",) for the file's own rules, else a house rule's set
     new_game: Callable            # (ruleset, n_seats, options, seed) -> Game
     describe: Callable            # (event, names, call_name) -> a log sentence ('' for none)
     make_bot: Callable            # (ruleset, seat, level, seed) -> a bot for this family

@@ -11,6 +11,7 @@ import os
 import stat
 import sys
 from dataclasses import dataclass
+from itertools import combinations
 from types import MappingProxyType
 from typing import Optional
 
@@ -318,7 +319,8 @@ def build_ruleset(doc: Located, path: str = "") -> Ruleset:
     family.check_parameters(rules, cards, abilities, doc, ("rules",), layout, end)
     variants = _check_variants(top.get("variants", {}), rules, cards, abilities, layout, end, family,
                                doc)
-    family.check_ruleset(cards, abilities, layout, rules, players, doc)
+    family.check_ruleset(cards, abilities, layout, rules, players, doc, ("rules",))
+    _check_combinations(variants, rules, cards, abilities, layout, end, players, family, doc)
 
     return Ruleset(
         id=ident["id"], name=ident["name"], version=ident["version"], family=ident["family"],
@@ -426,6 +428,9 @@ def check_match_can_end(match_end: dict, sources, doc: Located, where: tuple) ->
 def _check_variants(raw, rules: dict, cards, abilities, layout, match_end, family,
                     doc: Located) -> tuple:
     items = Dict(_VARIANT)(raw, ("variants",), doc)
+    if len(items) > MAX_VARIANTS:
+        raise doc.error(("variants",), f"{len(items)} house rules; a ruleset may have at most "
+                        f"{MAX_VARIANTS} (each is a toggle of the setup screen)")
     out = []
     for key, v in items.items():
         overrides = []
@@ -446,6 +451,111 @@ def _check_variants(raw, rules: dict, cards, abilities, layout, match_end, famil
             overrides.append((dotted_path, _get_path(checked, dotted_path)))   # as checked: text stays text
         out.append(Variant(key, v["label"], v["description"], v["default"], tuple(overrides)))
     return tuple(out)
+
+
+# --- house rules together: what a player can switch on must be playable ---------------
+
+# Up to this many variants every combination a player can switch on is checked at load (2**10 =
+# 1024 combinations, each a few family checks: well under a second). Past it, each variant alone,
+# every pair and all of them together: a family check that weighs at most two parameters against
+# each other and the cards (a deal, a hand, a call limit, display size against cards each) fails
+# for some pair whenever it fails for a combination, since each parameter's value comes from the
+# last variant of the combination that sets it. A check that weighs more (the memory family's
+# "totals never grow" reads four scoring bonuses) can fail for three or more variants of a long
+# list only; the setup screen, --simulate and --game then refuse that choice (options_refusal).
+FULL_COMBINATIONS = 10
+# A ruleset's house rules are toggles on the setup screen: far more than fit there is a mistake,
+# and it would make the checks above slow (pairs grow with the square).
+MAX_VARIANTS = 40
+
+
+def variant_combinations(variants: tuple) -> list:
+    """The combinations of variants (each a tuple in file order) checked at load, smallest first,
+    so that a refusal names the fewest variants that cannot be played together."""
+    n = len(variants)
+    if n <= FULL_COMBINATIONS:
+        return [c for k in range(1, n + 1) for c in combinations(variants, k)]
+    return [*combinations(variants, 1), *combinations(variants, 2), tuple(variants)]
+
+
+def _in_force(rules, combo) -> dict:
+    """The rules with the variants of `combo` on, in file order (a later one wins a parameter)."""
+    params = _thaw(rules)
+    for v in combo:
+        for path, value in v.overrides:
+            _set_path(params, path, value)
+    return params
+
+
+def _check_in_force(family, params: dict, cards, abilities, layout, end: dict, players: dict,
+                    doc: Located, where: tuple) -> None:
+    """The family's whole check of parameters in force: their types and ranges, the checks that
+    weigh them against each other and the cards, and whether the deck is dealt and played to the
+    end at every player count in `players`. Raises RulesetError (problems shown at `where`)."""
+    checked = family.rules_spec(params, where, doc)
+    family.check_parameters(checked, cards, abilities, doc, where, layout, end)
+    family.check_ruleset(cards, abilities, layout, checked, players, doc, where)
+
+
+def _check_combinations(variants: tuple, rules: dict, cards, abilities, layout, end: dict,
+                        players: dict, family, doc: Located) -> None:
+    """Every combination of house rules a player can switch on (variant_combinations) passes the
+    family's whole check at every player count, or the file is refused at the `set` of the
+    combination's last variant, naming the others."""
+    for combo in variant_combinations(variants):
+        where = ("variants", combo[-1].key, "set")
+        params = _in_force(rules, combo)
+        at = Located(doc.file, params, {(): doc.line(where)})
+        try:
+            _check_in_force(family, params, cards, abilities, layout, end, players, at, where)
+        except RulesetError as exc:
+            if len(combo) == 1:
+                raise
+            others = _listed([f"'{v.label}'" for v in combo[:-1]])
+            raise RulesetError(exc.file, exc.line, exc.key, f"with {others} on as well (a player may "
+                               f"switch them on together), {exc.message}") from None
+
+
+def options_refusal(ruleset: Ruleset, options: Optional[dict] = None,
+                    players: Optional[int] = None) -> Optional[str]:
+    """Why a match of `ruleset` cannot be played with these options, in one sentence; None when
+    it can. Options: the variants switched on or off and the match length, as the setup screen
+    and --simulate --variant give them; the rules are the ruleset's own, or the rules lab's with
+    its --set values written in. `players`: the seats of the match (default: every count the
+    ruleset allows). The family's whole check, as the loader runs it for a variant's `set`."""
+    options = options or default_options(ruleset)
+    family = registry.family(ruleset.family)
+    counts = ({"min": players, "max": players} if players is not None
+              else {"min": ruleset.min_players, "max": ruleset.max_players})
+    chosen = options.get("variants", {})
+    # the match length chosen: a match of rounds always ends, so what only a match to points
+    # needs is asked of that mode alone; the length's other figures are the file's (checked)
+    mode = options.get("match_end", {}).get("mode", ruleset.match_end.default_mode)
+    modes = (mode,) if mode in ruleset.match_end.modes else ruleset.match_end.modes
+    end = {"modes": modes, "default": modes[0], "rounds": ruleset.match_end.rounds,
+           "points": options.get("match_end", {}).get("points", ruleset.match_end.points)}
+    params = ruleset.parameters(options)
+    doc = Located(_shown_path(ruleset.path) if ruleset.path else ruleset.id, params, {})
+    try:
+        # shown as a house rule's problem (never the file's own: the loader checked those)
+        _check_in_force(family, params, ruleset.cards, ruleset.abilities, dict(ruleset.layout), end,
+                        counts, doc, ("variants",))
+    except RulesetError as exc:
+        on = [f"'{v.label}'" for v in ruleset.variants if chosen.get(v.key, v.default) and v.overrides]
+        return f"With {_listed(on)} on, {exc.message}" if on else _capital(exc.message)
+    return None
+
+
+def _listed(words: list) -> str:
+    """'A', 'A and B', 'A, B and C'; a long list as its first two and how many more (a sentence
+    stays readable with all of a long list of house rules on)."""
+    if len(words) > 3:
+        words = words[:2] + [f"{len(words) - 2} other house rules"]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # --- small helpers -----------------------------------------------------------

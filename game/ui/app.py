@@ -428,14 +428,18 @@ def normalise_seats(seats) -> list:
 
 def new_session(game_id: str, seats, options=None, seed=None):
     """Start a Session for ruleset `game_id`; KeyError/ValueError with a readable reason."""
-    from game.engine.ruleset import default_options, find_ruleset
+    from game.engine.ruleset import default_options, find_ruleset, options_refusal
     from game.engine.session import Session
     ruleset = find_ruleset(game_id)
     seats = normalise_seats(seats or ["human", "ai:normal"])
     if not ruleset.min_players <= len(seats) <= ruleset.max_players:
         raise ValueError(f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players, "
                          f"not {len(seats)}")
-    return Session.new(ruleset, seats, options or default_options(ruleset), seed)
+    options = options or default_options(ruleset)
+    problem = options_refusal(ruleset, options, len(seats))     # a deal that cannot be made: say why
+    if problem:
+        raise ValueError(problem)
+    return Session.new(ruleset, seats, options, seed)
 
 
 def run(game_id: Optional[str] = None, seats=None, options=None, seed: Optional[int] = None, *,

@@ -99,10 +99,15 @@ class SetupScene(Scene):
         self.rules = Button("Rules", self.open_rules, hint="F1")
         self.start = Button("Start the match", self.start_match, primary=True, hint="Enter")
         self.error = ""
+        # why the house rules switched on cannot be played at this many seats (None: they can),
+        # shown under the toggles; the Start button is greyed meanwhile
+        self.problem = None
+        self.problem_note = Label("", 15, theme.DANGER, wrap=True)
         for r in self.rows:
             self.ui.add(*r.widgets)
         self.ui.add(self.count_step, self.mode_step, self.rounds_step, self.points_step,
-                    *self.variant_toggles, *self.variant_notes, self.back, self.rules, self.start)
+                    *self.variant_toggles, *self.variant_notes, self.problem_note, self.back, self.rules,
+                    self.start)
         self.set_count(self.count)
         self.set_mode(self.mode_step.value)
         if self.family.one_game:        # no length to choose: the game's own rules end it
@@ -124,25 +129,43 @@ class SetupScene(Scene):
             for w in r.widgets:
                 w.visible = on
             r.level_step.visible = on and r.kind == "ai"
+        self.check_house_rules()
 
     def set_mode(self, mode):
         self.options["match_end"]["mode"] = mode
         self.rounds_step.visible = mode == "rounds"
         self.points_step.visible = mode == "points"
+        self.check_house_rules()      # what only a match to points needs is asked of that mode
 
     def set_rounds(self, n):
         self.options["match_end"]["rounds"] = n
 
     def set_points(self, n):
         self.options["match_end"]["points"] = n
+        self.check_house_rules()
 
     def set_variant(self, key, value):
         self.options["variants"][key] = value
+        self.check_house_rules()
+
+    def check_house_rules(self) -> None:
+        """The family's whole check of the toggles as set, at this many seats and this match length
+        (the loader checks every combination it can; this is the word before a match starts)."""
+        from game.engine.ruleset import options_refusal
+        self.problem = options_refusal(self.ruleset, self.options, self.count)
+        self.problem_note.text = f"✖ {self.problem}" if self.problem else ""
+        self.start.enabled = self.problem is None
+        self.start.tooltip = (f"These house rules cannot be played: {self.problem}" if self.problem
+                              else None)
 
     def seats(self) -> list:
         return [r.spec() for r in self.rows[: self.count]]
 
     def start_match(self):
+        self.check_house_rules()
+        if self.problem:
+            self.error = "The house rules as set cannot be played: see why under them."
+            return
         seats = self.seats()
         names = [s["name"] for s in seats]
         dupes = sorted({n for n in names if names.count(n) > 1})
@@ -217,6 +240,7 @@ class SetupScene(Scene):
             note.wrap = True
             note.rect = pygame.Rect(rx + 34, y + 36, col_w - 34, max(1, len(lines)) * fonts.line_height(14))
             y += 46 + note.rect.h
+        self.problem_note.rect = pygame.Rect(rx, y, col_w, p.bottom - 76 - y)
         self.back.rect = pygame.Rect(p.x + 30, by, 160, 46)
         self.rules.rect = pygame.Rect(p.x + 200, by, 160, 46)
         self.start.rect = pygame.Rect(p.right - 30 - 260, by, 260, 46)

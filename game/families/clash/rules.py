@@ -170,20 +170,26 @@ def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> 
                         "Klobba! ends by its own rules (rules.end); give modes: [rounds]")
 
 
-def check_ruleset(cards, abilities, layout, rules, players, doc) -> None:
-    """The decks can set up every player count: four Bands, the hands, a card that selects."""
+def check_ruleset(cards, abilities, layout, rules, players, doc, where=("rules",)) -> None:
+    """The decks can set up every player count: four Bands, the hands, a card that selects.
+
+    `where`: ("rules",) for the file's own rules; a house rule's `set` (a variant, --set) is
+    refused there instead."""
     rules = filled(RULES_SPEC, rules)
+    mine = where == ("rules",)
     barbarians = sum(c.count for c in cards if c.kind == "barbarian")
     actions = [c for c in cards if c.kind == "action"]
     if players["max"] > PLACES:
         raise doc.error(("players", "max"), f"there are {PLACES} Band places: at most {PLACES} players")
     if barbarians <= PLACES * rules["band_size"]:
-        raise doc.error(("rules", "band_size"), f"{barbarians} Barbarians cannot fill {PLACES} Bands "
-                        f"of {rules['band_size']} and leave a deck to refill them")
+        raise doc.error(where + ("band_size",) if mine else where, f"{barbarians} Barbarians cannot fill "
+                        f"{PLACES} Bands of {rules['band_size']} and leave a deck to refill them")
+    # the most players need the most cards: a deal that works for players.max works for fewer
     need = players["max"] * rules["hand_size"] + 1
     if sum(c.count for c in actions) < need:
-        raise doc.error(("rules", "hand_size"), f"{sum(c.count for c in actions)} Action cards cannot deal "
-                        f"{rules['hand_size']} to {players['max']} players and leave a Surprise (need {need})")
+        raise doc.error(where + ("hand_size",) if mine else where, f"{sum(c.count for c in actions)} "
+                        f"Action cards cannot deal {rules['hand_size']} to {players['max']} players and "
+                        f"leave a Surprise (need {need})")
     if not any(c.effect.tag in selection.SELECTING for c in actions):
         raise doc.error(("cards", "actions"), "no Action card selects Barbarians: a Surprise could never apply")
 

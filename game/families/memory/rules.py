@@ -171,12 +171,15 @@ def _round_scores_at_most(rules: dict, top: int) -> list:
             (others, f"everyone else: at most {others}, {empty} plus a bonus of at most {others}")]
 
 
-def check_ruleset(cards, abilities, layout, rules, players, doc) -> None:
+def check_ruleset(cards, abilities, layout, rules, players, doc, where=("rules",)) -> None:
+    """The layout fits and the deck deals every player count (`where`: ("rules",) for the file's
+    own rules, or a house rule's `set`; nothing here depends on `rules:`, so nothing is refused there)."""
     size = layout["rows"] * layout["cols"]
     for i, slot in enumerate(layout["look_at_start"]):
         if slot >= size:
             raise doc.error(("layout", "look_at_start", i), f"expected a position below {size}; got {slot}")
     deck = sum(c.count for c in cards)
+    # the most players need the most cards: a deal that works for players.max works for fewer
     need = players["max"] * size + 2
     if deck < need:
         raise doc.error(("cards",), f"{deck} cards cannot deal {size} to {players['max']} players "

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from math import comb
 from typing import Optional
 
 from game.engine.core import Action, Event, Game, IllegalAction
@@ -145,10 +146,36 @@ def _round_scores_at_most(rules: dict, top: int) -> list:
             (max(top, 0), f"everyone else: at most {max(top, 0)}, {empty}")]
 
 
-def check_ruleset(cards, abilities, layout, rules, players, doc) -> None:
+# Every set of `sets.min_size` or more cards of one rank a hand holds is a discard of its own
+# (ShedGame._discards lists them all), and a hand may come to hold every card of a rank: 12 cards
+# of one rank give 4,083 sets, 20 a million. Past this many, a turn's moves are too many to list.
+MAX_SETS_OF_A_RANK = 4096
+
+
+def check_ruleset(cards, abilities, layout, rules, players, doc, where=("rules",)) -> None:
+    """Every player count from players.min to players.max is dealt, and its turns' moves can be
+    listed (`where`: ("rules",) for the file's own rules, or a house rule's `set`: a variant or
+    --set)."""
     rules = filled(RULES_SPEC, rules)
     size = sum(c.count for c in cards)
     hand = rules["hand_size"]
+    copies: dict = {}
+    for c in cards:
+        copies[c.match] = copies.get(c.match, 0) + c.count
+    rank = max(copies, key=copies.get)
+    least = rules["sets"]["min_size"]
+    # the most players shuffle in the most decks (_decks_for grows with the players)
+    n = players["max"]
+    held = copies[rank] * _decks_for(n, rules, size)
+    sets = sum(comb(held, k) for k in range(least, held + 1))
+    if sets > MAX_SETS_OF_A_RANK:
+        raise doc.error(("cards",) if where == ("rules",) else where,
+                        f"{held} cards of the rank {rank!r} are in play at {n} players; a hand holding "
+                        f"them could discard {f'{sets:,}' if sets < 10 ** 9 else 'over a billion'} "
+                        f"different sets of {least} or more, each a move of its own (at most "
+                        f"{MAX_SETS_OF_A_RANK:,}: 12 cards of one rank)")
+    if where != ("rules",):
+        return      # a house rule's bigger hand is dealt from more decks (_decks_for): it always deals
     for n in range(players["min"], players["max"] + 1):
         # the file's own rules must name when a second deck comes in (a variant's bigger hand
         # gets more decks without being told: see _decks_for)

@@ -84,14 +84,41 @@ def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> 
                         "match_end: {modes: [rounds], default: rounds, rounds: 1}")
 
 
-def check_ruleset(cards, abilities, layout, rules, players, doc) -> None:
-    """Each location must fill its display at the start."""
+def check_ruleset(cards, abilities, layout, rules, players, doc, where=("rules",)) -> None:
+    """Each location must fill its display at the start, and the decks must last until every
+    player has bought `cards_each` cards, at every player count the ruleset allows.
+
+    What a game needs: one card bought a turn, `cards_each` turns a player. What the decks supply:
+    a location refills its display from its deck, then from its reshuffled discard pile (a key's
+    refresh and a discarding ability only move cards there); it leaves the game, with the cards it
+    still holds, at the first refill that cannot complete its display, that is once fewer than
+    `display_size` of its cards are left unbought. So a location of c cards sells c - display_size
+    + 1 cards, whatever the players do, and then only the other one sells; once both have left no
+    seat can buy (TabGame._refill). `where`: ("rules",) for the file's own rules, or a house rule's
+    `set` (a variant or --set), where its problem is shown."""
     rules = filled(RULES_SPEC, rules)
+    mine = where == ("rules",)
+    shown = rules["display_size"]
+    sizes = {loc: sum(c.count for c in cards if c.location == loc) for loc in LOCATIONS}
     for loc in LOCATIONS:
-        size = sum(c.count for c in cards if c.location == loc)
-        if size < rules["display_size"]:
-            raise doc.error(("cards",), f"the {loc} has {size} cards; its display needs "
-                            f"{rules['display_size']}")
+        if sizes[loc] < shown:
+            raise doc.error(("cards",) if mine else where, f"the {loc} has {sizes[loc]} cards; its "
+                            f"display needs {shown}")
+    sells = {loc: sizes[loc] - shown + 1 for loc in LOCATIONS}
+    supply = sum(sells.values())
+    each = rules["cards_each"]
+    # the most players buy the most cards: the decks that last for players.max last for fewer
+    if players["max"] * each > supply:
+        most = supply // each
+        why = (f"a game of {players['max']} players buys {players['max'] * each} cards ({each} each), "
+               f"but these decks sell at most {supply}: "
+               + " and ".join(f"the {loc} {sells[loc]} of its {sizes[loc]} cards" for loc in LOCATIONS)
+               + f" (a location leaves the game once fewer than {shown} of its cards are left to "
+               f"fill its display); ")
+        why += (f"at most {most} players can play to the end" if most >= players["min"] else
+                f"not even {players['min']} players can play to the end")
+        at = (("players", "max") if most >= players["min"] else ("cards",)) if mine else where
+        raise doc.error(at, why)
 
 
 # --- the state ---------------------------------------------------------------
