@@ -246,6 +246,24 @@ def why_text(scroll, times: int, total: int) -> str:
     return f"{points}"
 
 
+def why_short(scroll, times: int) -> str:
+    """`why_text` in few words, for a narrow score pad: "1 × 3 per Nobility in its row"."""
+    per, condition = scroll.get("per"), scroll.get("if")
+    points = scroll.get("points")
+    if per is not None:
+        return f"{times} × {points} per {count_short(per)}"
+    if condition is not None:
+        if not times:
+            return unmet_words(condition)
+        t = condition.tag
+        if t == "position":
+            return f"{points} {POSITION_SHORT[condition.get('position')]}"
+        if t == "shield_absent":
+            return f"{points}: no {SHIELD_WORDS[condition.get('shield_absent')]}"
+        return f"{points}: a card face down"
+    return f"{points}"
+
+
 def option_labels(card) -> tuple:
     """The words of the two buttons of a card's "choose one of two"."""
     for e in card.ability:

@@ -150,6 +150,7 @@ def market_geom(ch: int, across: bool) -> MarketGeom:
     return MarketGeom(ch, cw, head, foot, cap, (pile_w, pile_h), piles_w, row_w, row_h, across)
 
 
+@lru_cache(maxsize=4096)
 def focus_plate_h(w: int, scale: float) -> int:
     """The focus tableau's plate: two lines, or three when it is narrow (as a small tableau's)."""
     if w < NARROW_PLATE:
@@ -161,6 +162,7 @@ def lattice_gap(w: int) -> int:
     return max(4, min(10, w // 90))
 
 
+@lru_cache(maxsize=4096)
 def focus_card_h(w: int, h: int, scale: float) -> int:
     """The card height of the focus tableau in an area w x h (its plate and total line on top):
     three cards and two half lanes' gaps each way."""
@@ -171,6 +173,7 @@ def focus_card_h(w: int, h: int, scale: float) -> int:
     return int(max(0, min(by_h, by_w)))
 
 
+@lru_cache(maxsize=4096)
 def mini_plate_h(box_w: int) -> int:
     """A small tableau's plate: two lines (wide: the name with the gold and keys, then the points,
     cards and discounts; narrow: the name with the points, then the gold and keys with the cards)."""
@@ -178,6 +181,7 @@ def mini_plate_h(box_w: int) -> int:
     return 2 * line + 6
 
 
+@lru_cache(maxsize=4096)
 def mini_card_h(box_w: int, box_h: int) -> int:
     grid_h = box_h - mini_plate_h(box_w) - MINI_GAP
     by_h = (grid_h - 2 * MINI_GAP) / 3
@@ -239,6 +243,7 @@ def grid_boxes(region: pygame.Rect, count: int) -> list:
             for i, j in (divmod(k, max(1, per_row)) for k in range(count))]
 
 
+@lru_cache(maxsize=4096)
 def mini_box(ch: int) -> tuple:
     """(w, h) of a small tableau whose cards are `ch` tall: its plate and its 3x3 grid."""
     w = 3 * card_w(ch) + 2 * MINI_GAP
@@ -292,7 +297,7 @@ def _candidates(inner: pygame.Rect, count: int, scale: float):
                 continue
             # A: the market at the left with small tableaux under it, more of them in columns at its
             # right, the focus tableau at the right, full height
-            for ch_o in range(min(H // 3, 260), 30, -2):
+            for ch_o in range(min(H // 3, 260), 30, -3):
                 placed = flow(mw, mh, W, H, ch_o, count)
                 if placed is None:
                     continue

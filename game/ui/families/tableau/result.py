@@ -53,6 +53,17 @@ class TabResultScene(MatchResultScene):
             self.draw_pad(surf, body)
         self.ui.draw(surf)
 
+    @staticmethod
+    def short_why(face, cs) -> str:
+        """Why a card scored, in few words ("" for a card face down or without a scroll)."""
+        scroll = face.scoring
+        if scroll is None or cs.why in ("face down", "no scoring"):
+            return ""
+        from game.families.tableau import words
+        points = scroll.get("points") or 0
+        times = cs.points // points if points and scroll.get("per") is not None else int(bool(cs.points))
+        return words.why_short(scroll, times)
+
     def draw_pad(self, surf, rect):
         """One column per player: each card's points and why, keys, total, leftover gold."""
         v = self.view
@@ -66,8 +77,8 @@ class TabResultScene(MatchResultScene):
         cards = max(len(r.cards) for r in results)
         head, totals = 30, 3 * 28           # the name; keys, total and leftover gold under the cards
         row_h = max(24, min(58, (rect.h - head - totals) // max(1, cards)))
-        size = max(11, min(15, row_h // 2 - 2)) if row_h >= 34 else max(10, min(14, row_h - 10))
-        small = max(9, size - 3)
+        size = max(11, min(15, row_h // 2 - 2)) if row_h >= 34 else max(11, min(14, row_h - 10))
+        small = max(11, size - 3)
         for i, r in enumerate(results):
             x = rect.x + i * (col_w + 8)
             col = pygame.Rect(x, rect.y, col_w, rect.h)
@@ -88,7 +99,10 @@ class TabResultScene(MatchResultScene):
                     # the why on two lines where the row has room for them, else one line cut short
                     top = y + fonts.line_height(size, True) - 1
                     room = (y + row_h - 2 - top) // fonts.line_height(small)
-                    lines = fonts.wrap(cs.why, small, col_w - 12) if room >= 2 else [cs.why]
+                    why = cs.why
+                    if fonts.width(why, small) > (col_w - 12) * max(1, min(2, room)):
+                        why = self.short_why(face, cs) or why      # the few-words form where it fits better
+                    lines = fonts.wrap(why, small, col_w - 12) if room >= 2 else [why]
                     if len(lines) > 2:
                         lines = [lines[0], " ".join(lines[1:])]
                     for k, line in enumerate(lines[:max(1, room)]):
