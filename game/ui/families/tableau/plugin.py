@@ -7,7 +7,9 @@ human on turn large on the right.
 
 Gestures: drag a card of the Messenger's display onto a lit cell (or click it, then the cell);
 the "Face down" toggle (or F) makes the next card taken go face down for 6 gold and 2 keys; keys
-and choices are buttons labelled with what they do; a neighbour is picked by clicking their
+and choices are buttons labelled with what they do, short enough for the status bar (the prompt
+says a choice's options in full); a key is spent only on a second press of M or N (or its button,
+then Confirm): the first asks, Esc keeps the key; a neighbour is picked by clicking their
 plate; a display card is discarded by clicking it; at the end, a left click on a purse card adds
 a gold, a right click takes one back, and Done ends. Hovering any card (or a right click on it)
 shows the zoom panel: the card large, with its cost, shields, ability and scoring in words.
