@@ -379,7 +379,7 @@ def draw_table(surf, zones, view, marks: Marks, image_for, dragging=None):
             said = [f"If the game ended now: {cards} for the cards + {keys} for keys = {total} points",
                     f"Now: {cards} for the cards + {keys} for keys = {total} points",
                     f"Now: {cards} cards + {keys} keys = {total} points", f"Now {total} points"]
-        text, size = fit_text(said, 14, line.w - 8, comfy=12)
+        text, size = fit_text(said, max(MIN_TEXT, min(19, line.h - 4)), line.w - 8, comfy=12)
         blit_text(surf, text, size, (line.centerx, line.centery), theme.MUTED, False, "center")
 
 

@@ -154,7 +154,7 @@ def market_geom(ch: int, across: bool) -> MarketGeom:
 def focus_plate_h(w: int, scale: float) -> int:
     """The focus tableau's plate: two lines, or three when it is narrow (as a small tableau's)."""
     if w < NARROW_PLATE:
-        return mini_plate_h(w)
+        return mini_plate_h(w, scale)
     return int(PLATE_H * max(0.9, min(1.25, scale)))
 
 
@@ -162,11 +162,16 @@ def lattice_gap(w: int) -> int:
     return max(4, min(10, w // 90))
 
 
+def total_line_h(scale: float) -> int:
+    """The focus tableau's total line, under its plate (taller in a larger window)."""
+    return int(TOTAL_LINE * max(1.0, min(1.35, scale)))
+
+
 @lru_cache(maxsize=4096)
 def focus_card_h(w: int, h: int, scale: float) -> int:
     """The card height of the focus tableau in an area w x h (its plate and total line on top):
     three cards and two half lanes' gaps each way."""
-    lat_h = h - focus_plate_h(w, scale) - TOTAL_LINE - GAP
+    lat_h = h - focus_plate_h(w, scale) - total_line_h(scale) - GAP
     g = lattice_gap(w)
     by_h = (lat_h - 4 * g) / 3
     by_w = (w - 4 * g) / 3 / CARD_RATIO
@@ -174,23 +179,23 @@ def focus_card_h(w: int, h: int, scale: float) -> int:
 
 
 @lru_cache(maxsize=4096)
-def mini_plate_h(box_w: int) -> int:
+def mini_plate_h(box_w: int, scale: float = 1.0) -> int:
     """A small tableau's plate: two lines (wide: the name with the gold and keys, then the points,
     cards and discounts; narrow: the name with the points, then the gold and keys with the cards)."""
-    line = fonts.line_height(MIN_TEXT + 2) + 2
+    line = fonts.line_height(max(MIN_TEXT + 2, round((MIN_TEXT + 2) * scale))) + 2
     return 2 * line + 6
 
 
 @lru_cache(maxsize=4096)
-def mini_card_h(box_w: int, box_h: int) -> int:
-    grid_h = box_h - mini_plate_h(box_w) - MINI_GAP
+def mini_card_h(box_w: int, box_h: int, scale: float = 1.0) -> int:
+    grid_h = box_h - mini_plate_h(box_w, scale) - MINI_GAP
     by_h = (grid_h - 2 * MINI_GAP) / 3
     by_w = (box_w - 2 * MINI_GAP) / 3 / CARD_RATIO
     return int(max(0, min(by_h, by_w)))
 
 
 @lru_cache(maxsize=2048)
-def others_geom(w: int, h: int, count: int) -> tuple:
+def others_geom(w: int, h: int, count: int, scale: float = 1.0) -> tuple:
     """(card height, rows, boxes per row, box w, box h) of `count` small tableaux in w x h."""
     if count <= 0:
         return (10 ** 6, 0, 0, 0, 0)
@@ -201,7 +206,7 @@ def others_geom(w: int, h: int, count: int) -> tuple:
         box_h = (h - GAP * (rows - 1)) // rows
         if box_w <= 0 or box_h <= 0:
             continue
-        ch = mini_card_h(box_w, box_h)
+        ch = mini_card_h(box_w, box_h, scale)
         if ch > best[0]:
             best = (ch, rows, per_row, box_w, box_h)
     return best
@@ -236,25 +241,25 @@ def _score(ch_f, ch_m, ch_o, count: int = 1) -> float:
 _score.best = None      # the best score of the search running now (lets it stop early)
 
 
-def grid_boxes(region: pygame.Rect, count: int) -> list:
+def grid_boxes(region: pygame.Rect, count: int, scale: float = 1.0) -> list:
     """`count` equal boxes filling `region` in the rows that give them the largest cards."""
-    _, rows, per_row, box_w, box_h = others_geom(region.w, region.h, count)
+    _, rows, per_row, box_w, box_h = others_geom(region.w, region.h, count, scale)
     return [pygame.Rect(region.x + j * (box_w + GAP), region.y + i * (box_h + GAP), box_w, box_h)
             for i, j in (divmod(k, max(1, per_row)) for k in range(count))]
 
 
 @lru_cache(maxsize=4096)
-def mini_box(ch: int) -> tuple:
+def mini_box(ch: int, scale: float = 1.0) -> tuple:
     """(w, h) of a small tableau whose cards are `ch` tall: its plate and its 3x3 grid."""
     w = 3 * card_w(ch) + 2 * MINI_GAP
-    return w, mini_plate_h(w) + MINI_GAP + 3 * ch + 2 * MINI_GAP
+    return w, mini_plate_h(w, scale) + MINI_GAP + 3 * ch + 2 * MINI_GAP
 
 
-def flow(mw: int, mh: int, W: int, H: int, ch_o: int, count: int):
+def flow(mw: int, mh: int, W: int, H: int, ch_o: int, count: int, scale: float = 1.0):
     """The small tableaux, cards `ch_o` tall, first under the market (in its column), the rest in
     columns at its right: (boxes as (x, y, w, h) from the felt's corner, width they take at the
     market's right), or None when they do not fit."""
-    bw, bh = mini_box(ch_o)
+    bw, bh = mini_box(ch_o, scale)
     if bh > H:
         return None
     cols_a = (mw + GAP) // (bw + GAP)
@@ -285,7 +290,7 @@ def _candidates(inner: pygame.Rect, count: int, scale: float):
     step = max(8, W // 80)
 
     def region(rect):
-        return lambda: grid_boxes(rect, count)
+        return lambda: grid_boxes(rect, count, scale)
 
     for across in (False, True):
         for ch_m in market_heights:
@@ -298,7 +303,7 @@ def _candidates(inner: pygame.Rect, count: int, scale: float):
             # A: the market at the left with small tableaux under it, more of them in columns at its
             # right, the focus tableau at the right, full height
             for ch_o in range(min(H // 3, 260), 30, -3):
-                placed = flow(mw, mh, W, H, ch_o, count)
+                placed = flow(mw, mh, W, H, ch_o, count, scale)
                 if placed is None:
                     continue
                 boxes, taken = placed
@@ -312,7 +317,7 @@ def _candidates(inner: pygame.Rect, count: int, scale: float):
             # B: the market across the top; below it the others at the left, the focus at the right
             below = H - mh - GAP
             for x in range(120, W - 200, step):
-                ch_o = others_geom(x, below, count)[0]
+                ch_o = others_geom(x, below, count, scale)[0]
                 fr = pygame.Rect(ox + x + 2 * GAP, oy + mh + GAP, W - x - 2 * GAP, below)
                 ch_f = focus_card_h(fr.w, fr.h, scale)
                 yield (_score(ch_f, ch_m, ch_o, count), "market / others | focus", g,
@@ -320,7 +325,7 @@ def _candidates(inner: pygame.Rect, count: int, scale: float):
             # C: the market at the left; at its right the focus tableau above a strip of the others
             right = W - mw - 2 * GAP
             for y in range(200, H - 80, step):
-                ch_o = others_geom(right, H - y - GAP, count)[0]
+                ch_o = others_geom(right, H - y - GAP, count, scale)[0]
                 fr = pygame.Rect(ox + mw + 2 * GAP, oy, right, y)
                 ch_f = focus_card_h(fr.w, fr.h, scale)
                 yield (_score(ch_f, ch_m, ch_o, count), "market | focus / others", g,
@@ -328,7 +333,7 @@ def _candidates(inner: pygame.Rect, count: int, scale: float):
                        (ch_f, ch_m, ch_o))
             # D: the market and the focus tableau side by side, the others in a strip below both
             for y in range(mh, H - 80, step):
-                ch_o = others_geom(W, H - y - GAP, count)[0]
+                ch_o = others_geom(W, H - y - GAP, count, scale)[0]
                 fr = pygame.Rect(ox + mw + 2 * GAP, oy, W - mw - 2 * GAP, y)
                 ch_f = focus_card_h(fr.w, fr.h, scale)
                 yield (_score(ch_f, ch_m, ch_o, count), "market | focus / all others", g,
@@ -352,7 +357,7 @@ def plan(size, n: int = 3) -> Plan:
         mw, mh = g.size
         others = pygame.Rect(inner.x, inner.y + mh + GAP, mw, max(0, inner.h - mh - GAP))
         mine = pygame.Rect(inner.x + mw + 2 * GAP, inner.y, max(40, inner.w - mw - 2 * GAP), inner.h)
-        best = (0, "fallback", g, (lambda: grid_boxes(others, count)), mine, (0, g.ch, 0))
+        best = (0, "fallback", g, (lambda: grid_boxes(others, count, area["scale"])), mine, (0, g.ch, 0))
     _, name, g, boxes, mine, sizes = best
     mw, mh = g.size
     market = pygame.Rect(inner.x, inner.y, mw, mh)
@@ -460,7 +465,7 @@ def compute(size, view, focus: int) -> Zones:
     order = [(focus + k) % view.n for k in range(1, view.n)]
     plates = {}
     for seat, box in zip(order, p.boxes):
-        plate_h = mini_plate_h(box.w)
+        plate_h = mini_plate_h(box.w, p.scale)
         plate = pygame.Rect(box.x, box.y, box.w, plate_h)
         plates[("seat", seat)] = plate
         zones.extra["box", seat] = box
@@ -478,8 +483,8 @@ def compute(size, view, focus: int) -> Zones:
     mine_plate = pygame.Rect(p.mine.x, p.mine.y, p.mine.w, plate_h)
     plates[("seat", focus)] = mine_plate
     zones.extra["box", focus] = p.mine
-    zones.extra["total", focus] = pygame.Rect(p.mine.x, mine_plate.bottom + 2, p.mine.w, TOTAL_LINE)
-    top = mine_plate.bottom + TOTAL_LINE + GAP
+    zones.extra["total", focus] = pygame.Rect(p.mine.x, mine_plate.bottom + 2, p.mine.w, total_line_h(p.scale))
+    top = mine_plate.bottom + total_line_h(p.scale) + GAP
     grid_area = pygame.Rect(p.mine.x, top, p.mine.w, p.mine.bottom - top)
     tableau = view.seats[focus].tableau
     lat = lattice(tableau)
