@@ -19,7 +19,7 @@ from game.ui.anim import Animator, CardMove, Step
 from game.ui.cardart import CardArt
 from game.ui.families import plugin_for
 from game.ui.families.base import StepContext
-from game.ui import theme
+from game.ui import fonts, theme
 from game.ui.scene import Scene
 from game.ui.table_controller import TableController
 from game.ui.table_frame import FrameDrawer, Visuals
@@ -115,16 +115,19 @@ class TableScene(Scene):
         x = s.right - 14
         h = round(40 * frame.scale)
         shown = self._status_buttons()
-        for bt in reversed(shown):
-            w = max(110, min(220, 30 + len(bt.label) * 10 + (len(bt.hint or "") + 4) * 8))
-            w = round(w * frame.scale)
-            bt.rect = pygame.Rect(x - w, s.centery - h // 2, w, h)
-            x -= w + 10
         t = frame.top_bar
-        size = round(15 * frame.scale)
+        size = max(11, round(15 * frame.scale))
         bw = round(110 * frame.scale)
         for bt in shown + [b["menu"], b["rules"]]:
-            bt.size = size if bt in (b["menu"], b["rules"]) or bt in self.action_buttons else round(18 * frame.scale)
+            bt.size = size if bt in (b["menu"], b["rules"]) or bt in self.action_buttons \
+                else max(11, round(18 * frame.scale))
+        room = int(s.w * 0.75) // max(1, len(shown)) - 10 if shown else 0   # the prompt keeps the rest
+        for bt in reversed(shown):
+            # as wide as its words really are (the label and its key), so no label is cut
+            text = bt.label + (f"  [{bt.hint}]" if bt.hint else "")
+            w = max(round(110 * frame.scale), min(fonts.width(text, bt.size, True) + 28, room))
+            bt.rect = pygame.Rect(x - w, s.centery - h // 2, w, h)
+            x -= w + 10
         b["menu"].rect = pygame.Rect(t.right - 14 - bw, t.y + 6, bw, t.h - 12)
         b["rules"].rect = pygame.Rect(b["menu"].rect.x - 10 - bw, t.y + 6, bw, t.h - 12)
 

@@ -83,7 +83,7 @@ class FrameDrawer:
 
     def fs(self, size: int) -> int:
         """A text size for bars and panels, scaled with the window."""
-        return max(9, round(size * self.scale))
+        return max(11, round(size * self.scale))      # 11 px: the floor of readable text at the table
 
     def draw_back(self, surf, frame: Frame, vis: Visuals):
         """Under the family's zones: the felt and the top bar."""
