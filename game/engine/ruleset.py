@@ -461,8 +461,9 @@ def _check_variants(raw, rules: dict, cards, abilities, layout, match_end, famil
 # each other and the cards (a deal, a hand, a call limit, display size against cards each) fails
 # for some pair whenever it fails for a combination, since each parameter's value comes from the
 # last variant of the combination that sets it. A check that weighs more (the memory family's
-# "totals never grow" reads four scoring bonuses) can fail for three or more variants of a long
-# list only; the setup screen, --simulate and --game then refuse that choice (options_refusal).
+# "totals never grow" weighs four scoring bonuses and the call's rules together) can fail for three
+# or more variants of a long list only; the setup screen, --simulate and --game then refuse that
+# choice (options_refusal).
 FULL_COMBINATIONS = 10
 # A ruleset's house rules are toggles on the setup screen: far more than fit there is a mistake,
 # and it would make the checks above slow (pairs grow with the square).
