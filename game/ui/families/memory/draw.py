@@ -15,6 +15,7 @@ import pygame
 
 from game.ui import fonts, theme
 from game.ui.cardart import CardArt, draw_eye, draw_lock, draw_swap
+from game.ui.families.memory.art import READABLE
 from game.ui.table_frame import Visuals as CommonVisuals
 from game.ui.widgets import blit_text, draw_panel
 
@@ -27,6 +28,7 @@ class Visuals(CommonVisuals):
     show_all: bool = False                            # round over: every face is shown
     race_keys: dict = field(default_factory=dict)     # seat -> key label, for humans
     race_line: str = ""
+    race_forms: tuple = ()                            # shorter ways to say race_line, when it does not fit
     race_fraction: Optional[float] = None             # countdown left, 0..1
     race_done: frozenset = frozenset()                # seats out of this race (tried or passed)
     race_claimer: Optional[int] = None
@@ -37,14 +39,36 @@ class Visuals(CommonVisuals):
     bot_marks: dict = field(default_factory=dict)     # pos -> (kind, seat): a bot's look, swap or give
 
 
+def fitting(forms, wanted: int, room: int, bold: bool = False) -> tuple:
+    """(text, size): the first of `forms` (longest first; or one text) that fits `room` at a size from
+    `wanted` down to READABLE, at the largest such size; the last form cut to fit only if none does (a
+    name too long for any room). Every word on the felt goes through here: none under READABLE pixels."""
+    forms = [f for f in ((forms,) if isinstance(forms, str) else forms) if f]
+    for text in forms:
+        size = max(READABLE, int(wanted))
+        while size > READABLE and fonts.width(text, size, bold) > room:
+            size -= 1
+        if fonts.width(text, size, bold) <= room:
+            return text, size
+    last = forms[-1] if forms else ""
+    return fonts.ellipsize(last, READABLE, room, bold), READABLE
+
+
 class TableDrawer:
-    """Draws a memory-family table's seats and piles; caches card art per size through CardArt."""
+    """Draws a memory-family table's seats and piles; caches card art per size through CardArt.
+    Text grows with the window (the frame's scale: 1.0 at 1280x800) and is never under READABLE."""
 
     def __init__(self, art: CardArt):
         self.art = art
+        self.scale = 1.0
+
+    def px(self, size: float) -> int:
+        """A text size at 1280x800, for the window on screen (never under READABLE)."""
+        return max(READABLE, round(size * self.scale))
 
     # ---- the felt's zones (the frame around them is the common table's) ----
     def draw(self, surf, layout, view, vis: Visuals):
+        self.scale = max(1.0, getattr(layout, "scale", 1.0))
         self.draw_centre(surf, layout, view, vis)
         for box in layout.seats:
             if box.seat < len(view.seats):
@@ -62,7 +86,7 @@ class TableDrawer:
                 surf.blit(back, deck.move(-2 * i, -2 * i))
         else:
             surf.blit(self.art.empty(size), deck)
-        self._caption(surf, deck, f"Deck · {view.deck_count}")
+        self._caption(surf, deck, (f"Deck · {view.deck_count}", "Deck"))
         self._mark(surf, deck, "deck", vis)
 
         disc = layout.discard
@@ -92,14 +116,18 @@ class TableDrawer:
             pygame.draw.circle(surf, theme.DANGER, centre, r, 2)
             draw_lock(surf, centre, int(r * 1.2), theme.BAR)
             tag_text = word.split()[0].upper()
-            tag = pygame.Rect(0, 0, disc.w - 6, max(14, min(20, disc.h // 6)))
+            tag = pygame.Rect(0, 0, disc.w - 6, max(READABLE + 4, min(self.px(20), disc.h // 6)))
             tag.midbottom = (disc.centerx, disc.bottom - 4)
             pygame.draw.rect(surf, theme.DANGER, tag, border_radius=5)
-            blit_text(surf, tag_text, fonts.fit(tag_text, 12, tag.w - 4, True, min_size=7), tag.center,
-                      theme.TEXT, True, "center")
-            self._caption(surf, disc, f"{word.capitalize()} · {len(view.discard)}", theme.DANGER)
+            tag_size = fonts.fit(tag_text, self.px(12), tag.w - 4, True, min_size=READABLE)
+            if fonts.width(tag_text, tag_size, True) <= tag.w - 4:     # else the padlock and caption say it
+                blit_text(surf, tag_text, tag_size, tag.center, theme.TEXT, True, "center")
+            n = len(view.discard)
+            self._caption(surf, disc, (f"{word.capitalize()} · {n}", word.capitalize(),
+                                       f"{word.split()[0].capitalize()} · {n}", word.split()[0].capitalize()),
+                          theme.DANGER)
         else:
-            self._caption(surf, disc, f"Discard · {len(view.discard)}")
+            self._caption(surf, disc, (f"Discard · {len(view.discard)}", "Discard"))
         self._mark(surf, disc, "discard", vis)
 
         dr = layout.drawn
@@ -108,15 +136,17 @@ class TableDrawer:
             img = self.art.face(view.drawn, size) if view.drawn is not None else self.art.back(size)
             surf.blit(img, dr)
             name = vis.names[holder] if holder < len(vis.names) else "?"
-            self._caption(surf, dr, f"{name}'s card", theme.ACCENT)
+            self._caption(surf, dr, (f"{name}'s card", f"{name}'s", name), theme.ACCENT)
         else:
             surf.blit(self.art.empty(size), dr)
-            self._caption(surf, dr, "drawn card", theme.DIM)
+            self._caption(surf, dr, ("drawn card", "drawn"), theme.DIM)
         self._mark(surf, dr, "drawn", vis)
 
         line, edge = vis.race_line, theme.ACCENT
+        forms = (line,) + tuple(vis.race_forms)
         if not line and blocked:
             line, edge = f"Discard pile {vis.blocked_word}: draw from the deck", theme.DANGER
+            forms = (line, f"Pile {vis.blocked_word}: draw from the deck", f"Pile {vis.blocked_word}")
         if line:
             rr = layout.race
             panel = rr.inflate(0, -2)
@@ -125,14 +155,14 @@ class TableDrawer:
             if vis.race_fraction is not None:
                 bar = pygame.Rect(panel.x + 3, panel.bottom - 6, int((panel.w - 6) * vis.race_fraction), 3)
                 pygame.draw.rect(surf, theme.ACCENT, bar)
-            size_t = fonts.fit(line, 16, panel.w - 12, True)
-            blit_text(surf, line, size_t, (panel.centerx, panel.centery - 1), theme.TEXT, True, "center")
+            text, size_t = fitting(forms, self.px(16), panel.w - 12, True)
+            blit_text(surf, text, size_t, (panel.centerx, panel.centery - 1), theme.TEXT, True, "center")
 
-    def _caption(self, surf, rect, text, colour=theme.MUTED):
+    def _caption(self, surf, rect, forms, colour=theme.MUTED):
+        """A pile's caption: the first of `forms` that fits (the count goes before the word does)."""
         # no wider than the space between two piles' centres: neighbouring captions never touch
         room = rect.w + max(12, rect.w // 3) - 6
-        size = fonts.fit(text, 14, room, min_size=8)
-        text = fonts.ellipsize(text, size, room)
+        text, size = fitting(forms, self.px(14), room)
         blit_text(surf, text, size, (rect.centerx, rect.bottom + 4), colour, False, "midtop")
 
     def _mark(self, surf, rect, key, vis):
@@ -174,11 +204,12 @@ class TableDrawer:
                 img = self.art.back(size)
             surf.blit(img, r)
             if slot.penalty:
-                self._badge(surf, (r.x + 3, r.bottom - 3), "+", theme.DANGER, anchor="bottomleft")
+                self._badge(surf, (r.x + 3, r.bottom - 3), "+", theme.DANGER, anchor="bottomleft",
+                            size=self.px(12))
             if slot.pos in vis.picked:
                 pygame.draw.rect(surf, theme.ACCENT, r.inflate(6, 6), 3, border_radius=7)
-                self._badge(surf, (r.centerx, r.y + 4), "✓ picked", theme.BUTTON_PRIMARY, anchor="midtop",
-                            size=max(9, min(12, r.w // 6)))
+                picked, bsize = fitting(("✓ picked", "✓"), self.px(12), r.w - 10, True)
+                self._badge(surf, (r.centerx, r.y + 4), picked, theme.BUTTON_PRIMARY, anchor="midtop", size=bsize)
             self._mark(surf, r, key, vis)
             mark = vis.bot_marks.get(slot.pos)
             if mark is not None:
@@ -191,8 +222,7 @@ class TableDrawer:
         name = vis.names[seat] if seat < len(vis.names) else f"Seat {seat + 1}"
         word = {"peek": "looked", "swap": "swapped", "give": "given"}.get(kind, kind)
         room = r.w - 8
-        size = max(8, min(13, r.w // 5))
-        size = fonts.fit(name, size, room, True, min_size=7)
+        name, size = fitting((name,), max(READABLE, min(self.px(13), r.w // 5)), room, True)
         lh = fonts.line_height(size, True)
         tag = pygame.Rect(r.x + 2, r.y + 2, r.w - 4, 2 * lh + 4)
         pygame.draw.rect(surf, theme.BAR, tag, border_radius=4)
@@ -210,8 +240,7 @@ class TableDrawer:
             blit_text(surf, "↓", size, icon, theme.TEXT, True, "center")
         if show_word:
             blit_text(surf, word, size, (line1.x + icon_w + 2, line1.centery), theme.TEXT, True, "midleft")
-        blit_text(surf, fonts.ellipsize(name, size, room, True), size, (tag.centerx, tag.y + 2 + lh), theme.TEXT,
-                  True, "midtop")
+        blit_text(surf, name, size, (tag.centerx, tag.y + 2 + lh), theme.TEXT, True, "midtop")
 
     def _badge(self, surf, pos, text, colour, anchor="topleft", size=12):
         img = fonts.text(text, size, theme.TEXT, True)
@@ -243,7 +272,7 @@ class TableDrawer:
         acting = sv.seat == vis.acting
         draw_panel(surf, p, (64, 52, 20) if acting else theme.PANEL, theme.ACCENT if acting else theme.PANEL_EDGE,
                    radius=7, width=2 if acting else 1)
-        size = max(12, min(17, p.h - 10))
+        size = max(12, min(self.px(17), p.h - 10))
         name = vis.names[sv.seat] if sv.seat < len(vis.names) else f"Seat {sv.seat + 1}"
         x = p.x + 8
         right = p.right - 6
@@ -263,9 +292,9 @@ class TableDrawer:
         total = f"{sv.total} pts"
         total_w = fonts.width(total, size - 1) + 6
         badges = self.plate_badges(sv, view, vis)
-        bsize = max(9, min(12, p.h - 12))
+        bsize = max(READABLE, min(self.px(12), p.h - 12))
         texts = None
-        for name_size in (size, max(9, size - 2)):      # the name at its size, else a little smaller
+        for name_size in range(size, READABLE - 1, -1):     # the name at its size, else smaller
             name_w = fonts.width(label, name_size, True) + 4
             texts = self._fit_badges(badges, bsize, right - x - name_w)
             if texts is not None:
@@ -278,7 +307,7 @@ class TableDrawer:
             right = tr.x - 6
         for text, (_, colour, lock) in reversed(list(zip(texts, badges))):
             right = self._plate_badge(surf, (right, p.centery), text, colour, lock, bsize).x - 4
-        size = fonts.fit(label, size, right - x - 4, True, min_size=max(9, size - 2))   # a little smaller, then cut
+        size = fonts.fit(label, size, right - x - 4, True, min_size=READABLE)   # smaller, then cut
         label = fonts.ellipsize(label, size, right - x - 4, True)
         blit_text(surf, label, size, (x, p.centery), theme.ACCENT if acting else theme.TEXT, True, "midleft")
 

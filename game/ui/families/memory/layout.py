@@ -19,10 +19,14 @@ from game.ui import table_frame
 # Seat anchors by number of seats, clockwise from the focus seat at the bottom:
 # (side, fraction along that side). 'b'/'t' boxes stick to the bottom/top edge,
 # 'l'/'r' to the left/right edge. Several arrangements are tried; the one
-# that allows the biggest cards wins.
+# that allows the biggest cards wins. An arrangement may end with ("c", fx, fy): its
+# piles go there (a fraction of the felt), instead of the middle places of CENTRES.
 ANCHORS = {
     1: [[("b", 0.5)]],
-    2: [[("b", 0.5), ("t", 0.5)]],
+    # two seats face to face with the piles between them leave the felt's sides empty and the cards
+    # small (97 px at 1280x800, against 145 with three seats): the seats may move right of the middle
+    # and the piles go to their left, beside both
+    2: [[("b", 0.5), ("t", 0.5)], [("b", 0.68), ("t", 0.68), ("c", 0.28, 0.5)]],
     3: [[("b", 0.5), ("t", 0.25), ("t", 0.75)], [("b", 0.5), ("t", 0.17), ("t", 0.83)],
         [("b", 0.5), ("l", 0.4), ("r", 0.4)]],
     4: [[("b", 0.5), ("l", 0.48), ("t", 0.5), ("r", 0.48)], [("b", 0.5), ("l", 0.3), ("t", 0.5), ("r", 0.3)],
@@ -136,26 +140,26 @@ def _compute(size, n, slot_counts, rows, cols, focus, show_log) -> TableLayout:
     best, best_ch = None, 0
     arrangements = ANCHORS.get(n) or ANCHORS[max(ANCHORS)]
     for anchors in arrangements:
-        ch = int(min(table.h * 0.22, 170))
+        ch = int(min(table.h * 0.22, 170 * max(1.0, scale)))    # bigger windows, bigger cards
         while ch >= 26 and ch > best_ch:
-            result = _try(table, n, slot_counts, rows, cols, focus, anchors, ch)
+            result = _try(table, n, slot_counts, rows, cols, focus, anchors, ch, scale=scale)
             if result is not None:
                 best, best_ch = result, ch
                 break
             ch -= 2
     if best is None:
-        best = _try(table, n, slot_counts, rows, cols, focus, arrangements[0], 26, force=True)
+        best = _try(table, n, slot_counts, rows, cols, focus, arrangements[0], 26, force=True, scale=scale)
     card, pile, centre, race, deck, discard, drawn, seats = best
     return TableLayout(size, top_bar, table, sidebar, status, card, pile, centre, race,
                        deck, discard, drawn, seats, focus, scale)
 
 
-def _centre_boxes(table, ch, fy=0.5, fx=0.5):
+def _centre_boxes(table, ch, fy=0.5, fx=0.5, scale=1.0):
     pch = int(ch * 1.1)
     pcw = int(pch * 0.7)
     gap = max(14, pcw // 3)
-    caption = 20
-    race_h = 28
+    caption = round(20 * max(1.0, scale))     # the captions' and the race line's text grow with the window
+    race_h = round(28 * max(1.0, scale))
     cw_total = 3 * pcw + 2 * gap
     centre = pygame.Rect(0, 0, cw_total + 20, race_h + pch + caption + 8)
     centre.center = (table.x + int(table.w * fx), table.y + int(table.h * fy))
@@ -168,10 +172,12 @@ def _centre_boxes(table, ch, fy=0.5, fx=0.5):
     return (pcw, pch), centre, race, deck, discard, drawn
 
 
-def _try(table, n, slot_counts, rows, cols, focus, anchors, ch, force=False):
+def _try(table, n, slot_counts, rows, cols, focus, anchors, ch, force=False, scale=1.0):
+    centres = [a[1:] for a in anchors if a[0] == "c"] or CENTRES
+    anchors = [a for a in anchors if a[0] != "c"]
     cw = max(18, int(ch * 0.7))
     gap = max(4, cw // 8)
-    plate_h = max(22, min(34, int(ch * 0.3)))
+    plate_h = max(22, min(round(34 * max(1.0, scale)), int(ch * 0.3)))
     seats = [None] * n
     inner = table.inflate(-2 * MARGIN, -2 * MARGIN)
     for k in range(n):
@@ -209,13 +215,13 @@ def _try(table, n, slot_counts, rows, cols, focus, anchors, ch, force=False):
                 if a.colliderect(b):
                     return None
     # the piles go in the middle, or higher/lower where the seats leave room
-    for fx, fy in CENTRES:
-        pile, centre, race, deck, discard, drawn = _centre_boxes(table, ch, fy, fx)
+    for fx, fy in centres:
+        pile, centre, race, deck, discard, drawn = _centre_boxes(table, ch, fy, fx, scale)
         middle = centre.union(race)
         if inner.contains(middle) and not any(b.colliderect(middle) for b in boxes):
             break
     else:
         if not force:
             return None
-        pile, centre, race, deck, discard, drawn = _centre_boxes(table, ch)
+        pile, centre, race, deck, discard, drawn = _centre_boxes(table, ch, scale=scale)
     return (cw, ch), pile, centre, race, deck, discard, drawn, seats

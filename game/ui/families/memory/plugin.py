@@ -14,6 +14,7 @@ from game.engine.core import Action
 from game.ui.families import register_plugin
 from game.ui.families.base import Moment, TablePlugin
 from game.ui.families.memory import anim as memory_anim
+from game.ui.families.memory.art import MemoryArt
 from game.ui.families.memory import layout as memory_layout
 from game.ui.families.memory.draw import TableDrawer, Visuals, key_help
 from game.ui.families.memory.input import TableInput, is_slot
@@ -41,7 +42,8 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         self.picked: list = []                # cards picked so far for a reveal (public: pick events)
         self.bot_marks: dict = {}             # pos -> (kind, bot seat): looks, swaps and gives by bots since
         #                                       the last human move (public: positions, never faces)
-        self.drawer = TableDrawer(scene.art)
+        self.art = MemoryArt(scene.ruleset)    # the family's faces: every word on them readable
+        self.drawer = TableDrawer(self.art)
         self._key_help = None
 
     # ---- moments ----
@@ -195,7 +197,7 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
     def visuals(self, vis, zones, view):
         ctrl = self.ctrl
         m = ctrl.moment()
-        race_line, fraction = "", None
+        race_line, forms, fraction = "", (), None
         if m.kind == "race" and view.window is not None and self.race is not None:
             left = self.race_seconds_left()
             top = view.window.card.title
@@ -203,22 +205,32 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
             if self.race.claimer is not None:
                 who = ctrl.names[self.race.claimer]
                 if winner is None:
-                    race_line = f"{who} claims the {top}: pick a card"
+                    race_line, forms = f"{who} claims the {top}: pick a card", (f"{who} claims: pick a card",
+                                                                                 "Pick a card")
                 elif winner == self.race.claimer:
                     race_line = f"{who} threw first: only {who} throws on the {top}"
+                    forms = (f"Only {who} throws on the {top}", f"Only {who} throws now", "Throw on, or Done")
                 else:
-                    race_line = f"{who} throws too late: penalty card"
+                    race_line, forms = f"{who} throws too late: penalty card", ("Too late: penalty card",)
             else:
-                head = (f"{ctrl.names[winner]} threw first: only they throw on the {top}" if winner is not None
-                        else f"MATCH RACE on the {top}")
-                race_line = head + (f" · {left:.1f} s" if left is not None else "")
+                clock = f" · {left:.1f} s" if left is not None else ""
+                if winner is not None:
+                    name = ctrl.names[winner]
+                    race_line = f"{name} threw first: only they throw on the {top}" + clock
+                    forms = (f"Only {name} throws on the {top}{clock}", f"Only {name} throws now{clock}",
+                             f"{name} throws alone{clock}")
+                else:
+                    race_line, forms = f"MATCH RACE on the {top}{clock}", (f"MATCH RACE{clock}",)
                 if left is not None:
                     fraction = max(0.0, min(1.0, left / max(0.1, self.window_seconds())))
         left = ctrl.hold_left()
         if ctrl.hold is not None and left is not None:
             # every timed hold shows how long it has left: the words say it ends by itself
-            race_line = (f"Revealed to everyone · {left:.1f} s" if ctrl.hold.reason == "reveal"
-                         else f"{ctrl.names[ctrl.hold.seat]} remembers · {left:.1f} s")
+            if ctrl.hold.reason == "reveal":
+                race_line, forms = f"Revealed to everyone · {left:.1f} s", (f"Revealed · {left:.1f} s",)
+            else:
+                race_line = f"{ctrl.names[ctrl.hold.seat]} remembers · {left:.1f} s"
+                forms = (f"Remember · {left:.1f} s",)
             fraction = max(0.0, min(1.0, left / max(0.1, ctrl.hold.length)))
         keys = self.race_key_names()
         vis.acting = self.acting_seat(m, vis.acting)
@@ -226,7 +238,7 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
             **vars(vis),
             reveals=set(self.reveals), memory_aid=self.memory_aid(),
             show_all=view.phase in ("round_over", "match_over"),
-            race_keys=keys, race_line=race_line, race_fraction=fraction,
+            race_keys=keys, race_line=race_line, race_forms=forms, race_fraction=fraction,
             race_claimer=self.race.claimer if self.race is not None else None,
             race_open=(m.kind == "race" and self.race is not None and self.race.claimer is None
                        and ctrl.hold is None),
@@ -270,7 +282,7 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         return None
 
     def image(self, place, zones, view):
-        art = self.scene.art
+        art = self.art
         if place == "deck":
             return art.back(zones.pile)
         if place == "discard":
@@ -385,7 +397,7 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
 
     # ---- animation ----
     def _context(self, ctx):
-        return memory_anim.AnimContext(ctx.zones, ctx.view, ctx.names, ctx.art, ctx.scale, self.ctrl.call_name)
+        return memory_anim.AnimContext(ctx.zones, ctx.view, ctx.names, self.art, ctx.scale, self.ctrl.call_name)
 
     def deal_steps(self, ctx) -> list:
         return memory_anim.deal_steps(self._context(ctx))

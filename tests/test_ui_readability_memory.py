@@ -1,0 +1,173 @@
+"""Readability of the memory family's tables (Kombio, Cambio, classic Cambio), measured on what is
+really drawn: a round played through the real event loop (one human and bots, the memory aid on, so
+remembered cards are marked), every text the table renders recorded with its size
+(rigging.record_fonts) and every text it had to cut (fonts.ellipsize, spied).
+
+The playtest: card text at 6-9 px at 1280x800 (an ability's name, Cambio's rune, "OWN"/"OTHER", the
+memory aid's small faces), a caption at 10 px, a race line cut short, and two players' cards smaller
+than three players' (97 px against 145). The bar: no text under 11 px at 1280x800 or 1920x1080,
+nothing cut, and cards that grow with the window.
+"""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.engine.session import Session
+from game.store.settings import Settings
+from game.ui import fonts
+from game.ui.app import App
+from game.ui.driver import Driver
+from game.ui.families.memory import draw as memory_draw
+from game.ui.families.memory import layout as memory_layout
+from game.ui.families.memory.art import MemoryArt
+from game.ui.summary import MatchResultScene, RoundSummaryScene
+from game.ui.table import TableScene
+import rigging
+
+READABLE = 11
+SIZES = ((1280, 800), (1920, 1080))
+NAMES = ("Ana", "Ben", "Cleo", "Dan")
+RULESETS = ("kombio", "cambio", "cambio-classic")
+
+
+class TableText:
+    """Every text the table scene renders (drawing, and the animation steps its input and updates
+    build), and every text it cut to fit, while it runs; other scenes (the round summary) are not
+    the table. Spies: the real rendering still happens."""
+
+    def __init__(self, monkeypatch):
+        self.rendered = rigging.record_fonts(monkeypatch)
+        self.cuts_all = []
+        real_ellipsize = fonts.ellipsize
+
+        def ellipsize(s, size, max_width, bold=False):
+            out = real_ellipsize(s, size, max_width, bold)
+            if out != s:
+                self.cuts_all.append((s, out, size))
+            return out
+        monkeypatch.setattr(fonts, "ellipsize", ellipsize)
+        self.texts, self.cuts = [], []
+        for name in ("draw", "update", "handle"):
+            real = getattr(TableScene, name)
+
+            def window(scene, *args, _real=real):
+                start, cut = len(self.rendered), len(self.cuts_all)
+                try:
+                    return _real(scene, *args)
+                finally:
+                    self.texts += self.rendered[start:]
+                    self.cuts += self.cuts_all[cut:]
+                    del self.rendered[start:]
+            monkeypatch.setattr(TableScene, name, window)
+
+    def too_small(self) -> list:
+        return sorted({(text, size) for text, size, _ in self.texts if size < READABLE})
+
+
+def open_round(rid, n, size, seed):
+    rs = rigging.load(rid)
+    seats = [{"name": NAMES[0], "kind": "human"}] + [
+        {"name": NAMES[i], "kind": "ai", "level": "normal"} for i in range(1, n)]
+    app = App(size=size, fixed_dt=0.05, strict=True,
+              settings=Settings(animation_speed="fast", memory_aid=True), save_settings=False)
+    session = Session.new(rs, seats, rigging.options(ruleset=rs), seed)
+    app.open_table(session)
+    return app, Driver(app), session
+
+
+def round_over(d) -> bool:
+    return isinstance(d.app.top, (RoundSummaryScene, MatchResultScene))
+
+
+def play_one_round(d, rng, max_decisions: int = 200) -> None:
+    """Ana plays at random (a call now and then) with real gestures until the round is scored."""
+    def deciding():
+        decision = rigging.human_decision(d)
+        return decision if decision is not None and decision[1] else None
+    for _ in range(max_decisions):
+        assert d.until(lambda: round_over(d) or deciding() is not None, 3000), d.table.ctrl.prompt()
+        if round_over(d):
+            return
+        seat, legal = deciding()
+        calls = [a for a in legal if a.kind == "call"]
+        others = [a for a in legal if a.kind != "call"] or calls
+        action = calls[0] if calls and rng.random() < 0.08 else rng.choice(others)
+        rigging.perform(d, rng, seat, action)
+    raise AssertionError("the round did not end")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", (2, 4))
+@pytest.mark.parametrize("rid", RULESETS)
+def test_every_text_on_a_round_s_table_is_11_px_or_more_and_whole(monkeypatch, rid, n, size):
+    text = TableText(monkeypatch)
+    app, d, session = open_round(rid, n, size, seed=3)
+    play_one_round(d, random.Random(3))
+    rendered = {t for t, _, _ in text.texts}
+    # what was measured: the faces (corners, the memory aid's marks), the plates, the captions, the log
+    assert "Ana" in rendered and any(t.startswith("Deck") for t in rendered), sorted(rendered)[:20]
+    assert len(text.texts) > 200
+    assert text.too_small() == []
+    assert text.cuts == []
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_every_face_and_every_remembered_card_is_readable_at_the_table_s_card_sizes(monkeypatch, rid):
+    # every card of the ruleset, at the layout card and pile sizes of 2 to 8 seats at 1280x800 and
+    # 1920x1080 (the faces a round happens not to show are measured too)
+    text = rigging.record_fonts(monkeypatch)
+    rs = rigging.load(rid)
+    sizes = set()
+    for size in SIZES:
+        for seats in range(rs.min_players, rs.max_players + 1):
+            lay = memory_layout.compute(size, seats)
+            sizes |= {lay.card, lay.pile}
+    art = MemoryArt(rs)
+    for card in {c.key: c for c in rs.cards}.values():
+        for wh in sizes:
+            art.face(card, wh)
+            art.known(card, wh)
+    assert sorted({(t, s) for t, s, _ in text if s < READABLE}) == []
+    # the rune (what Cambio matches) and the corner are on every face; a name where it fits
+    if rid == "cambio":
+        assert {c.symbol for c in rs.cards} <= {t for t, _, _ in text}
+
+
+def test_two_players_get_big_cards_and_every_table_s_cards_grow_with_the_window():
+    for n in range(2, 9):
+        small, big = (memory_layout.compute(size, n) for size in SIZES)
+        assert big.card[1] > small.card[1], n
+        assert big.pile[1] > small.pile[1], n
+    two = memory_layout.compute((1280, 800), 2).card[1]
+    three = memory_layout.compute((1280, 800), 3).card[1]
+    assert two >= 0.9 * three and two >= 120, (two, three)
+
+
+def test_the_race_line_says_a_shorter_sentence_rather_than_running_out_of_its_panel(monkeypatch):
+    # Cambio: "Ben threw first: only they throw on the Look at another's card · 2.3 s" was drawn at
+    # 9 px past both ends of its panel
+    drawn = rigging.record_text(monkeypatch, memory_draw)
+    rs = rigging.cambio()
+    game = rigging.rigged(4, seed=11, ruleset=rs, current=0)
+    app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"),
+              save_settings=False)
+    session = Session.new(rs, [{"name": "Ana", "kind": "human"}] + [
+        {"name": f"Alexandra {i}", "kind": "ai", "level": "normal"} for i in range(1, 4)], rigging.options(ruleset=rs), 1)
+    session.game = game
+    app.open_table(session)
+    d = Driver(app)
+    table = d.table
+    lay = d.layout()
+    vis = table.visuals(lay, table.ctrl.view())
+    vis.race_line = "Alexandra 2 threw first: only they throw on the Look at another's card · 2.3 s"
+    vis.race_forms = ("Only Alexandra 2 throws on the Look at another's card · 2.3 s",
+                      "Only Alexandra 2 throws now · 2.3 s", "Alexandra 2 throws alone · 2.3 s")
+    del drawn[:]
+    table.plugin.drawer.draw(app.screen, lay, table.ctrl.view(), vis)
+    line = [(t, r) for t, r, _ in drawn if r.colliderect(lay.race)]
+    assert line and all(lay.race.contains(r) for _, r in line), line
+    assert line[0][0] in vis.race_forms[1:]
+    assert pygame.Rect(line[0][1]).h >= READABLE
