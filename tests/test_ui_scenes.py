@@ -94,6 +94,33 @@ def test_setup_builds_the_match_from_the_choices(data_dir):
     assert s.options["variants"][first_variant.key] is (not first_variant.default)
 
 
+def test_typed_names_are_offered_again_at_the_next_setup(data_dir):
+    """The playtest: typed names were not remembered. The names of human seats come back, seat by seat,
+    in the next setup of any game (settings.json), and a seat turned human takes its remembered name."""
+    app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"))
+    app.open_menu()
+    d = Driver(app)
+    d.step(2)
+    d.click(button(app.top, "Kombio").rect.center)
+    setup = app.top
+    setup.rows[0].name.value = "Zoë"
+    d.click(right(setup.rows[1].kind_step.rect))          # seat 2: computer -> human
+    setup.rows[1].name.value = "Ben"
+    d.click(setup.start.rect.center)
+    assert isinstance(app.top, TableScene)
+    assert settings_store.load()[0].player_names[:2] == ["Zoë", "Ben"]
+    app = App(size=(1280, 800), fixed_dt=0.05, strict=True)      # the next start: settings from the file
+    app.open_menu()
+    d = Driver(app)
+    d.step(2)
+    d.click(button(app.top, "Kumbal").rect.center)
+    setup = app.top
+    assert setup.rows[0].name.value == "Zoë"
+    assert setup.rows[1].name.value == "Bot 2"                   # a computer seat keeps its own name
+    d.click(right(setup.rows[1].kind_step.rect))
+    assert setup.rows[1].name.value == "Ben"
+
+
 def test_duplicate_names_are_refused_with_a_reason(data_dir):
     app = make_app()
     app.open_menu()

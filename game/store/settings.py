@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from game.engine.core import brief
+from game.engine.core import brief, name_problem
 from game.engine.session import match_end_problem
 from game.store.atomic import StoreError, atomic_write_json, data_file, quarantine, read_json, repair
 
@@ -36,6 +36,8 @@ class Settings:
     hard_seconds: float = 1.0       # one of THINK_SECONDS
     # per game (ruleset id): the match length last started, {"mode": "rounds"|"points", "rounds": n, "points": n}
     match_length: dict = field(default_factory=dict)
+    # the names last typed for human seats, by seat (the setup screen offers them again; "" for none)
+    player_names: list = field(default_factory=list)
 
     def to_json(self) -> dict:
         """Return the settings as a JSON-ready dict."""
@@ -98,6 +100,17 @@ def _match_lengths(value):
     return out
 
 
+MAX_SEATS = 12
+
+
+def _names(value):
+    if not isinstance(value, list) or len(value) > MAX_SEATS:
+        return None
+    if not all(isinstance(n, str) and (n == "" or name_problem(n) is None) for n in value):
+        return None
+    return list(value)
+
+
 _CHECKS = {
     "animation_speed": _speed,
     "memory_aid": _bool,
@@ -107,6 +120,7 @@ _CHECKS = {
     "sound": _bool,
     "hard_seconds": _think,
     "match_length": _match_lengths,
+    "player_names": _names,
 }
 
 

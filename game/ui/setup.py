@@ -33,11 +33,12 @@ def default_name(seat: int, kind: str) -> str:
 class SeatRow:
     """The widgets of one seat: name, human/computer, level."""
 
-    def __init__(self, scene, seat: int, kind: str, levels: tuple = ("easy", "normal")):
+    def __init__(self, scene, seat: int, kind: str, levels: tuple = ("easy", "normal"), remembered: str = ""):
         self.seat = seat
         self.kind = kind
         self.level = "normal"
-        self.name = TextInput(default_name(seat, kind), lambda v: None, max_len=14,
+        self.remembered = remembered        # the name last typed for this seat (settings.json)
+        self.name = TextInput(self.default(kind), lambda v: None, max_len=14,
                               placeholder=f"Seat {seat + 1}", tooltip="Click to type a name")
         self.kind_step = Stepper(KINDS, [k for k, _ in KINDS].index(kind), self.set_kind)
         # only the levels this family has at the table (game.ai.table_levels)
@@ -46,9 +47,13 @@ class SeatRow:
                                   tooltip="Easy bots forget and react slowly")
         self.widgets = (self.name, self.kind_step, self.level_step)
 
+    def default(self, kind) -> str:
+        """The name a seat of this kind starts with: a human's last typed name, else the usual one."""
+        return self.remembered if kind == "human" and self.remembered else default_name(self.seat, kind)
+
     def set_kind(self, kind):
-        if self.name.value.strip() in ("", default_name(self.seat, self.kind)):
-            self.name.value = default_name(self.seat, kind)
+        if self.name.value.strip() in ("", self.default(self.kind)):
+            self.name.value = self.default(kind)
         self.kind = kind
         self.level_step.visible = kind == "ai"
 
@@ -76,7 +81,9 @@ class SetupScene(Scene):
         self.max_seats = rs.max_players
         from game.ai import table_levels
         levels = table_levels(ruleset.family, ruleset.id)
-        self.rows = [SeatRow(self, i, "human" if i == 0 else "ai", levels) for i in range(self.max_seats)]
+        names = list(getattr(app.settings, "player_names", []) or [])
+        self.rows = [SeatRow(self, i, "human" if i == 0 else "ai", levels, names[i] if i < len(names) else "")
+                     for i in range(self.max_seats)]
         self.count = max(rs.min_players, min(3, rs.max_players))
         self.count_step = Stepper([(n, f"{n} players") for n in range(rs.min_players, rs.max_players + 1)],
                                   self.count - rs.min_players, self.set_count)
@@ -179,7 +186,19 @@ class SetupScene(Scene):
             self.error = f"The match cannot start: {exc}"
             return
         self.remember_match_length()
+        self.remember_names(seats)
         self.app.start_match(session)
+
+    def remember_names(self, seats):
+        """Keep the names typed for human seats, seat by seat, for the next setup (settings.json)."""
+        settings = self.app.settings
+        names = list(getattr(settings, "player_names", []) or [])
+        names += [""] * (len(seats) - len(names))
+        for i, seat in enumerate(seats):
+            if seat["kind"] == "human":
+                names[i] = seat["name"]
+        settings.player_names = names[:12]
+        self.app.save_settings()
 
     def remember_match_length(self):
         """Keep the chosen match length for the next match of this game (settings.json)."""
