@@ -6,7 +6,7 @@ from typing import Optional
 
 from game.engine import registry
 from game.engine.core import Action, IllegalAction, Match, brief
-from game.engine.ruleset import _MATCH_END, default_options, find_ruleset
+from game.engine.ruleset import _MATCH_END, default_options, find_ruleset, options_refusal
 from game.engine.schema import Located, RulesetError
 
 
@@ -82,7 +82,10 @@ def options_problem(ruleset, options: dict) -> Optional[str]:
     end = options.get("match_end", {})
     if not isinstance(end, dict):
         return "options.match_end must be a JSON object"
-    return match_end_problem({"mode": ruleset.match_end.default_mode, **end}, ruleset.match_end.modes)
+    problem = match_end_problem({"mode": ruleset.match_end.default_mode, **end}, ruleset.match_end.modes)
+    # and the house rules together, as the setup screen judges them (a saved match is no exception)
+    return problem or options_refusal(ruleset, {"match_end": {"mode": ruleset.match_end.default_mode, **end},
+                                                "variants": variants})
 
 
 def match_end_problem(end: dict, modes) -> Optional[str]:
