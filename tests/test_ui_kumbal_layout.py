@@ -142,3 +142,87 @@ def test_taking_a_run_middle_card_or_a_joker_is_refused_with_its_reason():
     assert view.takeable == ()
     assert words.why_not(view, (), ("last", joker)) == \
         "Jokers are lost when played: they cannot be taken from the discard pile."
+
+
+# ---- readability, measured on the text really drawn -------------------------------------------
+
+READABLE = 11
+BIG = [(1280, 800), (1920, 1080)]
+
+
+@pytest.mark.parametrize("size", BIG)
+@pytest.mark.parametrize("n", (2, 4))
+def test_every_text_of_a_round_played_through_the_screen_is_11_px_or_more_and_whole(monkeypatch, n, size):
+    # playtest: "Drag a card along your hand to move it" at 10 px; the joker's name at 7 px on the hands
+    # shown at the round's end. A round played with real gestures (one human, bots), every text the
+    # table renders measured (rigging.record_fonts) and every text it cut (fonts.ellipsize) caught
+    import random
+
+    from game.engine.session import Session
+    from game.ui.driver import Driver
+    from rigging_kumbal import kumbal, options
+    from test_ui_kumbal_table import make_app, perform
+    from test_ui_readability_memory import TableText      # the same measure as the memory tables
+    import rigging
+    from game.ui.summary import MatchResultScene, RoundSummaryScene
+
+    text = TableText(monkeypatch)
+    app = make_app(size=size, speed="fast")
+    seats = [{"name": "Ana", "kind": "human"}] + [{"name": f"Bot {i + 1}", "kind": "ai", "level": "normal"}
+                                                  for i in range(1, n)]
+    app.open_table(Session.new(kumbal(), seats, options(rounds=1), 4))
+    d = Driver(app)
+    rng = random.Random(4)
+
+    def deciding():
+        decision = rigging.human_decision(d)
+        return decision if decision is not None and decision[1] else None
+
+    def over():
+        return isinstance(d.app.top, (RoundSummaryScene, MatchResultScene))
+    for _ in range(200):
+        assert d.until(lambda: over() or deciding() is not None, 3000), d.table.ctrl.prompt()
+        if over():
+            break
+        seat, legal = deciding()
+        perform(d, rng, seat, rng.choice([a for a in legal if a.kind != "call"] or legal))
+    assert over()
+    rendered = {t for t, _, _ in text.texts}
+    assert "Ana" in rendered and any(t.startswith("Deck") for t in rendered)
+    assert text.too_small() == []
+    assert text.cuts == []
+
+
+@pytest.mark.parametrize("size", BIG)
+@pytest.mark.parametrize("n", (2, 4, 8))
+def test_the_hands_shown_at_the_round_s_end_and_a_long_hand_are_readable(monkeypatch, n, size):
+    # the round's end shows every hand face up in the seats' card areas (jokers among them); a hand
+    # of 22 cards (the action cards' variant) shrinks its cards down to the corner's 11 px, no further
+    from game.engine.core import Action
+    from game.ui.offscreen import render_view
+    from rigging_kumbal import kumbal
+    import rigging
+    drawn = rigging.record_fonts(monkeypatch)
+    low = ["A_clubs", "2_hearts", "joker", "3_spades"]
+    jokers = {s: ["joker", "K_hearts", "Q_clubs", "J_spades", "10_hearts", "9_clubs", "8_spades"]
+              for s in range(1, min(n, 2))}
+    game = rigged(n, {0: low, **jokers}, seed=7)
+    game.apply(0, Action("call"))
+    names = [f"Player {i + 1}" for i in range(n)]
+    render_view(kumbal(), game.view(None), names, size, focus=0)
+    long_hand = new_game(2, 1, action_cards=True)
+    long_hand.hands[0].extend(long_hand.deck[-15:])
+    del long_hand.deck[-15:]
+    long_hand._view_common, long_hand._legal_cache = None, {}
+    render_view(kumbal(), long_hand.view(0), names[:2], size)
+    assert "Joker" not in {t for t, s, _ in drawn if s < READABLE}
+    assert sorted({(t, s) for t, s, _ in drawn if s < READABLE}) == []
+
+
+@pytest.mark.parametrize("n", range(2, 9))
+def test_cards_use_the_room_a_bigger_window_gives(n):
+    (_, _, small), (_, _, big) = (zones_for(n, size) for size in BIG)
+    assert big["hand"].size[1] > small["hand"].size[1]
+    assert big["deck"].rect.h > small["deck"].rect.h
+    assert big["backs", 1].size[1] >= small["backs", 1].size[1]
+    assert big.extra["plate", 1].h >= small.extra["plate", 1].h

@@ -16,6 +16,8 @@ from game.ui.kit.zones import draw_lit
 from game.ui.widgets import blit_text, draw_panel
 
 RESETS = ((51, 0), (99, 50))     # an exact total -> what it becomes (shown on every track)
+READABLE = 11                    # no text on the table under this many pixels (1280x800 and up)
+HINT = "Drag a card along your hand to move it. Sweep over a set or a run to pick it."
 
 
 @dataclass
@@ -46,25 +48,28 @@ def track(surf, rect, total, limit, colour=theme.ACCENT):
     pygame.draw.rect(surf, theme.PANEL_EDGE, rect, 1, border_radius=3)
 
 
-def plate(surf, rect, name, view, seat, marks, own_points=None):
-    """Name, cards in hand, total and its track; a called Kumbal and the dealer are badges."""
+def plate(surf, rect, name, view, seat, marks, own_points=None, scale=1.0):
+    """Name, cards in hand, total and its track; a called Kumbal and the dealer are badges. No text
+    under READABLE: what does not fit at that size takes a shorter form or stays out (the track and
+    the scores beside the table say the total too)."""
     sv = view.seats[seat]
     acting = marks.acting == seat
     draw_panel(surf, rect, (64, 52, 20) if acting else theme.PANEL, theme.ACCENT if acting else theme.PANEL_EDGE,
                radius=7, width=2 if acting else 1)
     # two lines (name; cards and points) when the plate is tall enough, else the name alone
-    size = max(10, min(17, int((rect.h - 10) / 2.3) if rect.h >= 44 else rect.h // 2 - 1))
+    top = round(17 * max(1.0, scale))
+    size = max(READABLE, min(top, int((rect.h - 10) / 2.3) if rect.h >= 44 else rect.h // 2 - 1))
     x, right = rect.x + 8, rect.right - 8
     total = view.totals[seat] if seat < len(view.totals) else sv.total
     right_text = f"{total}/{view.limit}"
-    tr = blit_text(surf, right_text, max(9, size - 2), (right, rect.y + 3), theme.MUTED, False, "topright")
+    tr = blit_text(surf, right_text, max(READABLE, size - 2), (right, rect.y + 3), theme.MUTED, False, "topright")
     badges = []
     if sv.called or view.caller == seat:
         badges.append((f"{view.call_name}!", theme.BUTTON_PRIMARY))
     if seat == view.dealer:
         badges.append(("D", theme.BUTTON))
     bx = tr.x - 4
-    bsize = max(8, size - 5)
+    bsize = max(READABLE, size - 5)
     for text, colour in badges:
         img = fonts.text(text, bsize, theme.TEXT, True)
         box = img.get_rect().inflate(8, 2)
@@ -74,18 +79,19 @@ def plate(surf, rect, name, view, seat, marks, own_points=None):
         bx = box.x - 4
     label = ("▶ " if acting else "") + name
     room = bx - x - 4
-    lsize = fonts.fit(label, size, room, True, min_size=9)
+    lsize = fonts.fit(label, size, room, True, min_size=READABLE)
     blit_text(surf, fonts.ellipsize(label, lsize, room, True), lsize, (x, rect.y + 3),
               theme.ACCENT if acting else theme.TEXT, True, "topleft")
     forms = [f"{sv.hand_count} cards"]
     if own_points is not None:      # the longest form that fits: the points matter most
         forms = [f"{sv.hand_count} cards · {own_points} points in hand", f"{own_points} points in hand",
                  f"{own_points} points"]
-    small = max(9, size - 3)
+    small = max(READABLE, size - 3)
     y2 = rect.y + 3 + fonts.line_height(lsize, True)
     if y2 + fonts.line_height(small) <= rect.bottom - 6:
-        line2 = next((f for f in forms if fonts.width(f, small) <= rect.w - 16), forms[-1])
-        blit_text(surf, fonts.ellipsize(line2, small, rect.w - 16), small, (x, y2), theme.MUTED)
+        line2 = next((f for f in forms if fonts.width(f, small) <= rect.w - 16), None)
+        if line2 is not None:
+            blit_text(surf, line2, small, (x, y2), theme.MUTED)
     bar = pygame.Rect(x, rect.bottom - 7, rect.w - 16, 4)
     track(surf, bar, total, view.limit)
 
@@ -123,7 +129,9 @@ def chip(surf, rect, label, on: bool):
     draw_panel(surf, rect, theme.BUTTON_PRIMARY if on else theme.BUTTON, theme.ACCENT if on else theme.PANEL_EDGE,
                radius=7, width=2 if on else 1)
     text = ("✓ " if on else "") + label
-    size = fonts.fit(text, max(10, rect.h // 2), rect.w - 8, True, min_size=8)
+    size = fonts.fit(text, max(READABLE, rect.h // 2), rect.w - 8, True, min_size=READABLE)
+    if fonts.width(text, size, True) > rect.w - 8:
+        text = text.split("  ")[0]          # "By rank" without its key: the key help lists R and U
     blit_text(surf, text, size, rect.center, theme.TEXT, True, "center")
 
 
@@ -132,9 +140,10 @@ def draw_table(surf, zones, view, marks: Marks, art, focus: int, image_for):
     names = marks.names
     name = (lambda s: names[s] if s < len(names) else f"Seat {s + 1}")
     results = {r.seat: r for r in view.results} if marks.reveal else {}
+    scale = max(1.0, zones.extra.get("scale", 1.0))
     line = zones.extra.get("line")
     if marks.banner and line is not None:
-        size = fonts.fit(marks.banner, max(12, line.h - 10), line.w - 12, True, min_size=9)
+        size = fonts.fit(marks.banner, max(12, line.h - 10), line.w - 12, True, min_size=READABLE)
         text = fonts.ellipsize(marks.banner, size, line.w - 12, True)
         draw_panel(surf, line.inflate(0, -4), (30, 44, 36), theme.PANEL_EDGE, radius=8)
         blit_text(surf, text, size, line.center, theme.TEXT, True, "center")
@@ -146,13 +155,14 @@ def draw_table(surf, zones, view, marks: Marks, art, focus: int, image_for):
         plate_rect = zones.extra.get(("plate", seat))
         if plate_rect is None:
             continue
-        plate(surf, plate_rect, name(seat), view, seat, marks)
+        plate(surf, plate_rect, name(seat), view, seat, marks, scale=scale)
         if seat in results:
             faces(surf, fan.rect, results[seat].hand, view, art)
         elif fan is not None:
             backs(surf, fan, art, marks.hidden)
             count = view.seats[seat].hand_count
-            Token(fan.bounds(), f"{count} card{'s' if count != 1 else ''}", theme.TEXT).draw(surf)
+            where = fan.bounds() if fan.places else pygame.Rect(fan.rect.topleft, fan.size)   # no card: its place
+            Token(where, f"{count} card{'s' if count != 1 else ''}", theme.TEXT).draw(surf)
     # the middle
     deck = zones["deck"]
     deck.draw(surf, image_for, marks.lit, marks.selected, marks.hidden, empty=art.empty(deck.rect.size))
@@ -179,7 +189,7 @@ def draw_table(surf, zones, view, marks: Marks, art, focus: int, image_for):
     hand = zones.get("hand")
     own = view.hand_points() if view.viewer == focus else None
     if me is not None:
-        plate(surf, me, name(focus), view, focus, marks, own)
+        plate(surf, me, name(focus), view, focus, marks, own, scale=scale)
     if focus in results:
         area = zones.extra["hand_area"]
         faces(surf, pygame.Rect(me.right + 10 if me else area.x, area.y + 18,
@@ -205,10 +215,14 @@ def draw_table(surf, zones, view, marks: Marks, art, focus: int, image_for):
             if rect is not None:
                 chip(surf, rect, label, marks.sort == key[1])
         chips = zones.extra["chips"]
-        hint = "Drag a card along your hand to move it"
-        size = fonts.fit(hint, 12, chips.w, min_size=8)
-        blit_text(surf, fonts.ellipsize(hint, size, chips.w), size,
-                  (chips.centerx, zones.extra[("sort", "rank")].y - 4), theme.DIM, False, "midbottom")
+        # how to sort and how to pick several cards (a sweep), in as many lines as it takes, over the
+        # sort chips (the playtest found no one discovered the sweep)
+        size = max(READABLE, round(12 * scale))
+        lines = fonts.wrap(HINT, size, chips.w)
+        y = zones.extra[("sort", "rank")].y - 4
+        if y - len(lines) * fonts.line_height(size) >= chips.y - 8:
+            for text in reversed(lines):
+                y = blit_text(surf, text, size, (chips.centerx, y), theme.MUTED, False, "midbottom").y
     if view.direction < 0:
         rect = zones.extra["middle"]
         Pawn((rect.x - 18, rect.centery), 14, "↺", theme.BUTTON_PRIMARY).draw(surf)

@@ -48,11 +48,12 @@ def _sides(others: int) -> tuple:
     return 2, others - 4, 2
 
 
-def seat_spots(table: pygame.Rect, n: int, focus: int, hand_top: int, card_h: int) -> dict:
-    """The other seats' boxes, clockwise from the focus seat's left; seat -> SeatSpot."""
+def seat_spots(table: pygame.Rect, n: int, focus: int, hand_top: int, card_h: int, scale: float = 1.0) -> dict:
+    """The other seats' boxes, clockwise from the focus seat's left; seat -> SeatSpot. Their plates
+    grow with the window (`scale`, the frame's: 1.0 at 1280x800), as their text does."""
     others = n - 1
     left, top, right = _sides(others)
-    plate_h = max(22, min(36, int(card_h * 0.62)))
+    plate_h = max(22, min(round(36 * max(1.0, scale)), int(card_h * 0.62)))
     cw, ch = card_size(card_h)
     box_w = max(150, min(260, int(cw * 4.2)))
     box_h = plate_h + 4 + ch
@@ -121,13 +122,14 @@ def _sizes(size, n: int, focus: int, spread_n: int):
     """The card sizes and boxes: the biggest cards at which nothing overlaps, the hand first, then
     the others and the middle, the piles never much smaller than the hand (the discard is read as
     often as the hand). Cached: it depends on the window, the seats and the spread's length only."""
-    table = table_area(size)["table"]
+    area = table_area(size)
+    table, scale = area["table"], area["scale"]
     inner = table.inflate(-2 * MARGIN, -2 * MARGIN)
     for hand_h in range(min(260, int(table.h * 0.30)), 47, -4):
         other_h = max(30, min(130, int(hand_h * 0.52)))
         pile_h = max(44, int(hand_h * 0.85))
         hand_rect = pygame.Rect(inner.x, inner.bottom - hand_h - 26, inner.w, hand_h + 26)
-        spots = seat_spots(table, n, focus, hand_rect.y, other_h)
+        spots = seat_spots(table, n, focus, hand_rect.y, other_h, scale)
         top_edge = max([s.rect.bottom for s in spots.values() if s.rect.y <= inner.y + 2] or [inner.y])
         while pile_h >= max(44, int(hand_h * 0.6)):
             middle = _middle(table, top_edge, hand_rect.y, pile_h, spread_n)
@@ -137,7 +139,7 @@ def _sizes(size, n: int, focus: int, spread_n: int):
     # a tiny window: the smallest sizes, overlaps and all
     hand_h = 48
     hand_rect = pygame.Rect(inner.x, inner.bottom - hand_h - 26, inner.w, hand_h + 26)
-    spots = seat_spots(table, n, focus, hand_rect.y, 30)
+    spots = seat_spots(table, n, focus, hand_rect.y, 30, scale)
     return hand_h, hand_rect, spots, _middle(table, inner.y + 80, hand_rect.y, 44, spread_n)
 
 
@@ -154,9 +156,10 @@ def compute(size, view, focus: int, hand_order) -> Zones:
     zones = Zones(size)
     zones.extra.update(area)
     zones.extra.update(middle=middle_rect, line=line, hand_area=hand_rect)
-    plate_w = max(150, min(240, int(area["table"].w * 0.2)))
-    me = pygame.Rect(hand_rect.x, hand_rect.y + 10, plate_w, min(hand_h, 120))
-    zones.extra["plate", focus] = pygame.Rect(me.x, me.y, me.w, max(44, min(60, hand_h // 3)))
+    grow = max(1.0, area["scale"])      # the plates and the sort chips grow with the window, as their text
+    plate_w = max(150, min(round(240 * grow), int(area["table"].w * 0.2)))
+    me = pygame.Rect(hand_rect.x, hand_rect.y + 10, plate_w, min(hand_h, round(120 * grow)))
+    zones.extra["plate", focus] = pygame.Rect(me.x, me.y, me.w, max(44, min(round(60 * grow), hand_h // 3)))
     zones.extra["me", focus] = me
     chips = pygame.Rect(hand_rect.right - plate_w, hand_rect.y + 10, plate_w, me.h)
     zones.extra["chips"] = chips
@@ -194,7 +197,7 @@ def compute(size, view, focus: int, hand_order) -> Zones:
         backs.touchable = False
         zones.add(("backs", focus), backs)
     zones.extra["seat", focus] = hand_rect
-    chip_h = max(24, min(34, hand_h // 5))
+    chip_h = max(24, min(round(34 * grow), hand_h // 5))
     chip_w = (chips.w - 8) // 2
     zones.extra[SORT_CHIPS[0]] = pygame.Rect(chips.x, chips.bottom - chip_h, chip_w, chip_h)
     zones.extra[SORT_CHIPS[1]] = pygame.Rect(chips.x + chip_w + 8, chips.bottom - chip_h, chip_w, chip_h)

@@ -15,6 +15,7 @@ import pygame
 from game.ui.anim import CardMove, Step
 from game.ui.families.base import TablePlugin
 from game.ui.families.shedding import layout as shed_layout
+from game.ui.families.shedding.art import ShedArt
 from game.ui.families.shedding import words
 from game.ui.families.shedding.draw import Marks, draw_table
 from game.ui.kit import card_size
@@ -38,6 +39,7 @@ class ShedPlugin(TablePlugin):
 
     def __init__(self, scene):
         super().__init__(scene)
+        self.art = ShedArt(scene.ruleset)   # the faces: no word on them too small to read
         self.sort_modes: dict = {}      # seat -> "rank", "suit", or "" (as dealt, drawn and arranged)
         self.arranged: dict = {}        # seat -> its own order of its hand (dragging along the fan);
         #                                 each player finds their order again after the pass screen
@@ -194,7 +196,7 @@ class ShedPlugin(TablePlugin):
                 f"{names[caller]} scores {mine.round_points}."), caller
 
     def _image_for(self, view):
-        art = self.scene.art
+        art = self.art
 
         def image_for(place, size):
             zone = place[0]
@@ -226,7 +228,7 @@ class ShedPlugin(TablePlugin):
                       sort=self.sort_modes.get(view.viewer, ""), banner=self.banner(view, names),
                       new=self.new_card[1] if self.new_card and self.new_card[0] == view.viewer else None,
                       reveal=view.phase in ("round_over", "match_over") and bool(view.results))
-        draw_table(surf, zones, view, marks, self.scene.art, self.focus(view), self._image_for(view))
+        draw_table(surf, zones, view, marks, self.art, self.focus(view), self._image_for(view))
 
     def banner(self, view, names) -> str:
         """The line over the middle: a call, the direction, the resets and the limit."""
@@ -359,7 +361,7 @@ class ShedPlugin(TablePlugin):
         view = self.ctrl.view()
         zones = self.layout(self.scene.app.size, view)
         s = self._scale(ctx)
-        art = self.scene.art
+        art = self.art
         deck = zones["deck"].rect
         tweens, hide = [], set()
         focus = self.focus(view)
@@ -443,12 +445,12 @@ class ShedPlugin(TablePlugin):
         steps, run = [], []
         for ev in events:
             if ev.kind == "deal":
-                steps += steps_for(run, view, zones, before, self.scene.art, self._scale(ctx), self._names())
+                steps += steps_for(run, view, zones, before, self.art, self._scale(ctx), self._names())
                 steps += self.deal_steps(ctx)
                 run = []
             else:
                 run.append(ev)
-        return steps + steps_for(run, view, zones, before, self.scene.art, self._scale(ctx), self._names())
+        return steps + steps_for(run, view, zones, before, self.art, self._scale(ctx), self._names())
 
     def _names(self) -> tuple:
         return tuple(getattr(self.ctrl, "names", ()))
