@@ -103,7 +103,13 @@ class FrameDrawer:
         pygame.draw.rect(surf, theme.BAR, r)
         pygame.draw.line(surf, theme.PANEL_EDGE, r.bottomleft, (r.right, r.bottom), 1)
         x = r.x + 14
-        title = blit_text(surf, vis.title, self.fs(20), (x, r.centery), theme.TEXT, True, "midleft")
+        # the bar's right end holds the Rules and Menu buttons (placed by the table scene)
+        room = r.right - 14 - 2 * round(110 * self.scale) - 10 - 16 - x
+        label_w = fonts.width(vis.viewer_label, self.fs(16)) + 18 if vis.viewer_label else 0
+        # whose view is on screen is never dropped: the title gives way first (smaller, then cut)
+        size = fonts.fit(vis.title, self.fs(20), room - label_w, True, min_size=self.fs(14))
+        text = fonts.ellipsize(vis.title, size, max(40, room - label_w), True)
+        title = blit_text(surf, text, size, (x, r.centery), theme.TEXT, True, "midleft")
         if vis.viewer_label:
             blit_text(surf, vis.viewer_label, self.fs(16), (title.right + 18, r.centery), theme.ACCENT, False,
                       "midleft")
