@@ -582,6 +582,8 @@ def test_in_pass_and_play_the_look_is_the_drawers_own_and_the_pass_screen_comes_
     while ctrl.hold is not None and not ctrl.hold.waiting:
         assert d.app.top is d.table and ctrl.viewer == 0
         assert eight in ctrl.view().hand
+        # the ▶ marks Ana, who is looking, not Ben, whose turn waits for the table to pass to him
+        assert d.table.visuals(zones(d), ctrl.view()).acting == 0
         d.step()
         looked += 1
     assert 1.5 <= looked * 0.05 <= 2.2

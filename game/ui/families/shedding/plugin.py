@@ -224,11 +224,22 @@ class ShedPlugin(TablePlugin):
             hidden.add(dragging)
         marks = Marks(names=names, lit=frozenset(vis.targets or ()), selected=frozenset(vis.selected or ()),
                       hidden=frozenset(hidden),
-                      acting=view.current if view.phase in ("discard", "draw", "free") else None,
+                      acting=self.acting(view),
                       sort=self.sort_modes.get(view.viewer, ""), banner=self.banner(view, names),
                       new=self.new_card[1] if self.new_card and self.new_card[0] == view.viewer else None,
                       reveal=view.phase in ("round_over", "match_over") and bool(view.results))
         draw_table(surf, zones, view, marks, self.art, self.focus(view), self._image_for(view))
+
+    def looking(self):
+        """The human looking at the card they just drew (the turn has passed, its owner not yet on)."""
+        hold = getattr(self.ctrl, "hold", None)
+        return hold.seat if hold is not None and hold.reason == "new card" and not hold.waiting else None
+
+    def acting(self, view):
+        """The seat the ▶ marks: whose turn it is, or while a drawer looks at their new card, the drawer."""
+        if self.looking() is not None:
+            return self.looking()
+        return view.current if view.phase in ("discard", "draw", "free") else None
 
     def banner(self, view, names) -> str:
         """The line over the middle: a call, the direction, the resets and the limit."""
@@ -247,6 +258,8 @@ class ShedPlugin(TablePlugin):
     def visuals(self, vis, zones, view):
         """Each frame of a drag: the cards swept along the fan light and lift where they lie (picked),
         and go with the pointer once it leaves the fan for the pile."""
+        if self.looking() is not None:
+            vis.acting = self.looking()         # the scores beside the table mark the same seat
         inp = getattr(self.scene, "input", None)
         if inp is not None and getattr(inp, "dragging", False):
             inp.sweep(zones, inp.drag_point)
