@@ -177,3 +177,20 @@ def test_the_race_line_says_a_shorter_sentence_rather_than_running_out_of_its_pa
     assert lay.race.contains(rect), (text, rect, lay.race)
     assert text in ("Alexandra claims: pick a card", "Pick a card")    # the long form does not fit
     assert rect.h >= READABLE
+
+
+@pytest.mark.parametrize("n", (2, 4))
+@pytest.mark.parametrize("rid", RULESETS)
+def test_the_round_summary_s_text_is_11_px_or_more(monkeypatch, rid, n):
+    """The round summary draws the hands with the faces the table draws (TablePlugin.face_art: the
+    family's own), and no text of it is under 11 px."""
+    rendered = rigging.record_fonts(monkeypatch)
+    app, d, session = open_round(rid, n, (1280, 800), seed=5)
+    play_one_round(d, random.Random(5))
+    assert isinstance(app.top, (RoundSummaryScene, MatchResultScene))
+    start = len(rendered)
+    d.step(2)
+    shown = rendered[start:]
+    assert shown, "nothing drawn on the summary"
+    small = sorted({(t, size) for t, size, _ in shown if size < READABLE})
+    assert small == [], small[:10]

@@ -66,7 +66,7 @@ class _Over(Scene):
         best = self.best_total(r.total for r in results)
         _, highlighted = plugin.summary_heading(self.view)
         y = rect.y + header_h
-        art = self.table.art
+        art = plugin.face_art()
         for r in results:
             row = pygame.Rect(rect.x - 8, y, rect.w + 16, row_h - 4)
             marked = highlighted == r.seat

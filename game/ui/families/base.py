@@ -273,6 +273,11 @@ class TablePlugin:
         return []
 
     # ---- the round summary and the match result ----
+    def face_art(self):
+        """What draws this family's card faces (`face(card, size)`) beyond the table: the round summary.
+        Default: the common card art; a family with faces of its own returns its art."""
+        return self.scene.art
+
     def summary_hand(self, view, seat) -> tuple:
         """The faces of `seat`'s hand as the round's result revealed them (default: none shown)."""
         return ()

@@ -406,6 +406,9 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         return memory_anim.steps_for(events, self._context(ctx))
 
     # ---- the round summary ----
+    def face_art(self):
+        return self.art
+
     def summary_hand(self, view, seat) -> tuple:
         for result in view.results:
             if result.seat == seat:

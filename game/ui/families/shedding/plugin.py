@@ -164,6 +164,9 @@ class ShedPlugin(TablePlugin):
             surf.blit(img, (i * step, 0))
         return surf
 
+    def face_art(self):
+        return self.art
+
     def summary_hand(self, view, seat) -> tuple:
         """The faces of `seat`'s hand as the round's result revealed them (for the round summary)."""
         for result in view.results:
