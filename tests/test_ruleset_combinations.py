@@ -220,7 +220,8 @@ def test_past_ten_variants_a_combination_of_three_is_refused_when_chosen(tmp_pat
     assert lab_ruleset(rs, Recipe(variants=THREE[:2]), 2)     # two of them: played
 
 
-def test_the_setup_screen_says_why_and_start_refuses(tmp_path, three_said):
+def test_the_setup_screen_says_why_and_start_refuses(tmp_path, three_said, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path / "data"))    # no saved match to ask about
     from game.store.settings import Settings
     from game.ui.app import App
     from game.ui.driver import Driver
