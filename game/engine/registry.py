@@ -57,6 +57,10 @@ class Family:
     one_game: bool = False
     # Nothing is hidden from anyone (Castle Combo): no pass screen, and the setup screen says so.
     open_information: bool = False
+    # What no action creates or destroys: (game) -> a value that is the same after every action as
+    # at the deal (every card id in exactly one place, sorted; the Stars in play). The conformance
+    # suite (tests/test_families.py) and the soak (bench/bench_soak.py) hold every family to it.
+    conserved: Optional[Callable] = None
     # Who starts, in a sentence for the setup screen.
     start_hint: str = "Seat 1 deals the first round; the deal moves clockwise."
 

@@ -1102,10 +1102,24 @@ def _score_lines(result) -> tuple:
     return (("Stars", str(result.stars)), ("Bounty", str(result.bounty)), ("Captured", str(result.captured)))
 
 
+def _conserved(game) -> dict:
+    """Every card in exactly one place (decks, Bands, captures, hands, offers and laid cards until the
+    clobber clears them, the discard pile); every Star with a player, on a Barbarian or in the supply."""
+    places = list(game.barbarian_deck) + [c for b in game.bands for c in b] + \
+        [c for cap in game.captured for c in cap] + list(game.action_deck) + list(game.action_discard) + \
+        [c for h in game.hands for c in h]
+    if not game.cleared:
+        places += [o["card"] for o in game.offers.values() if o["made"] and not o["played"]]
+        for side in game.sides.values():
+            places += ([side.laid] if side.laid is not None else []) + side.swaps[1:] + \
+                ([side.final] if side.swaps and side.final is not None else []) + side.surprises
+    return {"cards": sorted(places), "stars": sum(game.stars) + len(game.stars_on) + game.supply}
+
+
 FAMILY = register(Family(
     name="clash", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
-    new_game=ClashGame, describe=_describe, make_bot=_make_bot, lower_is_better=False,
+    new_game=ClashGame, describe=_describe, make_bot=_make_bot, lower_is_better=False, conserved=_conserved,
     check_cards=check_cards, score_lines=_score_lines, one_game=True, determinize=_determinize,
     search=SEARCH, hard_at_table=True,
     start_hint="A random player holds the Black Totem first, the next player the White."))

@@ -887,10 +887,15 @@ def _describe(event, names, call_name: str = "Kumbal") -> str:
     return describe(event, names, call_name)
 
 
+def _conserved(game) -> dict:
+    """Every card of the deck(s) in exactly one place: a hand, the deck or the discard pile."""
+    return {"cards": sorted([c for h in game.hands for c in h] + list(game.deck) + list(game.discard))}
+
+
 FAMILY = register(Family(
     name="shedding", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
-    new_game=ShedGame, describe=_describe, make_bot=_make_bot, lower_is_better=True,
+    new_game=ShedGame, describe=_describe, make_bot=_make_bot, lower_is_better=True, conserved=_conserved,
     score_lines=_score_lines, determinize=_determinize, search=SEARCH,
     # hard beat normal in 342 of 500 fresh 2-seat matches (68.4%, 95% 64.2-72.3%) at 256 playouts
     # a decision (0.55 CPU s; the table's 1 s gives about 470), 292 (58.4%; normal in its seat

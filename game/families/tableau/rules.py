@@ -678,10 +678,18 @@ def _score_lines(result) -> tuple:
             ("Gold left", str(result.leftover_gold)))
 
 
+def _conserved(game) -> dict:
+    """Every card in exactly one place: a deck, a display, a discard pile, a tableau, or out of the game
+    with its location. (Gold and keys come from and go to the bank: they are not conserved.)"""
+    places = [c for loc in LOCATIONS for c in (*game.decks[loc], *game.displays[loc], *game.discards[loc])]
+    places += [p.card for t in game.tableaux for p in t] + list(game.removed)
+    return {"cards": sorted(places)}
+
+
 FAMILY = register(Family(
     name="tableau", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=_no_steps,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
-    new_game=TabGame, describe=_describe, make_bot=_make_bot, lower_is_better=False,
+    new_game=TabGame, describe=_describe, make_bot=_make_bot, lower_is_better=False, conserved=_conserved,
     check_cards=check_cards, score_lines=_score_lines, one_game=True, open_information=True,
     determinize=_determinize, search=SEARCH,
     # hard beat normal in 327 of 500 fresh 2-seat games (65.4%, 48 playouts) and, one against
