@@ -26,7 +26,7 @@ the table this round, nor an offer it knows of.
   what to play after a swap, what to keep when fleeing, ties (lose least if beaten), captures
   (the highest bounty) and switches (of those bringing a mightier Barbarian into its own Band,
   doubly so from the Band of a player holding a Totem next round, the one whose next round looks
-  best with the hand just drawn; never switching loses about 54-46 to it).
+  best with the hand just drawn; never switching loses to it: bench/README.md).
 - playout (internal: the hard bot's playouts, game/families/clash/search.py): normal, but its
   switch takes the plain gain without working out the next round.
 """
@@ -50,10 +50,8 @@ class UnknownClashLevel(ValueError):
 
 @dataclass(frozen=True)
 class Style:
-    """How a level plays: the knobs of the normal bot's judgement (easy plays at random). Measured
-    head to head over 600-1000 2-player games, margin 0 or 0.35, keep 0, 0.25 or 0.5, and
-    rival_weight_more 0.3, 0.6 or 1.0 (4 players) play alike (within 3 points of 50%); keep 1.0
-    loses 44-56."""
+    """How a level plays: the knobs of the normal bot's judgement (easy plays at random). Most
+    knobs play alike over a wide range; how they were measured: bench/README.md."""
     name: str
     thinks: bool
     margin: float = 0.35         # points: cards within this of the best are played at random

@@ -12,25 +12,10 @@ Play. Not searched (normal decides): the switch (step 8: it changes only the nex
 capture (tied Barbarians have the same bounty) and the cards put back by Swap & Play (they change
 only the hand kept).
 
-Measured with bench/bench_hard.py at 96 playouts per decision, paired at 2 standard errors,
-hard against normal, 2 seats, seats alternating, fresh seeds 5000-5499 (normal in hard's seat
-wins 46% of them): to the end of this round, 59.5% of 500 (95% 55-64%, 0.11 CPU s per searched
-decision); to the end of the next, **62.2% of 500 (95% 57.9-66.3%)**, 0.33 CPU s per searched
-decision (the setting's 1 s holds about 290 playouts). On the 200 tuning seeds from 1000 the
-next round's end gained 5 points over this round's (57% -> 62%); normal's worth of the hand kept
-as a leaf value (hard.py `leaf`, `hand_kept` below) gained 2.5 (not kept: within noise). One hard
-against three normal, seeds 1000-1119, this round's end: 40% of 120 (95% 31-48%); the margin
-over the others' mean with the hand's worth: 30% (worse by 9.6 points, 95% 0.1-19). Fresh seeds
-5000-5099, 4 seats, the next round's end (stop 23): 39.8 of 100 (95% 30.8-49.6%) at 200 playouts,
-0.87 CPU s a searched decision (what the table's 1 s holds at four seats), and 45 (35.6-54.8%) at
-256, 1.22 CPU s (seed by seed +5.2 points, -0.8 to +11.2); stop 15 had 39% of 60 at 96 playouts
-to this round's end.
-Stop 24, after normal's Mirror memo was mended (bots.Table.plain once stored a Mirror's value
-under the pair of the card it copies, so normal's play depended on what it had weighed before):
-2 seats, 96 playouts, seeds 5000-5499, **312.5 of 500 = 62.5% (95% 58.2-66.6%)**, 0.18 CPU s a
-searched decision; 4 seats, 200 playouts, seeds 5000-5199, **82.5 of 200 = 41.3% (34.7-48.2%;
-43 of the first 100, 39.5 of the next; normal in its seat 21.5%)**, 0.80-0.86 CPU s a searched
-decision, inside the table's 1 s (the figures above were measured with the old normal).
+The next round's end was chosen over this round's, and normal's worth of the hand kept as a leaf
+value (`hand_kept` below, hard.py `leaf`) was tried and not kept (within noise); the overrule is
+paired, at 2 standard errors. The measurements: bench/README.md ("Hard's figures"; "Tuning
+history, by family", clash).
 """
 from __future__ import annotations
 
@@ -45,7 +30,7 @@ def candidates(view, legal: list, policy_choice, ruleset) -> list:
 
 
 # paired: a move overrules normal's when its gain over normal's choice, deal by deal, is 2 standard
-# errors above 0 (on the same 200 tuning seeds: unpaired at 1.0 won 52%, paired at 2.0 won 57%)
+# errors above 0 (better than unpaired at 1: bench/README.md)
 SEARCH = {"playout_level": "playout", "horizon": 2, "confidence": 2.0, "paired": True,
           "candidates": candidates}
 

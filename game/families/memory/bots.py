@@ -55,18 +55,9 @@ class Style:
     force_call: int         # own turns in a round after which it always calls
     # the "odds" call at three seats or more: needed chance at three (then call_need_per_opponent
     # less per further opponent, down to call_need_least). Being lowest of all is rarer the more
-    # seats there are, so the belief that clears the bar falls: at 2 seats it must be 0.9 (1v1
-    # rewards patience), at 4 seats calling beat drawing on from a belief of about 0.4 (the call
-    # study, bench_memory_oracle.py --calls, 200 4-seat Kombio matches of normal, 8339 moments:
-    # calling - drawing -2.5 points at 0.3-0.4, +1.4 at 0.4-0.5, +6.4 at 0.5-0.6), where the old
-    # bar (0.7 less 0.02 a turn) seldom called. One bot with a bar against normal in the other
-    # seats (bench/bench_style.py, 2000 matches from the tuning seed 1000 each, paired; at the old
-    # bar it wins its fair share): Kombio 4 seats, bar 0.7 / 0.6 / 0.55 / 0.5 / 0.45 / 0.4 / 0.3:
-    # 25.9 / 28.9 / 30.3 / 30.6 / 29.4 / 26.2 / 19.1%; 3 seats, 0.8 / 0.75 / 0.7 / 0.65 / 0.6 /
-    # 0.55 / 0.5: 32.1 / 35.6 / 37.8 / 39.6 / 39.3 / 37.3 / 34.4%; 6 seats (of 1500), 0.7 / 0.5 /
-    # 0.3 / 0.1: 14.3 / 15.8 / 16.1 / 7.4%; Cambio 4 seats 0.7 / 0.5: 25.3 / 31.7%; classic Cambio
-    # 4 seats, where a failed call costs more, 0.7 / 0.6 / 0.5 / 0.4: 23.7 / 25.5 / 23.4 / 16.3%.
-    # So 0.62 at three seats, 0.55 at four (between Kombio's and classic's best), 0.41 at six
+    # seats there are, so the belief that clears the bar falls: 0.9 at 2 seats (1v1 rewards
+    # patience), 0.62 at three, 0.55 at four, 0.41 at six (the call study and the bars tried:
+    # bench/README.md, "Tuning history, by family")
     call_need_more_seats: float = 0.0
     call_need_least: float = 0.05
     sure_margin: float = 0.25     # gain needed for a swap between two known cards
@@ -74,20 +65,15 @@ class Style:
     look_own_gain: float = 1.5    # worth of learning one of our unknown cards
     # worth of a drawn card put in place of one of our unknown cards, beyond their values: the
     # hand becomes known (a known card can be matched away, swapped knowingly, counted in a
-    # call). Measured (2 seats, seeds 5000+, against normal at 0.3): 4.3 won 62% of 1000 Kombio
-    # matches, 5.3 64.5%, 6.3 64%, 8.3 64%; Cambio 5.3 89% of 600, classic Cambio 5.3 72%
-    # (and against the independent peer bot, bench_memory_peer.py over 1000 matches: Kombio 78% ->
-    # 81%, Cambio 73% -> 93%). Why it matters so: a normal bot shown only its own cards wins 78%
-    # of Kombio and 99% of Cambio against normal (bench/bench_memory_ceiling.py --knows own)
+    # call); knowing one's own cards decides much of a memory match (measured: bench/README.md)
     unknown_swap_gain: float = 0.0
     look_other_gain: float = 0.6  # worth of learning an opponent's card (calls, matches, swaps)
     reveal_gain: float = 0.4
     extra_turn_gain: float = 1.5  # another draw: about what a turn gains on average
     last_turn_gain: float = 1.0   # what an opponent improves in the final turn after our call
-    # Measured in self-play (2 seats): where a call locks the caller's cards (Cambio) the final
-    # turn gains the other seat about 1.8 points, and with last_turn_gain 1.0 calls won about as
-    # often as normal believed; where it does not (1v1 Kombio) that turn gains about 2.5 and
-    # costs the caller about 0.6 more (swaps), and calls won 81% where normal believed 87%
+    # where a call locks the caller's cards (Cambio) the final turn gains the other seat less than
+    # where it does not (1v1 Kombio: swaps), so an unlocked hand adds `unlocked_risk` (self-play
+    # figures: bench/README.md)
     unlocked_risk: float = 0.0    # what a final turn gains them on top when our hand stays unlocked
     last_turn_looks: float = 0.2  # worth of a look in our final turn, as a share of its usual worth
     discard_edge: float = 1.0     # the discard must beat a deck draw's expected gain by this much

@@ -1211,10 +1211,6 @@ FAMILY = register(Family(
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=MemoryGame, describe=_describe, make_bot=_make_bot, lower_is_better=True, conserved=_conserved,
     bot_step=_bot_step, score_lines=_score_lines, determinize=_determinize, search=SEARCH,
-    # against today's normal hard won 331 of 500 fresh 2-seat Kombio matches (66.2%, 95% 61.9-70.2%;
-    # normal in its seat 54.3%), 335 of 500 Cambio (67.0%, 95% 62.8-71.0%; 49.6%) and 329 of 500
-    # classic Cambio (65.8%, 95% 61.5-69.8%; 49% of the first 250): every shipped ruleset, so the
-    # whole family (as Kumbal's, Castle Combo's and Klobba!'s: a house rule plays with the same bots);
-    # one hard against three normal at 200 playouts won 38 of 100 Kombio matches, 77.5 of 250 Cambio
-    # and 33.5 of 100 classic Cambio (4 seats, short of 40%: search.py)
+    # hard plays every shipped ruleset of the family well enough for the table (a house rule plays
+    # with the same bots): measured in bench/README.md, "Hard's figures"
     hard_at_table=True))

@@ -178,15 +178,9 @@ def determinize(ruleset, options, view, rng: random.Random) -> MemoryGame:
 # cards), the more so the longer the round has run: each candidate card weighted exp(-lean *
 # value / 13), the lean by turns per seat so far (0, 1, 2, ... 6 or more). Fitted on seeded 2-seat
 # matches of normal bots (bench/bench_memory_lean.py: the lean with the highest log-likelihood of
-# the true card among those it could be; 4,713 such cards in 30 Kombio matches, 9,127 in 20
-# Cambio ones, whose best leans differ by at most 0.5-1: this table sits between them). Uniform
-# deals score 0; these +0.01 to +0.7 nats per card, more as the round goes on. A card nobody, or
-# only someone else, has seen is best dealt uniformly (any lean scores below 0 there).
-# Normal has changed since (it prizes knowing its own hand): refitted on 20 matches each at 2 and
-# 4 seats of Kombio, Cambio and classic Cambio (stop 25), the best leans are about (0.5, 1, 1.5,
-# 2, 2.5-3, 3, 4) in every game and seat count, but that table won 29.5 of Kombio's 4-seat seeds
-# 5000-5099 against this one's 38 (200 playouts; seed by seed -8.5 points, 95% -18.1 to +1.1), so
-# this one stays: a better fit of the lean alone does not make better decisions.
+# the true card among those it could be), between Kombio's and Cambio's best. A card nobody, or
+# only someone else, has seen is best dealt uniformly (any lean scores below 0 there). A refit to
+# today's normal fitted better but decided worse, so this table stays (bench/README.md).
 KEPT_LOW = (0.5, 2.0, 3.0, 3.0, 3.5, 4.0, 4.5)
 
 

@@ -19,7 +19,7 @@ runs), takes from the discard pile only an obviously low card (2 or less), calls
 may, and draws what it owes rather than pass it on.
 
 playout: the hard bot's playout policy, never offered to players: normal weighing only the three
-discards that shed the most points (the same move in 99.99% of normal's decisions, for less work).
+discards that shed the most points (nearly always normal's own move, for less work).
 Every level is one `ShedBot` with a different `Style`, so a new level is a new set of knobs.
 Decisions are deterministic: the same view and legal actions give the same move.
 The house rules in force are public and in the view (`action_cards`, `tie_undercuts`): with ties
@@ -56,16 +56,16 @@ class Style:
                               # opponent may call first (hoarding high sets for later loses rounds)
     partial_run: float = 0.5  # worth of a partial run, as a share of its points times its chance
     # a known card from the pile must beat the deck's unknown one by this: a middling card taken
-    # for sure blocks a call, where the deck may give the low card a call needs (measured: 74% ->
-    # 77% against easy with 7 cards, 49% -> 62% with 5)
+    # for sure blocks a call, where the deck may give the low card a call needs (measured:
+    # bench/README.md)
     take_edge: float = 1.5
     fits_taken: float = 2.0   # cost of leaving the next player a card that fits what it took
     keep_low: float = 1.5     # how strongly players keep low cards (0: unseen cards are uniform)
     attack: float = 0.5       # action cards: worth of each card the next player must draw, per point
     skip: float = 3.0         # action cards: worth of skipping the next player
     weighs: int = 0           # plans: weigh only the discards shedding the most points, this many
-                              # (0: all); the hard bot's playouts (normal throws the discard that
-                              # sheds most in 97% of its turns, one of the top 3 in 99.9%)
+                              # (0: all); the hard bot's playouts (normal's best discard is
+                              # nearly always among the top few)
 
 
 STYLES = {

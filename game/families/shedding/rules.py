@@ -897,7 +897,6 @@ FAMILY = register(Family(
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=ShedGame, describe=_describe, make_bot=_make_bot, lower_is_better=True, conserved=_conserved,
     score_lines=_score_lines, determinize=_determinize, search=SEARCH,
-    # hard beat normal in 342 of 500 fresh 2-seat matches (68.4%, 95% 64.2-72.3%) at 256 playouts
-    # a decision (0.55 CPU s; the table's 1 s gives about 470), 292 (58.4%; normal in its seat
-    # 47.0%) at 64 (issue 12; bench/bench_hard.py, seeds 5000-5499; see search.py)
+    # hard plays well enough for the table at its time settings: measured in bench/README.md,
+    # "Hard's figures"
     hard_at_table=True))

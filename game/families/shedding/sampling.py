@@ -20,11 +20,8 @@ fewer; it now says so to that player only.)
 
 Which consistent deal, though, is not uniform: players shed their high cards and keep their low
 ones, so a hidden hand is dealt low cards more often (KEEP_LOW: each card weighted by
-exp(-KEEP_LOW * value / 13), the deck uniform). Measured on 835 moments of 60 seeded 2-seat
-matches of normal bots where the player to act could call: an opponent really held fewer points
-in 8.0% of them; uniform deals said 2.6% (Brier score 0.061), KEEP_LOW 1: 3.6% (0.056),
-2: 5.8% (0.052), 3: 9.0% (0.051), 4: 12.2% (0.056); normal's own estimate 5.6% (0.052). A hard
-bot sampling uniformly calls into undercuts three times as often as it expects.
+exp(-KEEP_LOW * value / 13), the deck uniform): a hard bot sampling uniformly calls into
+undercuts far more often than it expects (the lean's calibration: bench/README.md).
 """
 from __future__ import annotations
 

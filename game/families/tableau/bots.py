@@ -27,8 +27,8 @@ that gives more; a display discard the card that gains most and that the next bu
 most; the purse proposal at the end (already the best distribution) is agreed to.
 playout (the hard bot's playout policy, game/families/tableau/search.py; not offered to players):
 normal's valuation of the tableau as it stands (no fills, one frame) and no key spent, about
-0.5 ms a decision where normal takes about 20 ms; it beats easy (83% of 200 games) and loses to
-normal (20%), but the search only needs it to tell its root actions apart.
+a fraction of normal's time a decision; it beats easy and loses to normal (bench/README.md), but
+the search only needs it to tell its root actions apart.
 easy: places at a random legal cell, buys the affordable card whose own printed scroll scores
 most there now, takes the cheapest face down when it cannot afford any, never spends keys,
 and picks choices, neighbours and discards at random.

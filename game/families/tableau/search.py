@@ -17,26 +17,11 @@ with 48 playouts spread over six arms by sequential halving, each arm has about 
 the end and 2 standard errors of a win-or-loss value almost never separate two arms, so hard
 played as normal. The error is that of each deal's difference between the move and normal's
 (`paired`: the arms share deals and playout seeds), far smaller than that of two separate
-means, so more right overrules pass: on tuning seeds 1000-1099 (2 seats) 69% against 61%
-unpaired (seed by seed +8.0 points, 95% -0.2 to +16.2), on fresh seeds 5000-5299 66.8% against
-64.3% (+2.5, 95% -2.4 to +7.4). A point of margin weighs 0.05 (`margin_weight`; the win
+means, so more right overrules pass. A point of margin weighs 0.05 (`margin_weight`; the win
 weighs 1): the margin is the less noisy half of the value.
 
-Measured (bench/bench_hard.py, playout budgets; seeds from 1000 for tuning, from 5000 reported):
-- 2 seats, 48 playouts (about 0.4 s of one core per searched decision, 0.8 s at most):
-  tuning 66% of 40; reported 69% of 120 (95% 60-77%; normal in hard's seat on the first 60
-  seeds: 43%);
-- 4 seats, one hard (24 playouts, about 0.4 s per searched decision) against three normal: 42%
-  of 90 (95% 33-53%; normal in its seat: 17% of the first 30; a fair share is 25%);
-- over more fresh seeds (stop 18, unpaired): 2 seats 303 of 500 = 60.6% (95% 56.2-64.8%; normal
-  in hard's seat 46.3%), 0.35 CPU s per searched decision; 4 seats 71 of 200 = 35.5% (95%
-  29.2-42.3%);
-- paired (stop 19): 2 seats 327 of 500 = 65.4% (95% 61.1-69.4%, seeds 5000-5499), 0.35 CPU s
-  per searched decision; 4 seats (24 playouts) 31 of 100 = 31% (95% 22.8-40.6%, 5000-5099);
-- 4 seats at 96 playouts (stop 23; 0.7-0.8 CPU s per searched decision, inside the table's 1 s,
-  which holds about 130 at four seats): 125.5 of 300 = 41.8% (95% 36.4-47.5%, seeds 5000-5299);
-  on 5000-5099 43.5 against the 31 that 24 playouts won: at four seats the budget is strength;
-- the playout level: 83% of 200 against easy, 20% of 200 against normal (bench_castle_combo.py).
+The measurements behind these choices: bench/README.md ("Hard's figures"; "Tuning history, by
+family", tableau).
 """
 from __future__ import annotations
 
