@@ -105,8 +105,8 @@ def main(argv=None) -> int:
         from game.engine.ruleset import check_main
         return check_main(args.check_rulesets)
     if args.simulate:
-        from game.ai.lab import Recipe
-        from game.ai.simulate import simulate_main
+        from game.lab.lab import Recipe
+        from game.lab.simulate import simulate_main
         return simulate_main(args.simulate, _given(args, "players"), _given(args, "games"),
                              _given(args, "seed"), args.bots, bool(args.json), args.jobs,
                              Recipe(tuple(args.variant or ()), tuple(args.set or ())), args.chart)

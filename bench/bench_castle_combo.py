@@ -24,10 +24,10 @@ sys.path.insert(0, ROOT)
 
 from benchout import write_result  # noqa: E402
 
-from game.ai.simulate import run_match  # noqa: E402
+from game.lab.simulate import run_match  # noqa: E402
 from game.engine.ruleset import load_ruleset  # noqa: E402
 from game.families.tableau.bots import make_bot, think_summary  # noqa: E402
-from game.ai.lab import wilson  # noqa: E402
+from game.lab.lab import wilson  # noqa: E402
 
 CANDIDATES = (os.path.join(ROOT, "rulesets", "castle-combo.yaml"),)
 

@@ -29,9 +29,9 @@ from benchout import write_result  # noqa: E402
 
 import game.families.clash.rules as clash_rules  # noqa: E402  (registers the family: not in the list yet)
 from game.ai import make_bot  # noqa: E402
-from game.ai.simulate import bot_seed, default_jobs, play_matches, processes_for, run_match  # noqa: E402
+from game.lab.simulate import bot_seed, default_jobs, play_matches, processes_for, run_match  # noqa: E402
 from game.engine.ruleset import find_ruleset, load_ruleset  # noqa: E402
-from game.ai.lab import wilson  # noqa: E402
+from game.lab.lab import wilson  # noqa: E402
 
 TARGET_WIN_RATE = 0.65
 

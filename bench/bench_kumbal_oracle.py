@@ -25,7 +25,7 @@ from collections import defaultdict
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.ai import make_bot  # noqa: E402
-from game.ai.simulate import run_match  # noqa: E402
+from game.lab.simulate import run_match  # noqa: E402
 from game.engine.ruleset import find_ruleset  # noqa: E402
 from oracle import true_value  # noqa: E402
 

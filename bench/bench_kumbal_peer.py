@@ -31,7 +31,7 @@ sys.path.insert(0, ROOT)
 
 from benchout import write_result  # noqa: E402
 
-from game.ai.simulate import run_match  # noqa: E402
+from game.lab.simulate import run_match  # noqa: E402
 from game.engine.ruleset import find_ruleset  # noqa: E402
 
 TARGET_RATIO = 3.0

@@ -30,8 +30,8 @@ sys.path.insert(0, ROOT)
 from benchout import write_result  # noqa: E402
 
 from game.ai import make_bot  # noqa: E402
-from game.ai.lab import wilson  # noqa: E402
-from game.ai.simulate import bot_seed  # noqa: E402
+from game.lab.lab import wilson  # noqa: E402
+from game.lab.simulate import bot_seed  # noqa: E402
 from game.engine.ruleset import default_options, find_ruleset  # noqa: E402
 from game.families.memory import MemoryGame  # noqa: E402
 from game.families.memory.bots import bot_step  # noqa: E402

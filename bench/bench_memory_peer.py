@@ -38,8 +38,8 @@ sys.path.insert(0, ROOT)
 from benchout import write_result  # noqa: E402
 
 from game.ai import make_bot  # noqa: E402
-from game.ai.lab import RoundLog, wilson  # noqa: E402
-from game.ai.simulate import bot_seed, run_match  # noqa: E402
+from game.lab.lab import RoundLog, wilson  # noqa: E402
+from game.lab.simulate import bot_seed, run_match  # noqa: E402
 from game.engine.ruleset import find_ruleset  # noqa: E402
 
 GAMES = ("kombio", "cambio", "cambio-classic")

@@ -25,7 +25,7 @@ sys.path.insert(0, ROOT)
 
 from benchout import write_result  # noqa: E402
 
-from game.ai.simulate import default_jobs, play_matches, run_match  # noqa: E402
+from game.lab.simulate import default_jobs, play_matches, run_match  # noqa: E402
 from game.engine.ruleset import find_ruleset  # noqa: E402
 
 TARGET_ROUNDS_PER_S = 200.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from game.ai import make_bot
-from game.ai.simulate import bot_step
+from game.ai.step import bot_step
 from game.engine import registry
 
 

@@ -14,7 +14,7 @@ def selftest() -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.ai.simulate import run_match
+    from game.lab.simulate import run_match
     from game.engine.ruleset import load_all, rulesets_dir
     from game.ui.offscreen import render_table_frame
 

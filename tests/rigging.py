@@ -344,7 +344,7 @@ def play_out(game, seed: int, level: str = "normal", round_only: bool = True, li
     """Bots of `level` play `game` on through the family's own bot step, to the end of its round
     (of the next, from a scored round) or, with round_only=False, to the end of the game."""
     from game.ai import make_bot
-    from game.ai.simulate import bot_step
+    from game.ai.step import bot_step
     from game.engine import registry
     step = registry.family(game.ruleset.family).bot_step or bot_step
     bots = [make_bot(game.ruleset, s, level, seed + s) for s in range(game.n)]

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from game.ai import LEVELS, UnknownLevel, check_level, make_bot
-from game.ai.simulate import merge_options, run_match
+from game.lab.simulate import merge_options, run_match
 from game.engine.core import Action, Game
 from game.engine.ruleset import find_ruleset
 from game.engine.registry import family
@@ -445,7 +445,7 @@ def test_cambio_chain_winner_throws_on_then_stops():
 def test_random_bots_play_whole_matches_of_every_memory_ruleset():
     """The `random` level (issue 9: "uniform over legal actions; used for fuzzing"): matches end,
     through the real Session, and normal beats it."""
-    from game.ai.simulate import play_matches
+    from game.lab.simulate import play_matches
     from game.engine.ruleset import find_ruleset
     for rid in ("kombio", "cambio", "cambio-classic"):
         results = play_matches(find_ruleset(rid), ("random", "normal"), list(range(6)))

@@ -14,7 +14,7 @@ import dataclasses
 import pytest
 
 from game.ai import make_bot
-from game.ai.simulate import run_match
+from game.lab.simulate import run_match
 from game.engine.core import Action
 from game.engine.registry import family
 from rigging import cambio, options, rigged

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from game.ai import make_bot
-from game.ai.simulate import run_match
+from game.lab.simulate import run_match
 from game.engine.core import Action
 from game.families.tableau.bots import Plan, TabBot
 from rigging_castle_combo import card, castle_combo, cell, new_game, on_display, rig, tableau

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from game.ai import make_bot
-from game.ai.simulate import run_match
+from game.lab.simulate import run_match
 from game.engine.core import Action
 from game.families.clash import bots as clash_bots
 from rigging import blocks

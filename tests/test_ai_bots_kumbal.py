@@ -13,7 +13,7 @@ import itertools
 import pytest
 
 from game.ai import make_bot
-from game.ai.simulate import run_match
+from game.lab.simulate import run_match
 from game.engine.cards import CardDef
 from game.engine.core import Action
 from game.families.shedding.bots import STYLES, ShedBot

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from game.ai import UnknownLevel, check_level, levels_for, make_bot, table_levels
-from game.ai.simulate import run_match
+from game.lab.simulate import run_match
 from game.engine import registry
 from game.families.tableau.scoring import LOCATIONS
 from tests.rigging_castle_combo import castle_combo, new_game as new_castle_combo

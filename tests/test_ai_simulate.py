@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from game.ai import LEVELS, simulate
-from game.ai.simulate import MatchResult, StuckMatch, merge_options, run_match, simulate_main
+from game.ai import LEVELS
+from game.lab import simulate
+from game.lab.simulate import MatchResult, StuckMatch, merge_options, run_match, simulate_main
 from game.engine.core import Action
 from game.engine.ruleset import find_ruleset
 

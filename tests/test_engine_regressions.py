@@ -1,5 +1,5 @@
 """Engine bugs found by simulation, each kept as a test of the rule it broke."""
-from game.ai.simulate import run_match
+from game.lab.simulate import run_match
 from game.engine.core import Action
 from game.engine.ruleset import find_ruleset
 from rigging import EMPTY, options, rigged

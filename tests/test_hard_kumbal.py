@@ -9,7 +9,7 @@ import random
 import pytest
 
 from game.ai import make_bot
-from game.ai.simulate import run_match
+from game.lab.simulate import run_match
 from game.engine import registry
 from game.families.shedding.bots import STYLES, ShedBot
 from game.families.shedding.search import DRAW_GAP, candidates

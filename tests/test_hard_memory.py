@@ -11,8 +11,8 @@ import random
 import pytest
 
 from game.ai import make_bot
-from game.ai.lab import Recipe, lab_ruleset
-from game.ai.simulate import run_match
+from game.lab.lab import Recipe, lab_ruleset
+from game.lab.simulate import run_match
 from game.engine import registry
 from game.families.memory import MemoryGame
 from game.families.memory.bots import bot_step

@@ -87,6 +87,32 @@ def test_no_source_line_imports_pygame():
     assert not found, "pygame (or the UI) imported by the rules core:\n" + "\n".join(found)
 
 
+
+def _python_files(package: str):
+    for dirpath, _, files in os.walk(os.path.join(ROOT, package)):
+        for name in files:
+            if name.endswith(".py"):
+                yield os.path.join(dirpath, name)
+
+
+def test_bots_and_lab_import_no_ui():
+    """Issue 28: the bots (game/ai) and the lab (game/lab: simulation, the rules lab and its
+    chart) sit below the table: neither imports game.ui (the chart draws with pygame alone), and
+    the bots import nothing of the lab."""
+    lab = re.compile(r"^\s*(from|import)\s+game\.lab\b|^\s*from\s+game\s+import\s+[^#\n]*\blab\b", re.M)
+    found = []
+    for package in ("game/ai", "game/lab"):
+        assert os.path.isdir(os.path.join(ROOT, package)), package
+        for path in _python_files(package):
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+            rel = os.path.relpath(path, ROOT)
+            found += [f"{rel}: {m.group(0).strip()}" for m in UI_IMPORT.finditer(text)]
+            if package == "game/ai":
+                found += [f"{rel}: {m.group(0).strip()}" for m in lab.finditer(text)]
+    assert not found, "an upward import:\n" + "\n".join(found)
+    assert UI_IMPORT.search("from game.ui import fonts") and lab.search("from game.lab.simulate import x")
+
 def test_the_scan_would_see_an_import():
     """The pattern itself: it catches the usual spellings and ignores words in text."""
     for line in ("import pygame", "    import pygame.freetype", "from pygame import Rect",

@@ -300,7 +300,7 @@ def test_full_matches_with_random_players(k, end, folder):
 
 def _run_match():
     try:
-        from game.ai.simulate import run_match
+        from game.lab.simulate import run_match
     except ImportError:
         return None
     return run_match
@@ -329,10 +329,10 @@ LEVELS = ("easy", "normal")
 
 @pytest.mark.parametrize("block", blocks(4))
 def test_bot_matches(block, folder):
-    """Seeded bot-vs-bot matches (game.ai.simulate.run_match): the same properties."""
+    """Seeded bot-vs-bot matches (game.lab.simulate.run_match): the same properties."""
     run_match = _run_match()
     if run_match is None:
-        pytest.skip("game.ai.simulate.run_match is not there yet")
+        pytest.skip("game.lab.simulate.run_match is not there yet")
     for i in range(75):
         seed = 500000 + block * 100 + i
         rng = random.Random(seed)
@@ -417,11 +417,11 @@ def test_full_matches_with_random_players_other_rulesets(k, case, folders):
 @pytest.mark.parametrize("block", range(1))
 @pytest.mark.parametrize("rid", OTHER_RULESETS)
 def test_bot_matches_other_rulesets(rid, block, folders):
-    """Seeded bot-vs-bot Cambio and classic Cambio matches (game.ai.simulate.run_match): the
+    """Seeded bot-vs-bot Cambio and classic Cambio matches (game.lab.simulate.run_match): the
     same properties, replayed step by step."""
     run_match = _run_match()
     if run_match is None:
-        pytest.skip("game.ai.simulate.run_match is not there yet")
+        pytest.skip("game.lab.simulate.run_match is not there yet")
     rs = load(rid)
     for i in range(100):
         seed = 600000 + block * 100 + i

@@ -1,7 +1,7 @@
 """Properties over thousands of seeded bot-only matches of every memory ruleset (DESIGN.md, Tests).
 
 For each of Kombio, Cambio and classic Cambio, N_MATCHES seeded bot-vs-bot
-matches (game.ai.simulate.run_match, through the real Session), 2 to
+matches (game.lab.simulate.run_match, through the real Session), 2 to
 MAX_PLAYERS players, a seeded mix of "normal" and "easy" bots and random house
 rules. The matches are short to keep the suite quick: one round where the
 ruleset has a rounds mode, else the first to reach SHORT_POINTS point(s) (one
@@ -33,7 +33,7 @@ import traceback
 
 import pytest
 
-from game.ai.simulate import run_match
+from game.lab.simulate import run_match
 from game.engine.ruleset import default_options
 from game.engine.session import Session
 from rigging import ROOT, all_views, blocks, worker_pool, check_conserved, load

@@ -1,6 +1,6 @@
 """Properties over thousands of seeded bot-only Klobba! games (DESIGN.md, Tests).
 
-N_GAMES seeded games (game.ai.simulate.run_match, through the real Session), 2 to 4 players, at
+N_GAMES seeded games (game.lab.simulate.run_match, through the real Session), 2 to 4 players, at
 the `random` level (Klobba!'s easy and normal bots come later; random tries every legal move,
 the odd ones included). For every game:
 
@@ -24,7 +24,7 @@ import traceback
 
 import pytest
 
-from game.ai.simulate import run_match
+from game.lab.simulate import run_match
 from game.engine.session import Session
 from rigging import blocks, worker_pool
 from rigging_klobba import KLOBBA_YAML, check_conserved, check_views_keep_secrets, klobba

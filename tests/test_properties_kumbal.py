@@ -1,6 +1,6 @@
 """Properties over thousands of seeded bot-only Kumbal matches (DESIGN.md, Tests).
 
-N_MATCHES seeded matches (game.ai.simulate.run_match, through the real Session), 2 to 8 players,
+N_MATCHES seeded matches (game.lab.simulate.run_match, through the real Session), 2 to 8 players,
 a seeded mix of bot levels (random, easy, normal: until the family's bots are merged, easy and
 normal play at random too) and of house rules, to 100 points or to a shorter target. For every
 match:
@@ -27,7 +27,7 @@ import traceback
 
 import pytest
 
-from game.ai.simulate import run_match
+from game.lab.simulate import run_match
 from game.engine.ruleset import default_options
 from game.engine.session import Session
 from rigging import ROOT, all_views, blocks, worker_pool

@@ -15,9 +15,9 @@ import sys
 import pygame
 import pytest
 
-from game.ai import lab_chart
-from game.ai.lab import LabError, Recipe, RoundLog, lab_ruleset, spread, wilson
-from game.ai.simulate import play_lab_matches, run_match
+from game.lab import lab_chart
+from game.lab.lab import LabError, Recipe, RoundLog, lab_ruleset, spread, wilson
+from game.lab.simulate import play_lab_matches, run_match
 from game.engine.ruleset import find_ruleset, load_ruleset
 from game.engine.schema import RulesetError
 from game.engine.session import Session
@@ -340,7 +340,7 @@ def test_a_chart_that_cannot_be_written_is_refused_before_any_match(capsys, tmp_
 
 
 def test_the_write_check_leaves_nothing_behind_and_never_clobbers_a_chart(tmp_path):
-    from game.ai.simulate import chart_problem
+    from game.lab.simulate import chart_problem
     new = tmp_path / "new.png"
     assert chart_problem(str(new)) is None and list(tmp_path.iterdir()) == []
     old = tmp_path / "old.png"

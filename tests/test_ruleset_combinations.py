@@ -19,8 +19,8 @@ import os
 import pytest
 import yaml
 
-from game.ai.lab import LabError, Recipe, lab_ruleset
-from game.ai.simulate import StuckMatch, play_lab_matches, run_match
+from game.lab.lab import LabError, Recipe, lab_ruleset
+from game.lab.simulate import StuckMatch, play_lab_matches, run_match
 from game.engine import ruleset as ruleset_module
 from game.engine.ruleset import (FULL_COMBINATIONS, MAX_VARIANTS, default_options, find_ruleset,
                                  load_ruleset, options_refusal, variant_combinations)

@@ -30,7 +30,7 @@ import pytest
 import yaml
 
 from game.ai import LEVELS
-from game.ai.simulate import run_match
+from game.lab.simulate import run_match
 from game.engine import registry
 from game.engine.ruleset import FULL_COMBINATIONS, default_options, load_ruleset, options_refusal
 from game.engine.schema import RulesetError, filled

@@ -102,7 +102,7 @@ def test_a_folder_of_hostile_files_keeps_every_good_ruleset(tmp_path, hostile):
     for name, (line, key, part) in hostile.items():
         assert part in by_name[name].error and by_name[name].error.startswith(str(tmp_path / name))
     # and the good ones still play
-    from game.ai.simulate import run_match
+    from game.lab.simulate import run_match
     result = run_match(find_ruleset("kombio", str(tmp_path)), ["normal", "easy"], seed=3)
     assert result.rounds >= 1 and result.winners
 

@@ -500,7 +500,7 @@ def test_a_match_that_cannot_reach_its_target_stops_at_the_round_limit(tmp_path)
 
 
 def test_simulate_reports_a_stuck_match_without_a_traceback(capsys, monkeypatch):
-    from game.ai import simulate
+    from game.lab import simulate
     monkeypatch.setattr(simulate, "MAX_ACTIONS_PER_ROUND", 5)    # every match now looks stuck
     assert simulate.simulate_main("kombio", 2, 2, 7, None, False, jobs=1) == 1
     out = capsys.readouterr().out

@@ -13,7 +13,7 @@ from array import array
 import pygame
 import pytest
 
-from game.ai.simulate import merge_options, run_match
+from game.lab.simulate import merge_options, run_match
 from game.engine.core import Action
 from game.engine.session import Session
 from game.store import settings as settings_store

@@ -9,6 +9,7 @@ match race; `race` is asked once when a match window opens or changes. The
 levels are the same for every family; `random` (uniform over the legal actions) is one bot
 for all of them, and each family supplies its own easy and normal bots. `hard` (game/ai/hard.py)
 is one bot for every family whose family can deal a seat's unseen cards (`Family.determinize`).
+Bot-only matches, `--simulate` and the rules lab are no bots: they live in game/lab.
 """
 from __future__ import annotations
 

@@ -98,14 +98,14 @@ class HardBot:
         horizon = setting(horizon, "horizon", None)
         self.policy = self.family.make_bot(ruleset, seat, self.root_level, seed)
         # "round": play each playout to the end of the round, whose points are then the value (far
-        # less noise from what happens later: in 24 seeded Klobba! games at 0.25 s it won 44%
-        # where the game's end won 33%); "game": to the game's end (Castle Combo is one round)
+        # less noise from what happens later: measured in bench/README.md); "game": to the game's
+        # end (Castle Combo is one round)
         self.horizon = horizon or "round"
         self.to_end_of_game = self.horizon == "game"
         # a whole number: the playout ends after that many rounds (the hand kept gets used)
         self.rounds = self.horizon if isinstance(self.horizon, int) else 1
         self.sign = -1 if self.family.lower_is_better else 1
-        from game.ai.simulate import bot_step
+        from game.ai.step import bot_step
         self.step = self.family.bot_step or bot_step
         self.last: dict = {}            # the last decision's numbers (bench, tests)
 

@@ -985,7 +985,7 @@ def _fallback(legal):
     return legal[0]
 
 
-# --- bot-only matches (game/ai/simulate.py asks the family for its step) -------------------
+# --- bot-only matches (game/lab/simulate.py asks the family for its step) -------------------
 #
 # The race model: when a match window opens, every seat that may still race is asked for its
 # claim (`bot.race`); the claim with the shortest reaction delay is applied (ties: lower seat

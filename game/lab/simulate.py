@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Optional
 
 from game.ai import UnknownLevel, check_level, make_bot
-from game.ai.lab import (LabError, Played, Recipe, RoundLog, describe, family_has_calls, lab_ruleset,
+from game.ai.step import bot_step
+from game.lab.lab import (LabError, Played, Recipe, RoundLog, describe, family_has_calls, lab_ruleset,
                          summarise)
 from game.engine import registry
 from game.engine.ruleset import default_options
@@ -119,22 +120,6 @@ def _watched(apply, game, watch):
         watch(game, events)
         return events
     return watched
-
-
-def bot_step(game, bots, apply) -> int:
-    """One step of a bot-only match: each seat in to_act chooses in turn (a family whose seats
-    act at once in other ways, such as the memory family's match race, brings its own step).
-    Returns the actions applied."""
-    applied = 0
-    for seat in game.to_act():
-        if seat not in game.to_act():
-            continue            # an earlier seat's action changed who acts
-        bot = bots[seat]
-        # a view is built for every decision of a bot that reads one (a random bot does not)
-        view = game.view(seat) if getattr(bot, "reads_view", True) else None
-        apply(seat, bot.choose(view, game.legal_actions(seat)))
-        applied += 1
-    return applied
 
 
 # --- main.py --simulate ---------------------------------------------------------
@@ -302,7 +287,7 @@ def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optio
                "seats": stats["seats"], "overall": stats["overall"], "failed": problems, "chart": chart}
     chart_failed = None
     if chart is not None:
-        from game.ai.lab_chart import ChartError, draw_chart
+        from game.lab.lab_chart import ChartError, draw_chart
         try:
             draw_chart(summary, [[p.totals[s] for p in played] for s in range(players)], chart)
         except ChartError as exc:
