@@ -7,7 +7,7 @@ action list); `Match` is that record, and it is the save file and the replay.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Optional
 
 Pos = tuple  # (seat, slot): a position in a seat's layout
@@ -18,15 +18,33 @@ class IllegalAction(Exception):
 
 
 def _to_jsonable(value):
+    """An event's value as JSON data: tuples as lists, a card face (or a Prim of its vocabulary) as
+    an object that names its type, so that it comes back as it was (see _tuplify)."""
     if isinstance(value, tuple):
         return [_to_jsonable(v) for v in value]
+    if is_dataclass(value) and not isinstance(value, type):
+        return {"type": type(value).__name__, **{f.name: _to_jsonable(getattr(value, f.name)) for f in fields(value)}}
     return value
 
 
 def _tuplify(value):
     if isinstance(value, list):
         return tuple(_tuplify(v) for v in value)
+    if isinstance(value, dict) and "type" in value:
+        cls = _value_type(value["type"])
+        return cls(**{k: _tuplify(v) for k, v in value.items() if k != "type"})
     return value
+
+
+def _value_type(name: str):
+    """The dataclass an event's JSON names: the engine's own (CardDef, Prim) or one a family declares
+    (Family.value_types: its card faces)."""
+    from game.engine import registry
+    from game.engine.cards import CardDef, Prim
+    known = {"CardDef": CardDef, "Prim": Prim, **registry.value_types()}
+    if name not in known:
+        raise ValueError(f"an event names the unknown type {name!r}")
+    return known[name]
 
 
 def _place_json(place) -> list:
@@ -146,11 +164,7 @@ class Event:
             v = getattr(self, f.name)
             if v is None or v == ():
                 continue
-            if f.name == "face":
-                v = _face_json(v)
-            elif f.name == "faces":
-                v = [[list(p), _face_json(face)] for p, face in v]
-            elif f.name == "data":
+            if f.name == "data":
                 v = [[k, _to_jsonable(x)] for k, x in v]
             else:
                 v = _to_jsonable(v)
@@ -160,25 +174,12 @@ class Event:
     @classmethod
     def from_json(cls, data: dict) -> "Event":
         kw = dict(data)
-        if "face" in kw:
-            kw["face"] = _face_from_json(kw["face"])
-        if "faces" in kw:
-            kw["faces"] = tuple((tuple(p), _face_from_json(f)) for p, f in kw["faces"])
         if "data" in kw:
             kw["data"] = tuple((k, _tuplify(x)) for k, x in kw["data"])
-        for key in ("pos", "pos2", "places"):
+        for key in ("pos", "pos2", "places", "face", "faces"):
             if key in kw:
                 kw[key] = _tuplify(kw[key])
         return cls(**kw)
-
-
-def _face_json(face) -> dict:
-    return {f.name: getattr(face, f.name) for f in fields(face)}
-
-
-def _face_from_json(data: dict):
-    from game.engine.cards import CardDef
-    return CardDef(**data)
 
 
 class Game:

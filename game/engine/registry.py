@@ -28,7 +28,7 @@ class Family:
     make_bot: Callable            # (ruleset, seat, level, seed) -> a bot for this family
     lower_is_better: bool = True  # does the lowest total win?
     # One step of a bot-only match when seats act at once in a way of the family's own (the
-    # memory family's race): (game, bots, apply) -> actions applied. None: game/ai/simulate.py
+    # memory family's race): (game, bots, apply) -> actions applied. None: game/ai/step.py
     # asks the seats in to_act in turn.
     bot_step: Optional[Callable] = None
     # The family's card schema: (raw `cards:` list, abilities, doc) -> tuple of card faces, with
@@ -61,6 +61,12 @@ class Family:
     # at the deal (every card id in exactly one place, sorted; the Stars in play). The conformance
     # suite (tests/test_families.py) and the soak (bench/bench_soak.py) hold every family to it.
     conserved: Optional[Callable] = None
+    # The dataclasses of the family's own that its events carry (its card faces), by which an event
+    # comes back from JSON as it was: the engine's JSON names a value's type, and looks it up here.
+    value_types: tuple = ()
+    # The event kinds the log leaves out on purpose (markers another event tells, or nothing anyone
+    # needs to read: a turn passing, a match window opening); every other kind is described in words.
+    quiet_events: frozenset = frozenset()
     # Who starts, in a sentence for the setup screen.
     start_hint: str = "Seat 1 deals the first round; the deal moves clockwise."
 
@@ -82,6 +88,17 @@ def family(name: str) -> Family:
         return _FAMILIES[name]
     except KeyError:
         raise KeyError(f"no family {name!r} (known: {', '.join(names())})") from None
+
+
+def value_types() -> dict:
+    """Every family's declared event value types, by class name."""
+    out = {}
+    for fam in _FAMILIES.values():
+        for cls in fam.value_types:
+            if out.get(cls.__name__, cls) is not cls:
+                raise ValueError(f"two families declare a value type called {cls.__name__!r}")
+            out[cls.__name__] = cls
+    return out
 
 
 def names() -> tuple:

@@ -1120,6 +1120,8 @@ FAMILY = register(Family(
     name="clash", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=ClashGame, describe=_describe, make_bot=_make_bot, lower_is_better=False, conserved=_conserved,
+    value_types=(ActionCard, Barbarian),
+    quiet_events=frozenset({"draw", "refill", "rest", "totems", "select", "selected", "no_switch", "offer_decided"}),
     check_cards=check_cards, score_lines=_score_lines, one_game=True, determinize=_determinize,
     search=SEARCH, hard_at_table=True,
     start_hint="A random player holds the Black Totem first, the next player the White."))

@@ -1210,6 +1210,7 @@ FAMILY = register(Family(
     name="memory", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=MemoryGame, describe=_describe, make_bot=_make_bot, lower_is_better=True, conserved=_conserved,
+    quiet_events=frozenset({"turn", "pass", "window_open", "window_close", "next_round"}),
     bot_step=_bot_step, score_lines=_score_lines, determinize=_determinize, search=SEARCH,
     # hard plays every shipped ruleset of the family well enough for the table (a house rule plays
     # with the same bots): measured in bench/README.md, "Hard's figures"

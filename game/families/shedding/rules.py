@@ -896,6 +896,7 @@ FAMILY = register(Family(
     name="shedding", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=ShedGame, describe=_describe, make_bot=_make_bot, lower_is_better=True, conserved=_conserved,
+    quiet_events=frozenset({"turn", "next_round"}),
     score_lines=_score_lines, determinize=_determinize, search=SEARCH,
     # hard plays well enough for the table at its time settings: measured in bench/README.md,
     # "Hard's figures"

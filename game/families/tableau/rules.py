@@ -547,11 +547,13 @@ class TabGame(Game):
         _, _, row, col = action.places[0]
         step = 1 if action.kind == "purse_add" else -1
         tableau = self.tableaux[seat]
+        name = ""
         for i, p in enumerate(tableau):
             if (p.row, p.col) == (row, col):
                 tableau[i] = Placed(p.card, p.row, p.col, p.face_up, p.gold + step)
+                name = self.faces[p.card].name
         self.gold[seat] -= step
-        return [Event(action.kind, seat=seat, places=action.places)]
+        return [Event(action.kind, seat=seat, places=action.places, data=(("name", name),))]
 
     def _final_scoring(self) -> list:
         results = []
@@ -690,6 +692,7 @@ FAMILY = register(Family(
     name="tableau", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=_no_steps,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=TabGame, describe=_describe, make_bot=_make_bot, lower_is_better=False, conserved=_conserved,
+    quiet_events=frozenset({"turn", "reveal"}),
     check_cards=check_cards, score_lines=_score_lines, one_game=True, open_information=True,
     determinize=_determinize, search=SEARCH,
     # hard plays well enough for the table at its time settings: measured in bench/README.md,

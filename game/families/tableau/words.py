@@ -295,6 +295,10 @@ def describe(event, names, call_name: str = "") -> str:
         if not parts:
             return f"{who} gains nothing from the {name}."
         return f"{who} gains {' and '.join(parts)} ({name})."
+    if k == "purse_add":
+        return f"{who} stores a leftover gold on the {name}."
+    if k == "purse_take":
+        return f"{who} takes a gold back from the {name}."
     if k == "purse_gold":
         return f"{who} puts {g('gold')} gold on purse cards ({name})."
     if k == "choose":
