@@ -212,10 +212,38 @@ class Game:
         exactly these; the table lights their places and the bots choose among them."""
         raise NotImplementedError
 
+    # The family's turn, one small rule per step of the rulebook: phase -> the function that carries
+    # out an action in that phase, and phase -> the function that lists the legal ones.
+    STEPS: dict = {}
+    LEGAL: dict = {}
+
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out `seat`'s action and return what everyone saw happen, in order. An action the
-        rules do not allow raises IllegalAction with a sentence for the player and changes nothing."""
-        raise NotImplementedError
+        rules do not allow raises IllegalAction with a sentence for the player and changes nothing.
+
+        The guards every family shares are here, once: a move, by a seat asked to act; then the
+        caches worked out from the state are dropped (`forget`) and the phase's step is taken."""
+        if not isinstance(action, Action):
+            raise IllegalAction("That is not a move.")
+        if seat not in self.to_act():
+            raise IllegalAction(self.not_your_move(seat))
+        self.forget()
+        return self.step(seat, action)
+
+    def step(self, seat: int, action: Action) -> list[Event]:
+        """The action in the phase's own step (STEPS); a family may check more first."""
+        return self.STEPS[self.phase](self, seat, action)
+
+    def legal_in_phase(self, seat: int) -> list[Action]:
+        """The phase's legal actions (LEGAL), for a seat asked to act."""
+        return self.LEGAL[self.phase](self, seat)
+
+    def not_your_move(self, seat: int) -> str:
+        """The sentence for a seat that may not act now."""
+        return "It is not your move now."
+
+    def forget(self) -> None:
+        """Drop what was worked out from the state before an action (views, legal moves)."""
 
     def view(self, seat: Optional[int]):
         """What `seat` may know, as an immutable value: its own hidden cards only where the rules
