@@ -1,6 +1,38 @@
-"""The shedding family (Kumbal): hands fanned, shed points by discarding singles, sets and runs, call.
+"""The shedding family (Kumbal): hands fanned, shed points by discarding singles, sets and runs,
+and call when you hold the fewest.
 
-rules.py is the game (and registers the family), view.py what a seat may know, words.py the log's
-sentences, bots.py its bots, sampling.py the hard bot's deals from a view and search.py its tuning. Its table is game/ui/families/shedding/.
+The family is declared here, first; its parts are the files beside this one: rules.py the game
+(the turn's steps), view.py what a seat may know, words.py the log's sentences, bots.py its bots,
+sampling.py the hard bot's deals from a view and search.py its tuning. Its table is
+game/ui/families/shedding/.
 """
-from game.families.shedding.rules import FAMILY, ShedGame  # noqa: F401  (registers the family)
+from game.engine.registry import Family, register
+from game.families.shedding.bots import ShedBot
+from game.families.shedding.rules import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, ShedGame, check_abilities,
+                                          check_parameters, check_ruleset, conserved)
+from game.families.shedding.sampling import determinize
+from game.families.shedding.search import SEARCH
+from game.families.shedding.words import describe, score_lines
+
+FAMILY = register(Family(
+    name="shedding",
+    # --- what it is ---
+    # players: set by each ruleset (`players:`)
+    open_information=False,     # hidden information: each hand is its owner's; the deck is face down
+    # a call: at the start of a turn, with `call.limit` points or fewer (Kumbal: 7), which ends the round
+    one_game=False,             # a match of rounds, to `match_end` (Kumbal: until someone passes 100)
+    lower_is_better=True,       # the fewest points win
+    # --- its parts ---
+    # the rules: the ruleset's schema and checks, and a new match
+    rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
+    check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
+    new_game=ShedGame,
+    conserved=conserved,        # every card in exactly one place
+    # the words: the log's sentences and the round summary's columns
+    describe=describe, score_lines=score_lines,
+    quiet_events=frozenset({"turn", "next_round"}),
+    # the bots, the hard bot's deals from a view and its search
+    make_bot=ShedBot, determinize=determinize, search=SEARCH,
+    # hard plays well enough for the table at its time settings: measured in bench/README.md,
+    # "Hard's figures"
+    hard_at_table=True))

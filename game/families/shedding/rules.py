@@ -33,10 +33,8 @@ from typing import Optional
 
 from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.piles import cut, new_deck, refill
-from game.engine.registry import Family, register
 from game.engine.ruleset import check_match_can_end
 from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, Key, Map, Str, filled
-from game.families.shedding.search import SEARCH     # the hard bot's tuning
 from game.families.shedding.view import ShedResult, ShedSeat, ShedView
 
 # --- what a ruleset of this family may say ----------------------------------
@@ -864,40 +862,6 @@ def _take(card: int) -> Action:
     return act
 
 
-def _make_bot(ruleset, seat: int, level: str, seed):
-    from game.families.shedding.bots import ShedBot
-    return ShedBot(ruleset, seat, level, seed)
-
-
-def _score_lines(result) -> tuple:
-    """A seat's round in the summary: its hand's points, the undercut penalty, a 51/99 reset."""
-    return (("Hand", str(result.points)),
-            ("Penalty", f"+{result.penalty}" if result.penalty else "0"),
-            ("Round", f"+{result.round_points}"),
-            ("Reset", result.reset or "—"))
-
-
-def _determinize(ruleset, options, view, rng):
-    from game.families.shedding.sampling import determinize
-    return determinize(ruleset, options, view, rng)
-
-
-def _describe(event, names, call_name: str = "Kumbal") -> str:
-    from game.families.shedding.words import describe
-    return describe(event, names, call_name)
-
-
-def _conserved(game) -> dict:
+def conserved(game) -> dict:
     """Every card of the deck(s) in exactly one place: a hand, the deck or the discard pile."""
     return {"cards": sorted([c for h in game.hands for c in h] + list(game.deck) + list(game.discard))}
-
-
-FAMILY = register(Family(
-    name="shedding", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
-    check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
-    new_game=ShedGame, describe=_describe, make_bot=_make_bot, lower_is_better=True, conserved=_conserved,
-    quiet_events=frozenset({"turn", "next_round"}),
-    score_lines=_score_lines, determinize=_determinize, search=SEARCH,
-    # hard plays well enough for the table at its time settings: measured in bench/README.md,
-    # "Hard's figures"
-    hard_at_table=True))

@@ -1,4 +1,5 @@
-"""The shedding family's log sentences: one line of "What happened" per event (events are public)."""
+"""The shedding family's words: one line of "What happened" per event (events are public), and a
+seat's columns in the round summary."""
 
 _SHAPES = {"single": "", "set": "a set: ", "run": "a run: "}
 
@@ -51,3 +52,11 @@ def describe(event, names, call_name: str = "Kumbal") -> str:
     if k == "match_over":
         return "The match is over: " + " and ".join(names[s] for s in event.get("winners")) + " won."
     return ""   # turn, next_round: shown by the table, not worth a line
+
+
+def score_lines(result) -> tuple:
+    """A seat's round in the summary: its hand's points, the undercut penalty, a 51/99 reset."""
+    return (("Hand", str(result.points)),
+            ("Penalty", f"+{result.penalty}" if result.penalty else "0"),
+            ("Round", f"+{result.round_points}"),
+            ("Reset", result.reset or "—"))
