@@ -27,7 +27,7 @@ sys.path.insert(0, ROOT)
 
 from benchout import write_result  # noqa: E402
 
-import game.families.clash.rules as clash_rules  # noqa: E402  (registers the family: not in the list yet)
+import game.families.clash as clash_rules  # noqa: E402  (registers the family: its declaration)
 from game.ai import make_bot  # noqa: E402
 from game.lab.simulate import bot_seed, default_jobs, play_matches, processes_for, run_match  # noqa: E402
 from game.engine.ruleset import find_ruleset, load_ruleset  # noqa: E402

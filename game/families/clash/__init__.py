@@ -1,9 +1,41 @@
 """The clash family (Klobba!): two Totem holders' Action cards select Barbarians of their Groups;
-the higher total clobbers the other.
+the higher total clobbers the other, and whoever holds the most Stars and bounty at the end wins.
 
-view.py is the contract (what a seat knows, the actions and their places), rules.py the game
-(and registers the family), selection.py one evaluator per selection primitive, words.py the
-log's sentences and the cards' texts, bots.py its bots. The ruleset is rulesets/klobba.yaml; the
-table is game/ui/families/clash/.
+The family is declared here, first; its parts are the files beside this one: rules.py the game
+(the turn's steps), view.py what a seat may know (the contract), selection.py one evaluator per
+selection primitive, words.py the log's sentences and the cards' texts, bots.py its bots,
+sampling.py the hard bot's deals from a view and search.py its tuning. The ruleset is
+rulesets/klobba.yaml; the table is game/ui/families/clash/.
 """
-from game.families.clash.rules import FAMILY, ClashGame  # noqa: F401  (registers the family)
+from game.engine.registry import Family, register
+from game.families.clash.bots import make_bot
+from game.families.clash.rules import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, ClashGame, check_abilities,
+                                       check_cards, check_parameters, check_ruleset, conserved)
+from game.families.clash.sampling import determinize
+from game.families.clash.search import SEARCH
+from game.families.clash.view import ActionCard, Barbarian
+from game.families.clash.words import describe, score_lines
+
+FAMILY = register(Family(
+    name="clash",
+    # --- what it is ---
+    # players: set by each ruleset (`players:`; at most four, one per Band place)
+    open_information=False,     # hidden information: hands, offers, a laid card until the reveal, both decks
+    # no call: the game ends by its own rules (`rules.end`), never by a player's call
+    one_game=True,              # one game, no match of rounds: the setup screen offers no match length
+    lower_is_better=False,      # the most Stars plus bounty win
+    start_hint="A random player holds the Black Totem first, the next player the White.",
+    # --- its parts ---
+    # the rules: the ruleset's schema (its own cards) and checks, and a new game
+    rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC, check_cards=check_cards,
+    check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
+    new_game=ClashGame,
+    conserved=conserved,        # every card in exactly one place; every Star with a player, a Barbarian or the supply
+    value_types=(ActionCard, Barbarian),    # the card faces its events carry
+    # the words: the log's sentences and the final summary's columns
+    describe=describe, score_lines=score_lines,
+    quiet_events=frozenset({"draw", "refill", "rest", "totems", "select", "selected", "no_switch", "offer_decided"}),
+    # the bots, the hard bot's deals from a view and its search
+    make_bot=make_bot, determinize=determinize, search=SEARCH,
+    # hard plays well enough for the table: measured in bench/README.md, "Hard's figures"
+    hard_at_table=True))

@@ -48,11 +48,9 @@ from typing import Optional
 
 from game.engine.cards import Prim
 from game.engine.core import Action, Event, Game, IllegalAction
-from game.engine.registry import Family, register
 from game.engine.schema import (REQUIRED, Bool, Colour, Dict, Enum, Int, Key, List, Map, Str, filled,
                                 reads_as)
 from game.families.clash import selection
-from game.families.clash.search import SEARCH
 from game.families.clash.selection import DISTRACT
 from game.families.clash.view import (ActionCard, BandCard, Barbarian, ClashBand, ClashResult,
                                       ClashSeat, ClashView, Offer, Outcome, Showdown)
@@ -1082,27 +1080,7 @@ def _faces_of(ruleset) -> tuple:
 _BAND_CARDS: dict = {}
 
 
-def _make_bot(ruleset, seat: int, level: str, seed):
-    from game.families.clash.bots import make_bot
-    return make_bot(ruleset, seat, level, seed)
-
-
-def _describe(event, names, call_name: str = "") -> str:
-    from game.families.clash.words import describe
-    return describe(event, names)
-
-
-def _determinize(ruleset, options, view, rng) -> "ClashGame":
-    from game.families.clash.sampling import determinize
-    return determinize(ruleset, options, view, rng)
-
-
-def _score_lines(result) -> tuple:
-    """A player's final score: Stars held, the bounty of captured Barbarians, how many."""
-    return (("Stars", str(result.stars)), ("Bounty", str(result.bounty)), ("Captured", str(result.captured)))
-
-
-def _conserved(game) -> dict:
+def conserved(game) -> dict:
     """Every card in exactly one place (decks, Bands, captures, hands, offers and laid cards until the
     clobber clears them, the discard pile); every Star with a player, on a Barbarian or in the supply."""
     places = list(game.barbarian_deck) + [c for b in game.bands for c in b] + \
@@ -1115,13 +1093,3 @@ def _conserved(game) -> dict:
                 ([side.final] if side.swaps and side.final is not None else []) + side.surprises
     return {"cards": sorted(places), "stars": sum(game.stars) + len(game.stars_on) + game.supply}
 
-
-FAMILY = register(Family(
-    name="clash", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
-    check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
-    new_game=ClashGame, describe=_describe, make_bot=_make_bot, lower_is_better=False, conserved=_conserved,
-    value_types=(ActionCard, Barbarian),
-    quiet_events=frozenset({"draw", "refill", "rest", "totems", "select", "selected", "no_switch", "offer_decided"}),
-    check_cards=check_cards, score_lines=_score_lines, one_game=True, determinize=_determinize,
-    search=SEARCH, hard_at_table=True,
-    start_hint="A random player holds the Black Totem first, the next player the White."))

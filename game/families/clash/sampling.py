@@ -29,6 +29,7 @@ Guesses where the view leaves a fact out (each changes nothing the viewer sees):
 from __future__ import annotations
 
 from game.families.clash import selection
+from game.families.clash.bots import make_bot
 from game.families.clash.rules import ClashGame, Side
 
 BEFORE_REVEAL = ("group", "offer", "lay")
@@ -156,7 +157,6 @@ def _offer_as_the_policy_would(ruleset, game, offerers: list, rng) -> None:
     """An offer the viewer cannot see is the card the policy offers with the hand dealt to its maker
     (the card back in it), asked as in step 2 (its maker knows no other offer yet); where the
     policy would offer nothing, a card of that hand at random (the view says an offer was made)."""
-    from game.families.clash.bots import make_bot
     phase, game.phase = game.phase, "offer"
     for offerer in offerers:
         entry = game.offers[offerer]
@@ -178,7 +178,6 @@ def _lay_as_the_policy_would(ruleset, game, sides: list, from_hand: set, rng) ->
     with the hand dealt to it (its card back in it): a card dealt at random would be a holder
     that plays at random, and the search would answer a player that does not exist. Of its hand
     if its hand is short of `rules.hand_size`, else one of the offers it received."""
-    from game.families.clash.bots import make_bot
     for side in sides:
         zone = "hand" if side.seat in from_hand else "offer"
         legal = [a for a in game.legal_actions(side.seat) if a.places[0][0] == zone]

@@ -19,6 +19,10 @@ history, by family", clash).
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+from game.families.clash.bots import ClashBot
+
 NOT_SEARCHED = ("switch", "capture", "swap_return", "no_switch")
 
 
@@ -39,8 +43,6 @@ SEARCH = {"playout_level": "playout", "horizon": 2, "confidence": 2.0, "paired":
 def hand_kept(game) -> list:
     """Each seat's points for the Action cards it keeps, as normal weighs keeping them (its
     bots._card_worth, which ClashBot learns once per deck)."""
-    from types import SimpleNamespace
-    from game.families.clash.bots import ClashBot
     bot = ClashBot(game.ruleset, 0, "normal")
     bot._learn(SimpleNamespace(faces=game.faces))
     faces = game.faces

@@ -60,8 +60,9 @@ def stars(n: int) -> str:
     return f"{n} Star" if n == 1 else f"{n} Stars"
 
 
-def describe(event, names) -> str:
-    """One log sentence for an event, naming players; '' for events not worth a line."""
+def describe(event, names, call_name: str = "") -> str:
+    """One log sentence for an event, naming players; '' for events not worth a line (Klobba! has
+    no call: `call_name`, the Family contract's, is not used)."""
     k = event.kind
     who = _who(names, event.seat)
     if k == "round":
@@ -114,3 +115,8 @@ def describe(event, names) -> str:
         won = " and ".join(_who(names, s) for s in event.get("winners"))
         return f"The game is over: {won} won."
     return ""   # offer_decided, select, selected, refill, rest, draw, no_switch, totems: drawn by the table
+
+
+def score_lines(result) -> tuple:
+    """A player's final score: Stars held, the bounty of captured Barbarians, how many."""
+    return (("Stars", str(result.stars)), ("Bounty", str(result.bounty)), ("Captured", str(result.captured)))
