@@ -1,9 +1,41 @@
 """The tableau family (Castle Combo): buy characters from two displays into a 3x3 tableau, score it.
 
-view.py is the contract (what a seat knows, the actions and their places); rules.py the game (and
-registers the family); cards.py the card schema (each primitive's parameters, file:line:key
-errors); scoring.py the vocabulary of primitives, one evaluator each, and the pure helpers the
-bots and the table share; words.py the words; bots.py the bots. Its table is
-game/ui/families/tableau/.
+Declared here first, then coded in its parts: rules.py the game and the turn's steps (and the
+schema and checks of a ruleset); view.py what a seat may know, built from the game; cards.py the
+card schema; scoring.py the vocabulary of primitives, one evaluator each, and the pure helpers the
+bots and the table share; words.py the words; bots.py the bots; sampling.py the hard bot's deals
+from a view and search.py its tuning. Its table is game/ui/families/tableau/.
 """
-from game.families.tableau.rules import FAMILY, TabGame  # noqa: F401  (registers the family)
+from game.engine.registry import Family, register
+from game.families.tableau.bots import make_bot
+from game.families.tableau.cards import check_cards
+from game.families.tableau.rules import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, TabGame, check_abilities,
+                                         check_parameters, check_ruleset, conserved)
+from game.families.tableau.sampling import determinize
+from game.families.tableau.search import SEARCH
+from game.families.tableau.words import describe, score_lines
+
+FAMILY = register(Family(
+    name="tableau",
+    # --- what it is ---
+    # players: per ruleset (its `players:`; Castle Combo is for 2 to 5)
+    open_information=True,          # nothing is hidden but the decks' order: no pass screen
+    # no call: the game ends once every player has bought `cards_each` cards
+    one_game=True,                  # one game, not a match of rounds: no match length to choose
+    lower_is_better=False,          # the most points win (ties: the most leftover gold)
+    start_hint="A random player starts; play goes clockwise.",
+    # --- its parts ---
+    # the rules: what a ruleset may say, the checks the loader runs, a new game, what no move changes
+    rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC, check_cards=check_cards,
+    check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
+    new_game=TabGame, conserved=conserved,
+    # the words: the log's sentences (a turn passing and a card revealed are shown by the table, not
+    # told), the score pad's columns; no value_types: events carry card ids, never faces
+    describe=describe, quiet_events=frozenset({"turn", "reveal"}), score_lines=score_lines,
+    # the bots: easy and normal; hard's deals from a view and its search settings (one seat acts at a
+    # time: no bot_step)
+    make_bot=make_bot, determinize=determinize, search=SEARCH,
+    # hard plays well enough for the table at its time settings: measured in bench/README.md,
+    # "Hard's figures"
+    hard_at_table=True,
+))

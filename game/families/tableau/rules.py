@@ -34,13 +34,11 @@ from functools import lru_cache
 from typing import Optional
 
 from game.engine.core import Action, Event, Game, IllegalAction
-from game.engine.registry import Family, register
 from game.engine.schema import Enum, Int, Map, filled
 from game.families.tableau import scoring
-from game.families.tableau.cards import check_cards
 from game.families.tableau.scoring import LOCATIONS
-from game.families.tableau.search import SEARCH
 from game.families.tableau.view import Placed, TabResult, TabSeat, TabView
+from game.families.tableau.words import effect_text
 
 # --- what a ruleset of this family may say ----------------------------------
 
@@ -61,7 +59,8 @@ RULES_SPEC = Map({
 
 
 
-def _no_steps(value, path, doc):
+def STEP_SPEC(value, path, doc):
+    """The tableau family has no abilities section: each card's ability is on the card."""
     raise doc.error(path, "the tableau family writes each card's ability on the card; leave abilities out")
 
 
@@ -380,7 +379,6 @@ class TabGame(Game):
         if action.kind != "choose" or action.choice not in ("0", "1"):
             raise IllegalAction("Choose one of the two effects.")
         option = self.asking.get("choose")[int(action.choice)]
-        from game.families.tableau.words import effect_text
         self.todo.insert(0, option)
         self.phase = "turn"
         return [Event("choose", seat=seat, data=(("choice", int(action.choice)),
@@ -615,8 +613,7 @@ class TabGame(Game):
             return ()
         out = [("card", self.bought.card)]
         if self.phase == "choose":
-            from game.families.tableau.words import effect_text
-            out.append(("options", tuple(effect_text(o) for o in self.asking.get("choose"))))
+                out.append(("options", tuple(effect_text(o) for o in self.asking.get("choose"))))
         elif self.phase == "neighbour":
             (left, a), (right, b) = scoring.neighbour_counts(self.faces, self.tableaux, self.current,
                                                              self.asking.get("per"))
@@ -659,43 +656,9 @@ _LEGAL = {"turn": TabGame._legal_turn, "buy": TabGame._legal_buy, "choose": TabG
           "fill": TabGame._legal_fill, "purses": TabGame._legal_purses}
 
 
-def _make_bot(ruleset, seat: int, level: str, seed):
-    from game.families.tableau.bots import make_bot
-    return make_bot(ruleset, seat, level, seed)
-
-
-def _describe(event, names, call_name: str = "") -> str:
-    from game.families.tableau.words import describe
-    return describe(event, names, call_name)
-
-
-def _determinize(ruleset, options, view, rng) -> "TabGame":
-    from game.families.tableau.sampling import determinize
-    return determinize(ruleset, options, view, rng)
-
-
-def _score_lines(result) -> tuple:
-    """A seat's line on the score pad: its cards' points, its keys', leftover gold (the tie-break)."""
-    return (("Cards", str(sum(c.points for c in result.cards))), ("Keys", str(result.keys)),
-            ("Gold left", str(result.leftover_gold)))
-
-
-def _conserved(game) -> dict:
+def conserved(game) -> dict:
     """Every card in exactly one place: a deck, a display, a discard pile, a tableau, or out of the game
     with its location. (Gold and keys come from and go to the bank: they are not conserved.)"""
     places = [c for loc in LOCATIONS for c in (*game.decks[loc], *game.displays[loc], *game.discards[loc])]
     places += [p.card for t in game.tableaux for p in t] + list(game.removed)
     return {"cards": sorted(places)}
-
-
-FAMILY = register(Family(
-    name="tableau", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=_no_steps,
-    check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
-    new_game=TabGame, describe=_describe, make_bot=_make_bot, lower_is_better=False, conserved=_conserved,
-    quiet_events=frozenset({"turn", "reveal"}),
-    check_cards=check_cards, score_lines=_score_lines, one_game=True, open_information=True,
-    determinize=_determinize, search=SEARCH,
-    # hard plays well enough for the table at its time settings: measured in bench/README.md,
-    # "Hard's figures"
-    hard_at_table=True,
-    start_hint="A random player starts; play goes clockwise."))

@@ -272,6 +272,12 @@ def option_labels(card) -> tuple:
     return ()
 
 
+def score_lines(result) -> tuple:
+    """A seat's line on the score pad: its cards' points, its keys', leftover gold (the tie-break)."""
+    return (("Cards", str(sum(c.points for c in result.cards))), ("Keys", str(result.keys)),
+            ("Gold left", str(result.leftover_gold)))
+
+
 def describe(event, names, call_name: str = "") -> str:
     """One log sentence for an event, naming players; '' for events not worth a line."""
     k = event.kind
