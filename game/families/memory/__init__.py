@@ -1,6 +1,38 @@
-"""The memory family (Kombio, Cambio, classic Cambio): face-down layouts, peeks, swaps, match races.
+"""The memory family (Kombio, Cambio, classic Cambio): face-down layouts you remember, peeks, swaps,
+match races on the discard pile, and a call when you think your hand is lowest.
 
-rules.py is the game (and registers the family), view.py what a seat may know, words.py the log's
-sentences, bots.py its bots. Its table is game/ui/families/memory/.
+The family is declared here, first. Its parts are the files beside this one: rules.py the game
+(the turn's steps), view.py what a seat may know, words.py the log's sentences, bots.py its bots,
+sampling.py the hard bot's deals from a view and search.py its tuning. Its table is
+game/ui/families/memory/.
 """
-from game.families.memory.rules import FAMILY, MemoryGame  # noqa: F401  (registers the family)
+from game.engine.registry import Family, register
+from game.families.memory.rules import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, MemoryGame, check_abilities,
+                                        check_parameters, check_ruleset, conserved)
+from game.families.memory.sampling import determinize
+from game.families.memory.search import SEARCH, bot_step, make_bot
+from game.families.memory.words import describe, score_lines
+
+FAMILY = register(Family(
+    name="memory",
+    # --- what it is ---
+    # players: set by each ruleset (`players:`)
+    open_information=False,     # hidden information: face-down cards, known only to who has seen them
+    # a call: instead of drawing, `call.name` (Kombio, Cambio), which gives everyone else a final turn
+    one_game=False,             # a match of rounds, to `match_end`
+    lower_is_better=True,       # the fewest points win
+    # --- its parts ---
+    # the rules: the ruleset's schema and checks, and a new match
+    rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
+    check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
+    new_game=MemoryGame,
+    conserved=conserved,        # every card in exactly one place
+    # the words: the log's sentences and the round summary's columns
+    describe=describe, score_lines=score_lines,
+    quiet_events=frozenset({"turn", "pass", "window_open", "window_close", "next_round"}),
+    # the bots (the race lets several seats' bots act at once: bot_step), the hard bot's deals from
+    # a view and its search
+    make_bot=make_bot, bot_step=bot_step, determinize=determinize, search=SEARCH,
+    # hard plays every shipped ruleset of the family well enough for the table (a house rule plays
+    # with the same bots): measured in bench/README.md, "Hard's figures"
+    hard_at_table=True))

@@ -17,10 +17,8 @@ from typing import Optional
 
 from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.piles import Knowledge, refill
-from game.engine.registry import Family, register
 from game.engine.ruleset import check_match_can_end
 from game.engine.schema import Bool, Dict, Enum, Int, List, Map, Optional_, Str, filled
-from game.families.memory.search import PLAYOUT_LEVEL, SEARCH, playout_bot, playout_step
 from game.families.memory.view import (MemoryView, Pending, SeatResult, SeatView, SlotView,
                                        WindowView, build)
 
@@ -1169,49 +1167,10 @@ def _seats_of(mask: int, n: int) -> frozenset:
     return frozenset(s for s in range(n) if (mask >> s) & 1)
 
 
-def _make_bot(ruleset, seat: int, level: str, seed):
-    from game.families.memory.bots import MemoryBot, STYLES
-    if level == PLAYOUT_LEVEL:
-        return playout_bot(ruleset, seat, seed)
-    return MemoryBot(ruleset, seat, STYLES[level], seed)
-
-
-def _bot_step(game, bots, apply) -> int:
-    from game.families.memory.bots import bot_step
-    if getattr(bots[0], "playout_turns", None) is not None:
-        return playout_step(game, bots, apply)      # a hard bot's playout (search.py)
-    return bot_step(game, bots, apply)
-
-
-def _score_lines(result) -> tuple:
-    """A seat's round in the summary: the revealed hand and the call's bonus or penalty."""
-    return (("Hand", str(result.hand)), ("Bonus", f"{result.bonus:+d}" if result.bonus else "0"))
-
-
-def _determinize(ruleset, options, view, rng):
-    from game.families.memory.sampling import determinize
-    return determinize(ruleset, options, view, rng)
-
-
-def _describe(event, names, call_name: str = "Call") -> str:
-    from game.families.memory.words import describe
-    return describe(event, names, call_name)
-
-
-def _conserved(game) -> dict:
+def conserved(game) -> dict:
     """Every card of the ruleset in exactly one place: the deck, the discard pile, a layout, the drawn card."""
     ids = list(game.deck) + list(game.discard) + [c for layout in game.layouts for c in layout if c is not None]
     if game.drawn is not None:
         ids.append(game.drawn)
     return {"cards": sorted(ids)}
 
-
-FAMILY = register(Family(
-    name="memory", rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
-    check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
-    new_game=MemoryGame, describe=_describe, make_bot=_make_bot, lower_is_better=True, conserved=_conserved,
-    quiet_events=frozenset({"turn", "pass", "window_open", "window_close", "next_round"}),
-    bot_step=_bot_step, score_lines=_score_lines, determinize=_determinize, search=SEARCH,
-    # hard plays every shipped ruleset of the family well enough for the table (a house rule plays
-    # with the same bots): measured in bench/README.md, "Hard's figures"
-    hard_at_table=True))

@@ -17,8 +17,13 @@ At four seats what limits the search is what its samples know of the others' hid
 faces the others have seen are not in the public record), not the playout budget, the horizon or
 the bar. The measurements behind each choice and constant here are in bench/README.md ("Hard's
 figures"; "Tuning history, by family", memory).
+
+The family's bots by level are found here too (`make_bot`, `bot_step`): bots.py's easy and normal,
+and the playouts' own level.
 """
 from __future__ import annotations
+
+from game.families.memory.bots import STYLES, MemoryBot, bot_step as policy_step
 
 # the swaps searched besides the policy's: the seat's worst own card with each opponent card
 OWN_SWAP_POSITIONS = 1
@@ -98,7 +103,6 @@ def lowest_chance(view, ruleset) -> float:
 def _estimator(view, ruleset):
     """A normal bot for the viewer's seat whose beliefs judge which moves are close: one per
     ruleset object (a lab variant keeps its base's id but not its rules), seat and deck."""
-    from game.families.memory.bots import STYLES, MemoryBot
     # the composition in force comes with the view (a house rule may change it): part of the key
     key = (id(ruleset), view.viewer, view.deck_composition)
     entry = _ESTIMATORS.get(key)
@@ -141,7 +145,6 @@ PLAYOUT_ROTATIONS = 4
 
 def playout_bot(ruleset, seat: int, seed):
     """A normal bot that plays the hard bot's playouts (the level is internal: never at the table)."""
-    from game.families.memory.bots import STYLES, MemoryBot
     bot = MemoryBot(ruleset, seat, STYLES["normal"], seed)
     bot.playout_turns = PLAYOUT_ROTATIONS       # times the seats: set per game in playout_step
     bot.playout_from = None
@@ -150,7 +153,6 @@ def playout_bot(ruleset, seat: int, seed):
 
 def playout_step(game, bots, apply) -> int:
     """One step of a playout: the family's bot step, or the round scored once its turns are played."""
-    from game.families.memory.bots import bot_step
     first = bots[0]
     if first.playout_from is None:
         first.playout_from = game.turns
@@ -158,7 +160,22 @@ def playout_step(game, bots, apply) -> int:
             and game.turns - first.playout_from >= first.playout_turns * game.n:
         game.end_round_for_search()
         return 1
-    return bot_step(game, bots, apply)
+    return policy_step(game, bots, apply)
+
+
+def make_bot(ruleset, seat: int, level: str, seed):
+    """The family's bot at `level`: easy or normal (bots.py's styles), or the playouts' own level."""
+    if level == PLAYOUT_LEVEL:
+        return playout_bot(ruleset, seat, seed)
+    return MemoryBot(ruleset, seat, STYLES[level], seed)
+
+
+def bot_step(game, bots, apply) -> int:
+    """One step of a bot-only match: a playout's (scored once its turns are played) or bots.py's,
+    which lets every seat in a match race act at once."""
+    if getattr(bots[0], "playout_turns", None) is not None:
+        return playout_step(game, bots, apply)
+    return policy_step(game, bots, apply)
 
 
 SEARCH = {

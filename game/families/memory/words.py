@@ -99,3 +99,8 @@ def describe(event, names, call_name: str = "Call") -> str:
     if k == "pass":
         return ""
     return ""
+
+
+def score_lines(result) -> tuple:
+    """A seat's round in the summary: the revealed hand and the call's bonus or penalty."""
+    return (("Hand", str(result.hand)), ("Bonus", f"{result.bonus:+d}" if result.bonus else "0"))
