@@ -1,16 +1,17 @@
 """The shedding family (Kumbal): hands fanned, shed points by discarding singles, sets and runs,
 and call when you hold the fewest.
 
-The family is declared here, first; its parts are the files beside this one: rules.py the game
-(the turn's steps), view.py what a seat may know, words.py the log's sentences, bots.py its bots,
-sampling.py the hard bot's deals from a view and search.py its tuning. Its table is
-game/ui/families/shedding/.
+The family is declared here, first. Its parts are the files beside this one: schema.py what a
+ruleset may say and its checks, rules.py the game (the turn's steps), view.py what a seat may know
+(the view types and the observer), words.py the log's sentences, bots.py its bots, sampling.py the
+hard bot's deals from a view and search.py its tuning. Its table is game/ui/families/shedding/.
 """
 from game.engine.registry import Family, register
 from game.families.shedding.bots import ShedBot
-from game.families.shedding.rules import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, ShedGame, check_abilities,
-                                          check_parameters, check_ruleset, conserved)
+from game.families.shedding.rules import ShedGame, conserved
 from game.families.shedding.sampling import determinize
+from game.families.shedding.schema import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, check_abilities, check_parameters,
+                                           check_ruleset)
 from game.families.shedding.search import SEARCH
 from game.families.shedding.words import describe, score_lines
 

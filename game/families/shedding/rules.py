@@ -28,169 +28,13 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from math import comb
 from typing import Optional
 
 from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.piles import cut, new_deck, refill
-from game.engine.ruleset import check_match_can_end
-from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, Key, Map, Str, filled
-from game.families.shedding.view import ShedResult, ShedSeat, ShedView
-
-# --- what a ruleset of this family may say ----------------------------------
-
-_RANK = r"^[A-Za-z0-9_]+$"      # a card's `match` (its rank): "7", "K", "joker"
-
-
-
-def _no_steps(value, path, doc):
-    raise doc.error(path, "the shedding family has no abilities; leave abilities out")
-
-
-STEP_SPEC = _no_steps
-
-
-def LAYOUT_SPEC(value, path, doc):
-    """The shedding family has no layout: hands are fanned."""
-    if value not in ({}, None):
-        raise doc.error(path, "the shedding family has no layout (hands are fanned); leave layout out")
-    return {}
-
-
-_DECKS = Map({"extra_from_players": (Int(2, 13), 8)})
-_CALL = Map({"name": (Str(max_len=20), "Kumbal"), "limit": (Int(0, 200), 7)})
-_RUNS = Map({"min_length": (Int(2, 13), 3)})
-_SETS = Map({"min_size": (Int(2, 8), 2)})
-_JOKERS = Map({"rank": (Key(max_len=40), "joker"), "wild_in_runs": (Bool(), False)})
-_ACTION_CARD = Map({"effect": (Enum("reverse", "skip", "draw"), REQUIRED), "draw": (Int(0, 20), 0)})
-_ACTION_CARDS = Map({
-    "enabled": (Bool(), False),
-    "cards": (Dict(_ACTION_CARD, key_pattern=_RANK), {
-        "7": {"effect": "reverse", "draw": 0}, "8": {"effect": "skip", "draw": 0},
-        "2": {"effect": "draw", "draw": 2}, "joker": {"effect": "draw", "draw": 5}}),
-    "stacking": (Bool(), True),              # who owes cards may pass them on with a draw card
-    "sets": (Enum("each", "once"), "each"),  # in a set every card acts, or the set acts once
-    "in_runs": (Bool(), False),              # does a card inside a run act?
-})
-_SCORING = Map({
-    "caller_lowest": (Int(-100, 100), 0),
-    "undercut_penalty": (Int(0, 200), 25),
-    "tie_counts_as": (Enum("lowest", "not_lowest"), "lowest"),
-    # a total of exactly the key becomes the value: written {51: 0, 99: 50}, so the rules page
-    # lists each reset on its own line and a house rule can change one (`scoring.resets.51`)
-    "resets": (Dict(Int(0, 10_000), key_pattern=r"^[1-9][0-9]{0,4}$"), {"51": 0, "99": 50}),
-})
-# The safety net: a round of bots that never call still ends (every hand scored as it is), and
-# a match whose totals never pass the limit still ends. A real round takes well under 100 turns.
-_LIMITS = Map({"turns_per_round": (Int(50, 2000), 400), "rounds_per_match": (Int(1, 500), 100)})
-
-RULES_SPEC = Map({
-    "hand_size": (Int(1, 13), 7),
-    "first_player": (Enum("left_of_dealer", "dealer"), "left_of_dealer"),
-    "between_rounds": (Enum("shuffle", "cut"), "shuffle"),
-    "decks": (_DECKS, filled(_DECKS)),
-    "call": (_CALL, filled(_CALL)),
-    "runs": (_RUNS, filled(_RUNS)),
-    "sets": (_SETS, filled(_SETS)),
-    "jokers": (_JOKERS, filled(_JOKERS)),
-    "take_from_run": (Enum("ends", "any"), "ends"),
-    "free_discard": (Bool(), True),
-    "action_cards": (_ACTION_CARDS, filled(_ACTION_CARDS)),
-    "scoring": (_SCORING, filled(_SCORING)),
-    "limits": (_LIMITS, filled(_LIMITS)),
-})
-
-
-
-def check_abilities(abilities: dict, doc) -> None:
-    if abilities:
-        raise doc.error(("abilities",), "the shedding family has no abilities; leave abilities out")
-
-
-def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> None:
-    """Checks that need the cards: the joker's and action cards' ranks exist, draw cards draw, the
-    match can end."""
-    rules = filled(RULES_SPEC, rules)
-    mine = where == ("rules",)
-    ranks = {c.match for c in cards}
-    joker = rules["jokers"]["rank"]
-    if joker not in ranks:
-        raise doc.error(where + ("jokers", "rank") if mine else where,
-                        f"no card has the rank {joker!r} (ranks: {', '.join(sorted(ranks))})")
-    for rank, card in rules["action_cards"]["cards"].items():
-        at = where + ("action_cards", "cards", rank) if mine else where
-        if rank not in ranks:
-            raise doc.error(at, f"no card has the rank {rank!r} (ranks: {', '.join(sorted(ranks))})")
-        if card["effect"] == "draw" and card["draw"] < 1:
-            raise doc.error(at, "a draw card needs draw: 1 or more (how many cards the next player draws)")
-    check_match_can_end(match_end, _round_scores_at_most(rules, max(c.value for c in cards)), doc, where)
-
-
-def _round_scores_at_most(rules: dict, top: int) -> list:
-    """The most each way a round ends adds to one seat's total, for check_match_can_end: (most, why).
-
-    A seat's round is its hand (each card worth at most `top`; with no card above 0, at most 0, and
-    a hand may be emptied by discarding), except the caller's: the reward `caller_lowest` when the
-    caller has the fewest points, else the caller's hand plus `undercut_penalty`. The resets only
-    act on totals above 0 (their keys start at 1), so they cannot make a total grow first."""
-    sc = rules["scoring"]
-    empty = "an empty hand" if top < 0 else "a hand of at most 0"
-    undercut = max(top, 0) + sc["undercut_penalty"]
-    return [(top, f"a card is worth at most {top}"),
-            (sc["caller_lowest"], f"a caller with the fewest points: at most {sc['caller_lowest']}, "
-             "the reward for it"),
-            (undercut, f"an undercut caller: at most {undercut}, {empty} plus a penalty of "
-             f"{sc['undercut_penalty']}"),
-            (max(top, 0), f"everyone else: at most {max(top, 0)}, {empty}")]
-
-
-# Every set of `sets.min_size` or more cards of one rank a hand holds is a discard of its own
-# (ShedGame._discards lists them all), and a hand may come to hold every card of a rank: 12 cards
-# of one rank give 4,083 sets, 20 a million. Past this many, a turn's moves are too many to list.
-MAX_SETS_OF_A_RANK = 4096
-
-
-def check_ruleset(cards, abilities, layout, rules, players, doc, where=("rules",)) -> None:
-    """Every player count from players.min to players.max is dealt, and its turns' moves can be
-    listed (`where`: ("rules",) for the file's own rules, or a house rule's `set`: a variant or
-    --set)."""
-    rules = filled(RULES_SPEC, rules)
-    size = sum(c.count for c in cards)
-    hand = rules["hand_size"]
-    copies: dict = {}
-    for c in cards:
-        copies[c.match] = copies.get(c.match, 0) + c.count
-    rank = max(copies, key=copies.get)
-    least = rules["sets"]["min_size"]
-    # the most players shuffle in the most decks (_decks_for grows with the players)
-    n = players["max"]
-    held = copies[rank] * _decks_for(n, rules, size)
-    sets = sum(comb(held, k) for k in range(least, held + 1))
-    if sets > MAX_SETS_OF_A_RANK:
-        raise doc.error(("cards",) if where == ("rules",) else where,
-                        f"{held} cards of the rank {rank!r} are in play at {n} players; a hand holding "
-                        f"them could discard {f'{sets:,}' if sets < 10 ** 9 else 'over a billion'} "
-                        f"different sets of {least} or more, each a move of its own (at most "
-                        f"{MAX_SETS_OF_A_RANK:,}: 12 cards of one rank)")
-    if where != ("rules",):
-        return      # a house rule's bigger hand is dealt from more decks (_decks_for): it always deals
-    for n in range(players["min"], players["max"] + 1):
-        # the file's own rules must name when a second deck comes in (a variant's bigger hand
-        # gets more decks without being told: see _decks_for)
-        if n < rules["decks"]["extra_from_players"] and size < n * hand + 2:
-            raise doc.error(("rules", "decks", "extra_from_players"),
-                            f"{size} cards cannot deal {hand} to {n} players and still leave a deck "
-                            f"(need {n * hand + 2}); shuffle in a second deck from {n} players")
-
-
-def _decks_for(n: int, rules: dict, size: int) -> int:
-    """How many decks are shuffled together: one, a second from `decks.extra_from_players`
-    players, and more if the hands could not be dealt otherwise (a variant's bigger hand)."""
-    decks = 2 if n >= rules["decks"]["extra_from_players"] else 1
-    while decks * size < n * rules["hand_size"] + 2:
-        decks += 1
-    return decks
-
+from game.engine.schema import filled
+from game.families.shedding.schema import RULES_SPEC, decks_for
+from game.families.shedding.view import ShedResult, ShedView, seat_view
 
 # --- the state ---------------------------------------------------------------
 
@@ -201,7 +45,7 @@ class ShedGame(Game):
         self.take_seats(ruleset, n_seats, options)
         self.rules = filled(RULES_SPEC, ruleset.parameters(self.options))
         one_deck = tuple(c for c in ruleset.cards for _ in range(c.count))
-        self.faces = one_deck * _decks_for(n_seats, self.rules, len(one_deck))  # card id -> face
+        self.faces = one_deck * decks_for(n_seats, self.rules, len(one_deck))  # card id -> face
         self.rng = random.Random(seed)
         end = self.options.get("match_end", {})
         self.match_mode = end.get("mode", ruleset.match_end.default_mode)
@@ -411,7 +255,7 @@ class ShedGame(Game):
         if kind == "draw_penalty":
             return self._draw_penalty(seat)
         if kind != "discard":
-            raise IllegalAction(self._what_now())
+            raise IllegalAction(self.what_now())
         cards = self._hand_cards(seat, action)
         shape, problem = self._shape(cards)
         if problem:
@@ -550,7 +394,7 @@ class ShedGame(Game):
             return self._draw(seat)
         if action.kind == "take":
             return self._take(seat, action)
-        raise IllegalAction(self._what_now())
+        raise IllegalAction(self.what_now())
 
     def _draw(self, seat: int) -> list:
         events = []
@@ -732,7 +576,8 @@ class ShedGame(Game):
             return "The match is over."
         return f"It is not your turn: seat {self.current + 1} is playing."
 
-    def _what_now(self) -> str:
+    def what_now(self) -> str:
+        """What the rules expect now, in a sentence for the player."""
         return {
             "discard": (f"Draw the {self.owed} cards you owe, or pass them on with a 2 or a joker."
                         if self.owed else
@@ -743,69 +588,10 @@ class ShedGame(Game):
             "match_over": "The match is over.",
         }[self.phase]
 
-    def _log_hint(self) -> str:
-        """What the rules expect now, in words everyone may read: whether the current player may
-        call says their hand has 7 points or fewer, so only their own view adds it (_call_hint)."""
-        if self.phase == "discard" and not self.owed:
-            return "discard, then draw"
-        return self._what_now()
-
-    def _call_hint(self, seat: int, hint: str) -> str:
-        if seat == self.current and self.phase == "discard" and not self.owed and self._may_call(seat):
-            return hint + f" (or call {self.call_name})"
-        return hint
-
-    # ---- the view: the only door out ----
+    # ---- the view: built by the observer (view.py), the only door out ----
     def view(self, seat: Optional[int]) -> ShedView:
-        """What `seat` may know: its own hand; of the others only counts and the cards they were
-        seen to take; the deck as a count; the discard pile (public); the drawn card to the drawer."""
-        common = self._view_common
-        if common is None:
-            common = self._view_common = self._public()
-        fields = dict(common)
-        fields["viewer"] = seat
-        if seat is not None:
-            fields["hand"] = tuple(self.hands[seat])
-            if seat == self.current and self.drawn is not None:
-                fields["drawn"] = self.drawn
-            if seat == self.current and fields["log_hint"]:
-                fields["log_hint"] = self._call_hint(seat, fields["log_hint"])
-        view = object.__new__(ShedView)
-        object.__setattr__(view, "__dict__", fields)
-        return view
-
-    def _public(self) -> dict:
-        """The fields of a view every seat shares, worked out once per state (apply forgets them)."""
-        playing = self.phase in ("discard", "draw", "free")
-        hands, taken = self.hands, self.taken
-        cache = _SEATS
-        seats = []
-        for s in range(self.n):
-            key = (s, len(hands[s]), self.totals[s], self.caller == s, tuple(taken[s]),
-                   self._hidden_by_deck(s) if self.refills else ())
-            seat_view = cache.get(key)
-            if seat_view is None:
-                if len(cache) > 100_000:
-                    cache.clear()
-                seat_view = cache[key] = _build(ShedSeat, seat=s, hand_count=key[1], total=key[2],
-                                                called=key[3], taken=key[4], hidden_by_deck=key[5])
-            seats.append(seat_view)
-        seats = tuple(seats)
-        on_top = len(self.last_discard) + len(self.just_discarded)
-        return dict(
-            viewer=None, faces=self.faces, n=self.n, phase=self.phase, to_act=tuple(self.to_act()),
-            current=self.current, direction=self.direction, round_no=self.round_no, dealer=self.dealer,
-            seats=seats, hand=(), deck_count=len(self.deck), discard_count=len(self.discard),
-            last_discard=self.last_discard, last_by=self.last_by,
-            takeable=self._takeable() if playing else (), just_discarded=self.just_discarded,
-            drawn=None, gone=tuple(self.discard[:len(self.discard) - on_top]),
-            call_name=self.call_name, call_limit=self.call_limit, caller=self.caller, owed=self.owed,
-            results=self.results, history=tuple(self.history), totals=tuple(self.totals),
-            limit=self.limit, winners=tuple(self.winners()) if self.match_over else (),
-            log_hint=self._log_hint() if playing else "",
-            action_cards=self.actions_on,
-            tie_undercuts=self.rules["scoring"]["tie_counts_as"] == "not_lowest",
-            turns=self.turns, refills=self.refills, penalty_drawn=self.penalty_drawn)
+        """What `seat` may know (view.py's `seat_view`)."""
+        return seat_view(self, seat)
 
     def _hidden_by_deck(self, seat: int) -> tuple:
         """How many of the seat's unseen cards came from each deck of this round: the dealt one,
@@ -816,14 +602,6 @@ class ShedGame(Game):
             if c not in taken:
                 counts[refilled.get(c, 0)] += 1
         return tuple(counts)
-
-
-def _build(cls, **fields):
-    """A frozen view object made without its generated __init__ (one object.__setattr__ per
-    field): views are built for every decision of every bot."""
-    obj = object.__new__(cls)
-    object.__setattr__(obj, "__dict__", fields)
-    return obj
 
 
 # the step of the turn each phase's move belongs to, and what may be done in it
@@ -839,9 +617,6 @@ _DRAW = Action("draw", places=(("deck",),))
 _DRAW_PENALTY = Action("draw_penalty", places=(("deck",),))
 _TAKES: dict = {}
 _LAYS: dict = {}
-# A seat as everyone sees it depends on a few public numbers: each one is made once (views are
-# immutable), and the table stays small (seats, hand sizes, totals, the few cards taken).
-_SEATS: dict = {}
 
 
 def _lay(seat: int, cards: tuple) -> Action:

@@ -1,5 +1,6 @@
-"""What one seat may know in a shedding-family round (Kumbal): the contract between the rules
-(rules.py), the bots (bots.py) and the table (game/ui/families/shedding/).
+"""What one seat may know in a shedding-family round (Kumbal): the view types, the contract between
+the rules (rules.py), the bots (bots.py) and the table (game/ui/families/shedding/), and the
+observer that builds a seat's view from the state (`seat_view`, below).
 
 Cards are ids into `ShedView.faces` (the deck's faces, public: everyone knows what a deck holds).
 A hidden card never appears in a view by id: other hands are counts, the deck is a count.
@@ -101,3 +102,85 @@ class ShedView:
     def hand_points(self) -> int:
         """The viewer's hand in points."""
         return sum(self.faces[c].value for c in self.hand)
+
+
+# --- the observer: a view built from the state, the only door out of the rules ---
+
+# A seat as everyone sees it depends on a few public numbers: each one is made once (views are
+# immutable), and the table stays small (seats, hand sizes, totals, the few cards taken).
+_SEATS: dict = {}
+
+
+def seat_view(game, seat: Optional[int]) -> ShedView:
+    """What `seat` may know: its own hand; of the others only counts and the cards they were
+    seen to take; the deck as a count; the discard pile (public); the drawn card to the drawer."""
+    common = game._view_common
+    if common is None:
+        common = game._view_common = _public(game)
+    fields = dict(common)
+    fields["viewer"] = seat
+    if seat is not None:
+        fields["hand"] = tuple(game.hands[seat])
+        if seat == game.current and game.drawn is not None:
+            fields["drawn"] = game.drawn
+        if seat == game.current and fields["log_hint"]:
+            fields["log_hint"] = _call_hint(game, seat, fields["log_hint"])
+    view = object.__new__(ShedView)
+    object.__setattr__(view, "__dict__", fields)
+    return view
+
+
+def _public(game) -> dict:
+    """The fields of a view every seat shares, worked out once per state (an action forgets them)."""
+    playing = game.phase in ("discard", "draw", "free")
+    hands, taken = game.hands, game.taken
+    cache = _SEATS
+    seats = []
+    for s in range(game.n):
+        key = (s, len(hands[s]), game.totals[s], game.caller == s, tuple(taken[s]),
+               game._hidden_by_deck(s) if game.refills else ())
+        one = cache.get(key)
+        if one is None:
+            if len(cache) > 100_000:
+                cache.clear()
+            one = cache[key] = _build(ShedSeat, seat=s, hand_count=key[1], total=key[2],
+                                      called=key[3], taken=key[4], hidden_by_deck=key[5])
+        seats.append(one)
+    seats = tuple(seats)
+    on_top = len(game.last_discard) + len(game.just_discarded)
+    return dict(
+        viewer=None, faces=game.faces, n=game.n, phase=game.phase, to_act=tuple(game.to_act()),
+        current=game.current, direction=game.direction, round_no=game.round_no, dealer=game.dealer,
+        seats=seats, hand=(), deck_count=len(game.deck), discard_count=len(game.discard),
+        last_discard=game.last_discard, last_by=game.last_by,
+        takeable=game._takeable() if playing else (), just_discarded=game.just_discarded,
+        drawn=None, gone=tuple(game.discard[:len(game.discard) - on_top]),
+        call_name=game.call_name, call_limit=game.call_limit, caller=game.caller, owed=game.owed,
+        results=game.results, history=tuple(game.history), totals=tuple(game.totals),
+        limit=game.limit, winners=tuple(game.winners()) if game.match_over else (),
+        log_hint=_log_hint(game) if playing else "",
+        action_cards=game.actions_on,
+        tie_undercuts=game.rules["scoring"]["tie_counts_as"] == "not_lowest",
+        turns=game.turns, refills=game.refills, penalty_drawn=game.penalty_drawn)
+
+
+def _log_hint(game) -> str:
+    """What the rules expect now, in words everyone may read: whether the current player may
+    call says their hand has 7 points or fewer, so only their own view adds it (_call_hint)."""
+    if game.phase == "discard" and not game.owed:
+        return "discard, then draw"
+    return game.what_now()
+
+
+def _call_hint(game, seat: int, hint: str) -> str:
+    if seat == game.current and game.phase == "discard" and not game.owed and game._may_call(seat):
+        return hint + f" (or call {game.call_name})"
+    return hint
+
+
+def _build(cls, **fields):
+    """A frozen view object made without its generated __init__ (one object.__setattr__ per
+    field): views are built for every decision of every bot."""
+    obj = object.__new__(cls)
+    object.__setattr__(obj, "__dict__", fields)
+    return obj
