@@ -1,17 +1,19 @@
 """The tableau family (Castle Combo): buy characters from two displays into a 3x3 tableau, score it.
 
-Declared here first, then coded in its parts: rules.py the game and the turn's steps (and the
-schema and checks of a ruleset); view.py what a seat may know, built from the game; cards.py the
-card schema; scoring.py the vocabulary of primitives, one evaluator each, and the pure helpers the
-bots and the table share; words.py the words; bots.py the bots; sampling.py the hard bot's deals
-from a view and search.py its tuning. Its table is game/ui/families/tableau/.
+Declared here first, then coded in its parts: schema.py what a ruleset may say and the loader's
+checks; cards.py the card schema; rules.py the game and the turn's steps; view.py what a seat may
+know and the observer that builds it; pieces.py the small values the scoring and the views share;
+scoring.py the vocabulary of primitives, one evaluator each, and the pure helpers the bots and the
+table share; words.py the words; bots.py the bots; sampling.py the hard bot's deals from a view and
+search.py its tuning. Its table is game/ui/families/tableau/.
 """
 from game.engine.registry import Family, register
 from game.families.tableau.bots import make_bot
 from game.families.tableau.cards import check_cards
-from game.families.tableau.rules import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, TabGame, check_abilities,
-                                         check_parameters, check_ruleset, conserved)
+from game.families.tableau.rules import TabGame, conserved
 from game.families.tableau.sampling import determinize
+from game.families.tableau.schema import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, check_abilities,
+                                          check_parameters, check_ruleset)
 from game.families.tableau.search import SEARCH
 from game.families.tableau.words import describe, score_lines
 

@@ -1,4 +1,4 @@
-"""The tableau family (Castle Combo): recruit 9 characters into a 3x3 tableau, score it.
+"""Castle Combo's game: the state and the turn's steps, each named after the rulebook's.
 
 The turn, as the rulebook tells it ("GAME TURN"), one small step per function:
 set-up (each display of 3 beside its shuffled deck, the Messenger at the Village, 15 gold and
@@ -34,91 +34,13 @@ from functools import lru_cache
 from typing import Optional
 
 from game.engine.core import Action, Event, Game, IllegalAction
-from game.engine.schema import Enum, Int, Map, filled
+from game.engine.schema import filled
 from game.families.tableau import scoring
+from game.families.tableau.pieces import Placed
+from game.families.tableau.schema import RULES_SPEC
 from game.families.tableau.scoring import LOCATIONS
-from game.families.tableau.view import Placed, TabResult, TabSeat, TabView
+from game.families.tableau.view import TabResult, TabView, public_fields, seat_view
 from game.families.tableau.words import effect_text
-
-# --- what a ruleset of this family may say ----------------------------------
-
-_FACE_DOWN = Map({"gold": (Int(0, 50), 6), "keys": (Int(0, 50), 2)})
-
-
-
-RULES_SPEC = Map({
-    "start_gold": (Int(0, 200), 15),
-    "start_keys": (Int(0, 50), 2),
-    "display_size": (Int(1, 6), 3),
-    "messenger_starts": (Enum(*LOCATIONS), "village"),
-    "face_down": (_FACE_DOWN, filled(_FACE_DOWN)),
-    "cards_each": (Int(1, 9), 9),
-    "key_points": (Int(0, 10), 1),
-    "row_and_column": (Enum("union", "sum"), "union"),
-})
-
-
-
-def STEP_SPEC(value, path, doc):
-    """The tableau family has no abilities section: each card's ability is on the card."""
-    raise doc.error(path, "the tableau family writes each card's ability on the card; leave abilities out")
-
-
-def LAYOUT_SPEC(value, path, doc):
-    """The tableau family has no layout: the 3x3 grid is the game's."""
-    if value not in ({}, None):
-        raise doc.error(path, "the tableau family has no layout (the tableau is 3 x 3); leave layout out")
-    return {}
-
-
-def check_abilities(abilities: dict, doc) -> None:
-    if abilities:
-        raise doc.error(("abilities",), "the tableau family writes each card's ability on the card; "
-                        "leave abilities out")
-
-
-def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> None:
-    if match_end["modes"] != ("rounds",) or match_end["rounds"] != 1:
-        raise doc.error(("match_end",), "a Castle Combo game is one round: write "
-                        "match_end: {modes: [rounds], default: rounds, rounds: 1}")
-
-
-def check_ruleset(cards, abilities, layout, rules, players, doc, where=("rules",)) -> None:
-    """Each location must fill its display at the start, and the decks must last until every
-    player has bought `cards_each` cards, at every player count the ruleset allows.
-
-    What a game needs: one card bought a turn, `cards_each` turns a player. What the decks supply:
-    a location refills its display from its deck, then from its reshuffled discard pile (a key's
-    refresh and a discarding ability only move cards there); it leaves the game, with the cards it
-    still holds, at the first refill that cannot complete its display, that is once fewer than
-    `display_size` of its cards are left unbought. So a location of c cards sells c - display_size
-    + 1 cards, whatever the players do, and then only the other one sells; once both have left no
-    seat can buy (TabGame._refill). `where`: ("rules",) for the file's own rules, or a house rule's
-    `set` (a variant or --set), where its problem is shown."""
-    rules = filled(RULES_SPEC, rules)
-    mine = where == ("rules",)
-    shown = rules["display_size"]
-    sizes = {loc: sum(c.count for c in cards if c.location == loc) for loc in LOCATIONS}
-    for loc in LOCATIONS:
-        if sizes[loc] < shown:
-            raise doc.error(("cards",) if mine else where, f"the {loc} has {sizes[loc]} cards; its "
-                            f"display needs {shown}")
-    sells = {loc: sizes[loc] - shown + 1 for loc in LOCATIONS}
-    supply = sum(sells.values())
-    each = rules["cards_each"]
-    # the most players buy the most cards: the decks that last for players.max last for fewer
-    if players["max"] * each > supply:
-        most = supply // each
-        why = (f"a game of {players['max']} players buys {players['max'] * each} cards ({each} each), "
-               f"but these decks sell at most {supply}: "
-               + " and ".join(f"the {loc} {sells[loc]} of its {sizes[loc]} cards" for loc in LOCATIONS)
-               + f" (a location leaves the game once fewer than {shown} of its cards are left to "
-               f"fill its display); ")
-        why += (f"at most {most} players can play to the end" if most >= players["min"] else
-                f"not even {players['min']} players can play to the end")
-        at = (("players", "max") if most >= players["min"] else ("cards",)) if mine else where
-        raise doc.error(at, why)
-
 
 # --- the state ---------------------------------------------------------------
 
@@ -216,15 +138,15 @@ class TabGame(Game):
         return _STEPS[self.phase](self, seat, action)
 
     # ---- 1 spend a key (optional) ----
-    def _legal_turn(self, seat: int) -> list:
+    def _legal_spend_a_key(self, seat: int) -> list:
         out = []
         if self.keys[seat] > 0:
             if not self.empty:
                 out.append(_KEY_MOVE)
             out.append(_KEY_REFRESH)
-        return out + self._legal_buy(seat)
+        return out + self._legal_buy_a_card(seat)
 
-    def _do_turn(self, seat: int, action: Action) -> list:
+    def _spend_a_key(self, seat: int, action: Action) -> list:
         if action.kind in ("key_move", "key_refresh"):
             if self.keys[seat] < 1:
                 raise IllegalAction("You have no key to spend.")
@@ -245,10 +167,10 @@ class TabGame(Game):
                             data=(("location", loc), ("discarded", tuple(old))))]
             self._refill(loc, events)
             return events
-        return self._do_buy(seat, action)
+        return self._buy_a_card(seat, action)
 
     # ---- 2 buy a card (mandatory) and place it ----
-    def _legal_buy(self, seat: int) -> list:
+    def _legal_buy_a_card(self, seat: int) -> list:
         loc = self.messenger
         cells = scoring.legal_cells(self.tableaux[seat])
         discount = scoring.discounts(self.faces, self.tableaux[seat])[LOCATIONS.index(loc)]
@@ -261,7 +183,7 @@ class TabGame(Game):
                 out.append(_purchase("face_down", loc, card, seat, r, c))
         return out
 
-    def _do_buy(self, seat: int, action: Action) -> list:
+    def _buy_a_card(self, seat: int, action: Action) -> list:
         if action.kind not in ("buy", "face_down"):
             raise IllegalAction("Buy a card of the Messenger's display (or take it face down).")
         places = action.places
@@ -568,62 +490,12 @@ class TabGame(Game):
         return [Event("game_over", data=(("winners", self._winners),
                                          ("totals", tuple(r.total for r in results))))]
 
-    # ---- the view: the only door out ----
+    # ---- the view: the only door out (view.py builds it) ----
     def view(self, seat: Optional[int]) -> TabView:
-        """Everything is public but the order of the decks; `prices` are the viewer's (the
-        current player's in the public view)."""
-        common = self._view_common
-        if common is None:
-            common = self._view_common = self._public()
-        fields = dict(common)
-        fields["viewer"] = seat
-        who = self.current if seat is None else seat
-        if who != self.current:
-            fields["prices"] = self._prices(who)
-        view = object.__new__(TabView)
-        object.__setattr__(view, "__dict__", fields)
-        return view
-
-    def _prices(self, seat: int) -> tuple:
-        castle, village = scoring.discounts(self.faces, self.tableaux[seat])
-        return tuple((c, max(0, self.faces[c].cost - (castle if loc == "castle" else village)))
-                     for loc in LOCATIONS for c in self.displays[loc])
-
-    def _public(self) -> dict:
-        seats = tuple(TabSeat(seat=s, gold=self.gold[s], keys=self.keys[s], tableau=tuple(self.tableaux[s]),
-                              discounts=scoring.discounts(self.faces, self.tableaux[s]))
-                      for s in range(self.n))
-        playing = self.phase in ("turn", "buy")
-        return dict(
-            viewer=None, faces=self.faces, n=self.n, phase=self.phase, to_act=tuple(self.to_act()),
-            current=self.current, first=self.first, turn_no=self.turn_no, locations=LOCATIONS,
-            messenger=self.messenger, displays=tuple(tuple(self.displays[loc]) for loc in LOCATIONS),
-            deck_counts=tuple(len(self.decks[loc]) for loc in LOCATIONS),
-            discards=tuple(tuple(self.discards[loc]) for loc in LOCATIONS), empty=tuple(self.empty),
-            key_spent=self.key_spent, seats=seats, prices=self._prices(self.current),
-            legal_cells=scoring.legal_cells(self.tableaux[self.current]) if playing else (),
-            pending=self._pending(),
-            _union=self.union,      # `projected` is worked out from the seats on first use (view.py)
-            results=self.results, winners=tuple(self._winners) if self.results else (),
-            log_hint=_HINTS[self.phase],
-            stored_by_abilities=tuple(sorted(self.stored_before.items())) if self.phase == "purses" else ())
-
-    def _pending(self) -> tuple:
-        if self.asking is None or self.bought is None:
-            return ()
-        out = [("card", self.bought.card)]
-        if self.phase == "choose":
-                out.append(("options", tuple(effect_text(o) for o in self.asking.get("choose"))))
-        elif self.phase == "neighbour":
-            (left, a), (right, b) = scoring.neighbour_counts(self.faces, self.tableaux, self.current,
-                                                             self.asking.get("per"))
-            amount = self.asking.get("amount")
-            out += [("left", left), ("right", right), ("gains", (a * amount, b * amount))]
-        elif self.phase == "fill":
-            out.append(("limit", self.asking.get("fill_purses")))
-        elif self.phase == "discard_display":
-            out.append(("location", self.asking.get("discard_display")))
-        return tuple(out)
+        """What `seat` may know (view.py); the part every seat shares is built once per state."""
+        if self._view_common is None:
+            self._view_common = public_fields(self)
+        return seat_view(self, self._view_common, seat)
 
 
 @lru_cache(maxsize=None)
@@ -641,19 +513,15 @@ def _neighbours(seat: int, n: int) -> tuple:
     return (left,) if left == right else (left, right)
 
 
-_HINTS = {"turn": "spend a key (optional), then buy a card of the Messenger's display",
-          "buy": "buy a card of the Messenger's display, or take it face down",
-          "choose": "choose one of the two effects", "neighbour": "pick the neighbour to count",
-          "discard_display": "discard a card of the display", "fill": "pick the purse cards to fill",
-          "purses": "store leftover gold on purse cards", "over": ""}
 _ASK = {"choose": TabGame._ask_choose, "gain": TabGame._ask_neighbour,
         "discard_display": TabGame._ask_discard, "fill_purses": TabGame._ask_fill}
-_STEPS = {"turn": TabGame._do_turn, "buy": TabGame._do_buy, "choose": TabGame._do_choose,
+_STEPS = {"turn": TabGame._spend_a_key, "buy": TabGame._buy_a_card, "choose": TabGame._do_choose,
           "neighbour": TabGame._do_neighbour, "discard_display": TabGame._do_discard_display,
           "fill": TabGame._do_fill, "purses": TabGame._do_purses}
-_LEGAL = {"turn": TabGame._legal_turn, "buy": TabGame._legal_buy, "choose": TabGame._legal_choose,
-          "neighbour": TabGame._legal_neighbour, "discard_display": TabGame._legal_discard_display,
-          "fill": TabGame._legal_fill, "purses": TabGame._legal_purses}
+_LEGAL = {"turn": TabGame._legal_spend_a_key, "buy": TabGame._legal_buy_a_card,
+          "choose": TabGame._legal_choose, "neighbour": TabGame._legal_neighbour,
+          "discard_display": TabGame._legal_discard_display, "fill": TabGame._legal_fill,
+          "purses": TabGame._legal_purses}
 
 
 def conserved(game) -> dict:

@@ -63,7 +63,7 @@ from itertools import combinations
 from typing import Optional
 
 from game.engine.cards import Prim
-from game.families.tableau.view import CardScore, Placed
+from game.families.tableau.pieces import CardScore, Placed
 from game.families.tableau.words import why_text
 
 SHIELDS = ("nobility", "faith", "scholarship", "military", "craftsmanship", "peasantry")

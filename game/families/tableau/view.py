@@ -1,5 +1,6 @@
-"""What one seat may know in a tableau-family game (Castle Combo): the contract between the rules
-(rules.py), the bots (bots.py) and the table (game/ui/families/tableau/).
+"""What one seat may know in a tableau-family game (Castle Combo), and the observer that builds it
+from the game: the contract between the rules (rules.py), the bots (bots.py) and the table
+(game/ui/families/tableau/).
 
 Castle Combo is open information: every tableau, every purse's gold, every player's gold and
 keys, both displays and both discard piles are public. Only the order of the two decks is hidden
@@ -19,6 +20,9 @@ Places (first item names the zone):
                                  (the final grid spans three consecutive rows and columns)
 - ("seat", seat)                 a player (a neighbour to pick)
 - ("messenger",)                 the Messenger pawn
+
+The observer (`public_fields`, `seat_view`, below the types) builds a seat's view from the game:
+the one door out of the rules.
 
 The actions (game.engine.core.Action), phase by phase:
 - phase "turn" (the start of the current player's turn):
@@ -51,6 +55,10 @@ from dataclasses import dataclass
 from typing import Optional
 
 from game.engine.cards import Prim
+from game.families.tableau import scoring
+from game.families.tableau.pieces import CardScore, Placed  # noqa: F401  (what the views carry)
+from game.families.tableau.scoring import LOCATIONS, score_tableau
+from game.families.tableau.words import effect_text
 
 PHASES = ("turn", "buy", "choose", "neighbour", "discard_display", "fill", "purses", "over")
 
@@ -76,26 +84,6 @@ class TabCard:
     @property
     def label(self) -> str:         # the common table's word for a face's short text
         return self.name
-
-
-@dataclass(frozen=True)
-class Placed:
-    """One card in a tableau."""
-    card: int                       # id into faces
-    row: int
-    col: int
-    face_up: bool                   # False: taken without paying (no ability, shields, banner, points)
-    gold: int = 0                   # gold stored on it (purse cards)
-
-
-@dataclass(frozen=True)
-class CardScore:
-    """One card's points in a final (or projected) scoring, with the words of why."""
-    card: int
-    row: int
-    col: int
-    points: int
-    why: str                        # "3 × 3 for 3 Faith shields in its row"
 
 
 @dataclass(frozen=True)
@@ -157,7 +145,6 @@ class TabView:
         """`projected` is worked out on first use: the table reads it, a bot's playouts never do."""
         if name != "projected":
             raise AttributeError(name)
-        from game.families.tableau.scoring import score_tableau
         union = self.__dict__.get("_union", True)
         value = tuple(score_tableau(self.faces, s.tableau, s.keys, False, union) for s in self.seats)
         object.__setattr__(self, "projected", value)
@@ -179,3 +166,72 @@ class TabView:
 # without the class's default, a view built by TabGame.view (which leaves `projected` out) asks
 # __getattr__ for it; TabView(...) still takes it as a keyword
 del TabView.projected
+
+
+# --- the observer: a seat's view, built from the game ---------------------------
+
+HINTS = {"turn": "spend a key (optional), then buy a card of the Messenger's display",
+         "buy": "buy a card of the Messenger's display, or take it face down",
+         "choose": "choose one of the two effects", "neighbour": "pick the neighbour to count",
+         "discard_display": "discard a card of the display", "fill": "pick the purse cards to fill",
+         "purses": "store leftover gold on purse cards", "over": ""}
+
+
+def seat_view(game, common: dict, seat: Optional[int]) -> TabView:
+    """Everything is public but the order of the decks; `prices` are the viewer's (the
+    current player's in the public view). `common`: public_fields(game), shared by every seat."""
+    fields = dict(common)
+    fields["viewer"] = seat
+    who = game.current if seat is None else seat
+    if who != game.current:
+        fields["prices"] = prices(game, who)
+    view = object.__new__(TabView)
+    object.__setattr__(view, "__dict__", fields)
+    return view
+
+
+def prices(game, seat: int) -> tuple:
+    """((id, price), ...) for every display card: what it costs `seat` after its discounts."""
+    castle, village = scoring.discounts(game.faces, game.tableaux[seat])
+    return tuple((c, max(0, game.faces[c].cost - (castle if loc == "castle" else village)))
+                 for loc in LOCATIONS for c in game.displays[loc])
+
+
+def public_fields(game) -> dict:
+    """The fields of the public view, which every seat's view shares."""
+    seats = tuple(TabSeat(seat=s, gold=game.gold[s], keys=game.keys[s], tableau=tuple(game.tableaux[s]),
+                          discounts=scoring.discounts(game.faces, game.tableaux[s]))
+                  for s in range(game.n))
+    playing = game.phase in ("turn", "buy")
+    return dict(
+        viewer=None, faces=game.faces, n=game.n, phase=game.phase, to_act=tuple(game.to_act()),
+        current=game.current, first=game.first, turn_no=game.turn_no, locations=LOCATIONS,
+        messenger=game.messenger, displays=tuple(tuple(game.displays[loc]) for loc in LOCATIONS),
+        deck_counts=tuple(len(game.decks[loc]) for loc in LOCATIONS),
+        discards=tuple(tuple(game.discards[loc]) for loc in LOCATIONS), empty=tuple(game.empty),
+        key_spent=game.key_spent, seats=seats, prices=prices(game, game.current),
+        legal_cells=scoring.legal_cells(game.tableaux[game.current]) if playing else (),
+        pending=_pending(game),
+        _union=game.union,      # `projected` is worked out from the seats on first use (TabView)
+        results=game.results, winners=tuple(game._winners) if game.results else (),
+        log_hint=HINTS[game.phase],
+        stored_by_abilities=tuple(sorted(game.stored_before.items())) if game.phase == "purses" else ())
+
+
+def _pending(game) -> tuple:
+    """What the ability being applied asks now, as (key, value) pairs (TabView.pending)."""
+    if game.asking is None or game.bought is None:
+        return ()
+    out = [("card", game.bought.card)]
+    if game.phase == "choose":
+        out.append(("options", tuple(effect_text(o) for o in game.asking.get("choose"))))
+    elif game.phase == "neighbour":
+        (left, a), (right, b) = scoring.neighbour_counts(game.faces, game.tableaux, game.current,
+                                                         game.asking.get("per"))
+        amount = game.asking.get("amount")
+        out += [("left", left), ("right", right), ("gains", (a * amount, b * amount))]
+    elif game.phase == "fill":
+        out.append(("limit", game.asking.get("fill_purses")))
+    elif game.phase == "discard_display":
+        out.append(("location", game.asking.get("discard_display")))
+    return tuple(out)
