@@ -1,17 +1,19 @@
 """The clash family (Klobba!): two Totem holders' Action cards select Barbarians of their Groups;
 the higher total clobbers the other, and whoever holds the most Stars and bounty at the end wins.
 
-The family is declared here, first; its parts are the files beside this one: rules.py the game
-(the turn's steps), view.py what a seat may know (the contract), selection.py one evaluator per
-selection primitive, words.py the log's sentences and the cards' texts, bots.py its bots,
-sampling.py the hard bot's deals from a view and search.py its tuning. The ruleset is
-rulesets/klobba.yaml; the table is game/ui/families/clash/.
+The family is declared here, first; its parts are the files beside this one: schema.py what a
+ruleset may say and the loader's checks; rules.py the game (the turn's steps) and clobber.py its
+step 4, clobber time; view.py what a seat may know (the contract, and the observer that builds
+it); selection.py one evaluator per selection primitive; words.py the log's sentences and the
+cards' texts; bots.py its bots; sampling.py the hard bot's deals from a view and search.py its
+tuning. The ruleset is rulesets/klobba.yaml; the table is game/ui/families/clash/.
 """
 from game.engine.registry import Family, register
 from game.families.clash.bots import make_bot
-from game.families.clash.rules import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, ClashGame, check_abilities,
-                                       check_cards, check_parameters, check_ruleset, conserved)
+from game.families.clash.rules import ClashGame, conserved
 from game.families.clash.sampling import determinize
+from game.families.clash.schema import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, check_abilities, check_cards,
+                                        check_parameters, check_ruleset)
 from game.families.clash.search import SEARCH
 from game.families.clash.view import ActionCard, Barbarian
 from game.families.clash.words import describe, score_lines

@@ -1,4 +1,5 @@
-"""The clash family (Klobba!): two Totem holders clobber each other's Groups of Barbarians.
+"""The clash family's game (Klobba!): the state, the contract and the turn's steps (step 4 in
+clobber.py), as two Totem holders clobber each other's Groups of Barbarians.
 
 The round, as docs/rules/klobba-reconstructed.md tells it, one small step per function:
 form Groups (the Black Totem holder pairs with a Band holding no Totem; the White Totem holder
@@ -40,199 +41,19 @@ The sheet's rules are kept exactly; where even the reconstruction is silent this
 """
 from __future__ import annotations
 
-import copy
 import random
-from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Optional
 
-from game.engine.cards import Prim
 from game.engine.core import Action, Event, Game, IllegalAction
-from game.engine.schema import (REQUIRED, Bool, Colour, Dict, Enum, Int, Key, List, Map, Str, filled,
-                                reads_as)
-from game.families.clash import selection
-from game.families.clash.selection import DISTRACT
-from game.families.clash.view import (ActionCard, BandCard, Barbarian, ClashBand, ClashResult,
-                                      ClashSeat, ClashView, Offer, Outcome, Showdown)
-
-PLACES = 4                      # "There are always four Band places around the table"
-
-# --- what a ruleset of this family may say ----------------------------------
+from game.engine.schema import filled
+from game.families.clash.clobber import ClobberTime, Side
+from game.families.clash.schema import RULES_SPEC
+from game.families.clash.view import PLACES, ClashResult, ClashView, Outcome, observe, public_table
 
 
-
-def _no_steps(value, path, doc):
-    raise doc.error(path, "the clash family has no abilities: Action cards carry an effect; leave abilities out")
-
-
-STEP_SPEC = _no_steps
-
-
-def LAYOUT_SPEC(value, path, doc):
-    """The clash family has no layout: four Band places around the table."""
-    if value not in ({}, None):
-        raise doc.error(path, "the clash family has no layout (four Band places); leave layout out")
-    return {}
-
-
-_STARS = Map({"per_player": (Int(0, 100), 5), "supply": (Int(0, 1000), 40)})
-_OFFERS = Map({"from_players": (Int(2, 99), 3), "reward": (Int(0, 20), 1)})
-_TOTEMS = Map({"direction": (Enum("clockwise", "anticlockwise"), "clockwise")})
-_END = Map({"black_totem_times": (Int(1, 50), 3), "when_deck_cannot_refill": (Bool(), True)})
-
-RULES_SPEC = Map({
-    "hand_size": (Int(1, 10), 4),
-    "band_size": (Int(1, 10), 3),
-    "stars": (_STARS, filled(_STARS)),
-    "offers": (_OFFERS, filled(_OFFERS)),
-    "distract_penalty": (Int(0, 20), 2),
-    "switches_per_player": (Int(0, 5), 1),
-    "surprise_redraws_playing_cards": (Bool(), True),
-    "totems": (_TOTEMS, filled(_TOTEMS)),
-    "end": (_END, filled(_END)),
-})
-
-
-
-# the symbols the table draws: a clan is never told apart by colour alone
-SYMBOLS = ("fox", "claw", "raven", "talon")
-_CLAN = Map({"name": (Str(max_len=40), REQUIRED), "colour": (Colour(), REQUIRED),
-             "symbol": (Enum(*SYMBOLS), REQUIRED)})
-_BARBARIAN = Map({"value": (Int(0, 100), REQUIRED), "bounty": (Int(0, 20), REQUIRED),
-                  "clan": (Key(max_len=40), None), "clans": (Enum("all"), None),
-                  "count": (Int(1, 20), 1)})
-_ACTION = Map({"key": (Key(max_len=40), REQUIRED), "name": (Str(max_len=60), REQUIRED),
-               "count": (Int(1, 20), REQUIRED), "effect": (selection.effect_spec, REQUIRED),
-               "text": (Str(nonempty=False, max_len=400, lines=True), "")})
-_CARDS = Map({"clans": (Dict(_CLAN), REQUIRED), "barbarians": (List(_BARBARIAN, min_len=1), REQUIRED),
-              "actions": (List(_ACTION, min_len=1), REQUIRED)})
-
-
-def check_cards(raw, abilities, doc) -> tuple:
-    """`cards:` {clans, barbarians, actions} as faces: Barbarians (one per clan with `clans: all`)
-    then Action cards, each with its selection primitive checked (file:line:key errors)."""
-    cards = _CARDS(raw, ("cards",), doc)
-    clans = cards["clans"]
-    if not clans:
-        raise doc.error(("cards", "clans"), "expected at least one clan")
-    seen = {}
-    for key, clan in clans.items():
-        if clan["symbol"] in seen:
-            raise doc.error(("cards", "clans", key, "symbol"), f"the {seen[clan['symbol']]} already have the "
-                            f"{clan['symbol']}: each clan needs its own symbol")
-        seen[clan["symbol"]] = clan["name"]
-    out, keys = [], set()
-    for i, b in enumerate(cards["barbarians"]):
-        at = ("cards", "barbarians", i)
-        if (b["clan"] is None) == (b["clans"] is None):
-            raise doc.error(at, "give either clan (one of the clans) or clans: all")
-        if b["clan"] is not None and b["clan"] not in clans:
-            raise doc.error(at + ("clan",), f"expected one of the clans ({', '.join(clans)}); got {b['clan']!r}")
-        for clan in (clans if b["clans"] else (b["clan"],)):
-            key = f"{clan}_{b['value']}"
-            if key in keys:
-                raise doc.error(at, f"two Barbarians are the {clans[clan]['name']} {b['value']}; "
-                                "give a count instead")
-            keys.add(key)
-            out.append(Barbarian(key=key, clan=clan, clan_name=clans[clan]["name"], value=b["value"],
-                                 bounty=b["bounty"], colour=clans[clan]["colour"],
-                                 symbol=clans[clan]["symbol"], count=b["count"]))
-    for i, a in enumerate(cards["actions"]):
-        at = ("cards", "actions", i)
-        if a["key"] in keys:
-            # keys are read in NFKC form (schema.Key): say so if a look-alike made the pair
-            pair = [(at + ("key",), "")] + [(("cards", "actions", j, "key"), "") for j in range(i)
-                                            if cards["actions"][j]["key"] == a["key"]]
-            raise doc.error(at + ("key",), f"two cards share the key '{a['key']}'"
-                            f"{reads_as(doc, pair, a['key'])}; give each a distinct key")
-        keys.add(a["key"])
-        tag, params = a["effect"]
-        if tag == "all_of_clan_or_distract" and dict(params)["clan"] not in clans:
-            raise doc.error(at + ("effect", "clan"), f"expected one of the clans ({', '.join(clans)}); "
-                            f"got {dict(params)['clan']!r}")
-        out.append(ActionCard(key=a["key"], name=a["name"], effect=Prim(tag, params), text=a["text"],
-                              count=a["count"]))
-    return tuple(out)
-
-
-def check_abilities(abilities: dict, doc) -> None:
-    if abilities:
-        raise doc.error(("abilities",), "the clash family has no abilities: Action cards carry an "
-                        "effect; leave abilities out")
-
-
-def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> None:
-    """Checks that need the cards: the game ends by `rules.end`, not by a match length."""
-    if "points" in match_end["modes"]:
-        raise doc.error(("match_end", "modes") if where == ("rules",) else where,
-                        "Klobba! ends by its own rules (rules.end); give modes: [rounds]")
-
-
-def check_ruleset(cards, abilities, layout, rules, players, doc, where=("rules",)) -> None:
-    """The decks can set up every player count: four Bands, the hands, a card that selects.
-
-    `where`: ("rules",) for the file's own rules; a house rule's `set` (a variant, --set) is
-    refused there instead."""
-    rules = filled(RULES_SPEC, rules)
-    mine = where == ("rules",)
-    barbarians = sum(c.count for c in cards if c.kind == "barbarian")
-    actions = [c for c in cards if c.kind == "action"]
-    if players["max"] > PLACES:
-        raise doc.error(("players", "max"), f"there are {PLACES} Band places: at most {PLACES} players")
-    if barbarians <= PLACES * rules["band_size"]:
-        raise doc.error(where + ("band_size",) if mine else where, f"{barbarians} Barbarians cannot fill "
-                        f"{PLACES} Bands of {rules['band_size']} and leave a deck to refill them")
-    # the most players need the most cards: a deal that works for players.max works for fewer
-    need = players["max"] * rules["hand_size"] + 1
-    if sum(c.count for c in actions) < need:
-        raise doc.error(where + ("hand_size",) if mine else where, f"{sum(c.count for c in actions)} "
-                        f"Action cards cannot deal {rules['hand_size']} to {players['max']} players and "
-                        f"leave a Surprise (need {need})")
-    if not any(c.effect.tag in selection.SELECTING for c in actions):
-        raise doc.error(("cards", "actions"), "no Action card selects Barbarians: a Surprise could never apply")
-
-
-# --- the state ---------------------------------------------------------------
-
-@dataclass
-class Side:
-    """One Totem holder's side of the round (step 3 and 4): mutable, copied with the game."""
-    seat: int
-    totem: str
-    group: tuple                    # (own Band place, paired Band place)
-    laid: Optional[int] = None
-    offered_by: Optional[int] = None
-    revealed: bool = False          # the laid card was revealed (step 4)
-    swaps: list = field(default_factory=list)       # Swap & Play cards played, in order
-    swap_stage: Optional[str] = None                # "return" / "play" while swapping
-    swap_drawn: list = field(default_factory=list)
-    final: Optional[int] = None     # the card finally played
-    final_revealed: bool = False
-    surprises: list = field(default_factory=list)
-    effect: Optional[int] = None    # the card whose selection applies
-    effect_known: bool = False
-    must_flee: bool = False
-    keep: int = 0
-    fled: list = field(default_factory=list)
-    flee_options: list = field(default_factory=list)
-    choices: list = field(default_factory=list)     # the Choices while a tie is pending
-    selected: tuple = ()
-    total: Optional[int] = None
-    distracts: bool = False
-    may_switch: bool = False
-    switches_left: int = 0
-
-
-def _copy_side(side: Side) -> Side:
-    """A Side to change independently: its lists copied (a search copies states by the thousand)."""
-    new = copy.copy(side)
-    for name in ("swaps", "swap_drawn", "surprises", "fled", "flee_options", "choices"):
-        setattr(new, name, list(getattr(side, name)))
-    return new
-
-
-class ClashGame(Game):
-    """One game of a clash-family ruleset: plain data, cheap to copy, no I/O."""
+class ClashGame(ClobberTime, Game):
+    """One game of a clash-family ruleset: plain data, cheap to copy, no I/O. Step 4 (clobber time)
+    is ClobberTime's (clobber.py); what a seat sees is built by view.py's observer."""
 
     def __init__(self, ruleset, n_seats: int, options: Optional[dict] = None, seed: int = 0):
         self.take_seats(ruleset, n_seats, options)
@@ -286,7 +107,7 @@ class ClashGame(Game):
         new.face_down, new.resting, new.switched = set(self.face_down), set(self.resting), set(self.switched)
         new.marker = dict(self.marker)
         new.offers = {s: dict(o) for s, o in self.offers.items()}
-        new.sides = {s: _copy_side(side) for s, side in self.sides.items()}
+        new.sides = {s: side.copy() for s, side in self.sides.items()}
         new.stars_on = dict(self.stars_on)
         new.pending = dict(self.pending)
         new._public = None           # a copy is changed in place by tests and searches
@@ -481,346 +302,7 @@ class ClashGame(Game):
             events += self._reveal()
         return events
 
-    # ---- step 4: clobber time ----
-    def _reveal(self) -> list:
-        """Both laid cards are turned over at once; Swap & Play players start swapping."""
-        sides = self._holders()
-        for side in sides:
-            side.revealed = True
-        events = [Event("reveal", faces=tuple((("laid", s.seat), self.faces[s.laid]) for s in sides),
-                        data=(("cards", tuple((s.seat, s.laid) for s in sides)),
-                              ("offered_by", tuple((s.seat, s.offered_by) for s in sides))))]
-        for side in sides:
-            if self.kind(side.laid) == "swap_and_play":
-                side.swaps.append(side.laid)
-                events += self._start_swap(side)
-            else:
-                side.final = side.laid
-        self.stage = "swap"
-        return events + self._advance()
-
-    def _swap_counts(self, card: int) -> tuple:
-        return dict(self.faces[card].effect.params)["swaps"]
-
-    def _swap_count(self, side: Side) -> int:
-        """How many cards this Swap & Play swaps: `swaps[i]` the (i+1)-th time in a row."""
-        counts = self._swap_counts(side.swaps[-1])
-        return counts[min(len(side.swaps), len(counts)) - 1]
-
-    def _start_swap(self, side: Side) -> list:
-        """"Put three Action cards from your hand at the bottom of the Action deck, draw three,
-        play one of them" (the count for this time in a row: `swaps`)."""
-        count = self._swap_count(side)
-        hand = self.hands[side.seat]
-        if len(hand) > count:
-            side.swap_stage = "return"
-            self.pending[side.seat] = "swap"
-            return []
-        return self._swap_draw(side, list(hand), count)
-
-    def _swap_draw(self, side: Side, returned: list, count: int) -> list:
-        hand = self.hands[side.seat]
-        for c in returned:
-            hand.remove(c)
-        self.action_deck[0:0] = returned[::-1]       # under the deck, in the order given
-        drawn, events = [], [Event("swap", seat=side.seat, places=(("action_deck",),),
-                                   data=(("returned", len(returned)), ("count", count)))]
-        for _ in range(count):
-            card, more = self._draw_action()
-            events += more
-            if card is None:
-                break
-            drawn.append(card)
-        hand.extend(drawn)
-        side.swap_drawn = drawn
-        if not drawn:
-            side.final, side.swap_stage = None, None
-            self.pending.pop(side.seat, None)
-            return events
-        side.swap_stage = "play"
-        self.pending[side.seat] = "swap"
-        if len(drawn) == 1:
-            # "the fourth time you swap one card and must play it"
-            events += self._swap_play(side, drawn[0])
-        return events
-
-    def _legal_swap(self, seat: int) -> list:
-        side = self.sides[seat]
-        if side.swap_stage == "return":
-            return [Action("swap_return", places=tuple(("hand", seat, c) for c in pick))
-                    for pick in combinations(self.hands[seat], self._swap_count(side))]
-        return [Action("swap_play", places=(("hand", seat, c),)) for c in side.swap_drawn]
-
-    def _do_swap(self, seat: int, action: Action) -> list:
-        side = self.sides[seat]
-        if action.kind == "swap_return":
-            events = self._swap_draw(side, [p[2] for p in action.places], self._swap_count(side))
-        else:
-            events = self._swap_play(side, action.places[0][2])
-        return events + self._advance()
-
-    def _swap_play(self, side: Side, card: int) -> list:
-        """"Drawing Swap & Play again: you may play it"; any other card is played face down."""
-        self.hands[side.seat].remove(card)
-        side.swap_drawn = []
-        counts = self._swap_counts(side.swaps[-1])
-        if self.kind(card) == "swap_and_play" and len(side.swaps) < len(counts):
-            side.swaps.append(card)
-            events = [Event("swap_again", seat=side.seat, face=self.faces[card],
-                            faces=((("swap", side.seat), self.faces[card]),), data=(("card", card),))]
-            return events + self._start_swap(side)
-        side.final, side.swap_stage = card, None
-        self.pending.pop(side.seat, None)
-        return [Event("swap_chosen", seat=side.seat)]
-
-    def _advance(self) -> list:
-        """Step 4 from where it stands to the next decision (or to the end of the round)."""
-        events = []
-        while True:
-            if self.pending:
-                self.phase = {"swap": "swap", "flee": "flee", "select": "select",
-                              "capture": "capture"}[next(iter(self.pending.values()))]
-                return events
-            stage = self.stage
-            if stage == "swap":
-                events += self._after_swaps()
-            elif stage == "flee":
-                events += self._surprises()
-            elif stage == "select":
-                events += self._clobber()
-            elif stage == "capture":
-                events += self._after_clobber()
-                return events
-
-    def _after_swaps(self) -> list:
-        """The cards chosen after Swap & Play are revealed together; Mirror and Flee find their card."""
-        sides = self._holders()
-        events = []
-        swapped = [s for s in sides if s.swaps]
-        for s in swapped:
-            s.final_revealed = True
-        if swapped:
-            events.append(Event("reveal_played", faces=tuple(
-                (("played", s.seat), self.faces[s.final]) for s in swapped if s.final is not None),
-                data=(("cards", tuple((s.seat, s.final) for s in swapped)),)))
-        for s in sides:
-            s.final_revealed = True
-        black, white = sides
-        if self.kind(black.final) == "mirror" and self.kind(white.final) == "mirror":
-            # "both Mirror: no clobber, go to step 5"
-            for s in sides:
-                s.may_switch = dict(self.faces[s.final].effect.params)["switch"]
-            self.outcome = Outcome("mirrors")
-            self.stage = "capture"
-            return events + [Event("mirrors")]
-        for s in sides:
-            other = self._opponent(s)
-            base = s.final
-            if self.kind(base) == "mirror":
-                # "apply the opponent's card to your own Group"
-                s.may_switch = dict(self.faces[base].effect.params)["switch"]
-                base = other.final
-            if self.kind(base) == "flee_and_surprise":
-                s.must_flee, s.keep = True, dict(self.faces[base].effect.params)["keep"]
-            elif base is not None and self.kind(base) in selection.SELECTING:
-                s.effect, s.effect_known = base, True
-            else:
-                s.effect, s.effect_known = None, True      # selects nobody
-        for s in sides:
-            if s.must_flee:
-                options = selection.keep_mightiest(self.available(s.group), s.keep)
-                if len(options) > 1:
-                    s.flee_options = options
-                    self.pending[s.seat] = "flee"
-                else:
-                    events += self._flee(s, options[0])
-        self.stage = "flee"
-        return events
-
-    def _legal_flee(self, seat: int) -> list:
-        return [Action("keep", places=self._band_places(kept)) for kept in self.sides[seat].flee_options]
-
-    def _do_flee(self, seat: int, action: Action) -> list:
-        side = self.sides[seat]
-        kept = tuple(p[2] for p in action.places)
-        side.flee_options = []
-        self.pending.pop(seat, None)
-        return self._flee(side, kept) + self._advance()
-
-    def _flee(self, side: Side, kept: tuple) -> list:
-        """"Return every available Barbarian of your Group except the two mightiest to the bottom
-        of the Barbarian deck (face-down ones stay)"."""
-        gone = [c for c, _, _ in self.available(side.group) if c not in kept]
-        places = self._band_places(gone)
-        for c in gone:
-            self.bands[self.place_of_card(c)].remove(c)
-        self.barbarian_deck[0:0] = gone[::-1]
-        side.fled = gone
-        return [Event("flee", seat=side.seat, places=places,
-                      faces=tuple((p, self.faces[p[2]]) for p in places), data=(("cards", tuple(gone)),))]
-
-    def _surprises(self) -> list:
-        """"Then draw the top Action card (your Surprise) and apply it to the two left"."""
-        events = []
-        for s in self._holders():
-            if not s.must_flee:
-                continue
-            for _ in range(len(self.faces)):
-                card, more = self._draw_action()
-                events += more
-                if card is None:
-                    s.effect = None
-                    break
-                s.surprises.append(card)
-                if self.kind(card) in selection.SELECTING or not self.rules["surprise_redraws_playing_cards"]:
-                    s.effect = card if self.kind(card) in selection.SELECTING else None
-                    break
-            s.effect_known = True
-            events.append(Event("surprise", seat=s.seat, faces=tuple(
-                (("surprise", s.seat), self.faces[c]) for c in s.surprises), data=(("cards", tuple(s.surprises)),)))
-        events += self._selections()
-        self.stage = "select"
-        return events
-
-    def _selections(self) -> list:
-        """Each card selects Barbarians of its player's Group; a tie waits for its player."""
-        events = []
-        for s in self._holders():
-            if s.effect is None:
-                s.selected, s.total = (), 0
-                continue
-            result = selection.evaluate(self.faces[s.effect].effect, self.available(s.group))
-            if result == DISTRACT:
-                s.distracts, s.selected, s.total = True, (), None
-                events.append(Event("distracts", seat=s.seat, face=self.faces[s.effect]))
-            elif len(result) > 1:
-                # "Whenever a card's choice is tied, the player who played it chooses"
-                s.choices = result
-                self.pending[s.seat] = "select"
-            else:
-                s.selected, s.total = result[0].selected, result[0].total
-        return events
-
-    def _legal_select(self, seat: int) -> list:
-        out = []
-        for choice in self.sides[seat].choices:
-            act = Action("select", places=self._band_places(choice.selected), choice=choice.kind or None)
-            if act not in out:
-                out.append(act)
-        return out
-
-    def _do_select(self, seat: int, action: Action) -> list:
-        side = self.sides[seat]
-        chosen = {p[2] for p in action.places}
-        choice = next(c for c in side.choices if set(c.selected) == chosen
-                      and (c.kind or None) == action.choice)
-        side.selected, side.total, side.choices = choice.selected, choice.total, []
-        self.pending.pop(seat, None)
-        return [Event("select", seat=seat, places=action.places, data=(("cards", choice.selected),))] \
-            + self._advance()
-
-    def _place_stars(self, side: Side) -> None:
-        """"The player places one of their Stars on each selected Barbarian" (as far as they have)."""
-        for c in side.selected:
-            if self.stars[side.seat] > 0:
-                self.stars[side.seat] -= 1
-                self.stars_on[c] = side.seat
-
-    def _stars_back(self, side: Side) -> None:
-        for c in side.selected:
-            if self.stars_on.get(c) == side.seat:
-                del self.stars_on[c]
-                self.stars[side.seat] += 1
-
-    def _clobber(self) -> list:
-        """Stars on the selected Barbarians; the higher total wins, or a stand-off, or a distraction."""
-        black, white = self._holders()
-        events = [Event("selected", data=(("selections", tuple((s.seat, s.selected, s.total)
-                                                               for s in (black, white))),),
-                        places=self._band_places(black.selected + white.selected))]
-        self.stage = "capture"
-        if black.distracts and white.distracts:
-            # "Mutual distraction: nothing happens, no Stars paid"
-            self.outcome = Outcome("mutual_distraction")
-            return events + [Event("mutual_distraction")]
-        if black.distracts or white.distracts:
-            # "the Barbarians chosen by the other card turn face down, their Stars go back, nobody
-            # is clobbered, and the distracting player gives the other player two Stars"
-            loser, other = (black, white) if black.distracts else (white, black)
-            self.face_down.update(other.selected)
-            paid = min(self.rules["distract_penalty"], self.stars[loser.seat])
-            self.stars[loser.seat] -= paid
-            self.stars[other.seat] += paid
-            self.outcome = Outcome("distraction", winner=other.seat, loser=loser.seat, paid=paid)
-            return events + [Event("distraction", seat=loser.seat, places=self._band_places(other.selected),
-                                   data=(("distracted", other.seat), ("paid", paid),
-                                         ("flipped", tuple(other.selected))))]
-        for s in (black, white):
-            self._place_stars(s)
-        if black.total == white.total:
-            # a stand-off: "every selected Barbarian turns face down, all Stars go back"
-            for s in (black, white):
-                self._stars_back(s)
-                self.face_down.update(s.selected)
-            self.outcome = Outcome("standoff")
-            return events + [Event("standoff", places=self._band_places(black.selected + white.selected),
-                                   data=(("total", black.total),))]
-        winner, loser = (black, white) if black.total > white.total else (white, black)
-        self.outcome = Outcome("victory", winner=winner.seat, loser=loser.seat)
-        if loser.selected:
-            top = max(self.faces[c].value for c in loser.selected)
-            mightiest = [c for c in loser.selected if self.faces[c].value == top]
-            if len(mightiest) > 1:
-                # "the mightiest; the winner breaks ties"
-                self.capture_options = mightiest
-                self.pending[winner.seat] = "capture"
-                return events
-            return events + self._victory(winner, loser, mightiest[0])
-        return events + self._victory(winner, loser, None)
-
-    def _legal_capture(self, seat: int) -> list:
-        return [Action("capture", places=self._band_places((c,))) for c in self.capture_options]
-
-    def _do_capture(self, seat: int, action: Action) -> list:
-        black, white = self._holders()
-        winner, loser = (black, white) if black.seat == seat else (white, black)
-        self.pending.pop(seat, None)
-        return self._victory(winner, loser, action.places[0][2]) + self._advance()
-
-    def _victory(self, winner: Side, loser: Side, captured: Optional[int]) -> list:
-        """"The winner captures one of the loser's selected Barbarians, keeping it face up in front of
-        them with its bounty, and takes every Star on the loser's selected Barbarians. The winner's
-        selected Barbarians turn face down and the winner takes back their Stars"."""
-        won = 0
-        for c in loser.selected:
-            if self.stars_on.get(c) == loser.seat:
-                del self.stars_on[c]
-                won += 1
-        self.stars[winner.seat] += won
-        places = self._band_places((captured,)) if captured is not None else ()
-        if captured is not None:
-            self.bands[self.place_of_card(captured)].remove(captured)
-            self.face_down.discard(captured)
-            self.captured[winner.seat].append(captured)
-        self._stars_back(winner)
-        self.face_down.update(winner.selected)
-        reward = ()
-        if winner.offered_by is not None:
-            # "If the holder plays it and wins, the offering player takes 1 Star from the supply"
-            paid = min(self.rules["offers"]["reward"], self.supply)
-            self.supply -= paid
-            self.stars[winner.offered_by] += paid
-            reward = ((winner.offered_by, paid),)
-        self.outcome = Outcome("victory", winner=winner.seat, loser=loser.seat, captured=captured,
-                               stars_won=won, reward=reward)
-        events = [Event("victory", seat=winner.seat, places=places,
-                        face=self.faces[captured] if captured is not None else None,
-                        data=(("loser", loser.seat), ("captured", captured), ("stars", won),
-                              ("flipped", tuple(winner.selected)), ("totals", (winner.total, loser.total))))]
-        if reward:
-            events.append(Event("reward", seat=winner.offered_by, data=(("stars", reward[0][1]),
-                                                                       ("holder", winner.seat))))
-        return events
+    # ---- step 4: clobber time: ClobberTime's, in clobber.py ----
 
     # ---- steps 5-8 ----
     def _after_clobber(self) -> list:
@@ -971,86 +453,14 @@ class ClashGame(Game):
             "switch": "Switch an available Barbarian of your Band with one of another Band, or do not switch.",
         }.get(self.phase, "The game is over.")
 
-    def _log_hint(self) -> str:
-        return {
-            "group": "the Black Totem holder forms the Groups",
-            "offer": "offer an Action card to the Totem holder",
-            "lay": "the Totem holders lay their Action cards",
-            "swap": "Swap & Play",
-            "flee": "choose the two Barbarians that stay",
-            "select": "choose what your card selects",
-            "capture": "choose the Barbarian to capture",
-            "switch": "Mirror & Switch: switch two Barbarians",
-        }.get(self.phase, "")
-
-    # ---- the view: the only door out ----
-    def _table(self) -> tuple:
-        """The Bands and the players as everyone sees them, worked out once per state (apply forgets
-        them): views are built for every seat after every action."""
-        cards = _BAND_CARDS
-        if len(cards) > 50_000:
-            cards.clear()
-        bands = []
-        for p in range(PLACES):
-            row = []
-            for c in self.bands[p]:
-                key = (c, c not in self.face_down, self.stars_on.get(c))
-                band_card = cards.get(key)
-                if band_card is None:
-                    band_card = cards[key] = BandCard(c, key[1], 0 if key[2] is None else 1, key[2])
-                row.append(band_card)
-            owner = self.owner[p]
-            bands.append(ClashBand(
-                place=p, owner=owner, cards=tuple(row),
-                totem="black" if owner == self.black else "white" if owner == self.white else None,
-                marker=next((k for k, v in self.marker.items() if v == p), None)))
-        scores = self.scores()
-        seats = tuple(ClashSeat(seat=s, place=self.place_of[s], stars=self.stars[s],
-                                captured=tuple(self.captured[s]), hand_count=len(self.hands[s]),
-                                black_times=self.black_times[s], score=scores[s]) for s in range(self.n))
-        self._public = (tuple(bands), seats)
-        return self._public
-
+    # ---- the view: the only door out (view.py's observer) ----
     def view(self, seat: Optional[int]) -> ClashView:
-        """What `seat` may know: the table (public), its own hand, offers it made or received,
-        its own laid or chosen card; never another seat's hidden card."""
-        bands, seats = self._public or self._table()
-        offers_known = all(o["made"] is not None for o in self.offers.values())
-        offers = tuple(Offer(offerer=s, holder=o["holder"],
-                             made=o["made"] if (offers_known or seat == s) else None,
-                             # the card while it is an offer: to its maker, and to its holder
-                             # once every offer is made (after step 3 it is laid or goes back)
-                             card=o["card"] if o["made"] and self.phase in ("offer", "lay") and (
-                                 seat == s or (seat == o["holder"] and offers_known)) else None)
-                       for s, o in sorted(self.offers.items()))
-        showdowns = []
-        for side in self._holders():
-            mine = seat == side.seat
-            showdowns.append(Showdown(
-                seat=side.seat, totem=side.totem, group=side.group, laid=side.laid is not None,
-                card=side.laid if (side.revealed or mine) else None,
-                offered_by=side.offered_by if (side.revealed or mine) else None,
-                swaps=tuple(side.swaps),
-                played=side.final if (side.final_revealed or (mine and side.swap_stage is None)) else None,
-                surprises=tuple(side.surprises), effect=side.effect if side.effect_known else None,
-                fled=tuple(side.fled), selected=tuple(side.selected), total=side.total,
-                distracts=side.distracts, may_switch=side.may_switch))
-        me = self.sides.get(seat) if seat is not None else None
-        swaps_left = ()
-        if me is not None and me.swap_stage is not None:
-            counts = self._swap_counts(me.swaps[-1])
-            swaps_left = tuple(counts[min(len(me.swaps), len(counts)) - 1:])
-        return ClashView(
-            viewer=seat, faces=self.faces, n=self.n, phase=self.phase, to_act=tuple(self.to_act()),
-            round_no=self.round_no, black=self.black, white=self.white, bands=bands, seats=seats,
-            hand=tuple(self.hands[seat]) if seat is not None else (), offers=offers,
-            showdowns=tuple(showdowns), swap_drawn=tuple(me.swap_drawn) if me is not None else (),
-            swaps_left=swaps_left, outcome=self.outcome, barbarian_deck=len(self.barbarian_deck),
-            action_deck=len(self.action_deck), action_discard=tuple(self.action_discard),
-            supply=self.supply, switched=tuple(sorted(self.switched)),
-            black_times_to_end=self.rules["end"]["black_totem_times"], last_round=self.last_round,
-            results=self.results, winners=tuple(self.winners()) if self.over else (),
-            log_hint=self._log_hint())
+        """What `seat` may know: the table (public, worked out once per state: apply forgets it), its
+        own hand, offers it made or received, its own laid or chosen card; never another seat's
+        hidden card."""
+        if self._public is None:
+            self._public = public_table(self)
+        return observe(self, seat, self._public)
 
 
 _STEPS = {"group": ClashGame._do_group, "offer": ClashGame._do_offer, "lay": ClashGame._do_lay,
@@ -1076,8 +486,6 @@ def _faces_of(ruleset) -> tuple:
         found = _FACES[id(ruleset)] = (ruleset, faces,
                                        tuple(f.effect.tag if f.kind == "action" else None for f in faces))
     return found[1], found[2]
-# a Barbarian in a Band as a view shows it depends on three public facts: each made once
-_BAND_CARDS: dict = {}
 
 
 def conserved(game) -> dict:
@@ -1092,4 +500,3 @@ def conserved(game) -> dict:
             places += ([side.laid] if side.laid is not None else []) + side.swaps[1:] + \
                 ([side.final] if side.swaps and side.final is not None else []) + side.surprises
     return {"cards": sorted(places), "stars": sum(game.stars) + len(game.stars_on) + game.supply}
-

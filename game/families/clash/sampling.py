@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from game.families.clash import selection
 from game.families.clash.bots import make_bot
-from game.families.clash.rules import ClashGame, Side
+from game.families.clash.clobber import Side
+from game.families.clash.rules import ClashGame
 
 BEFORE_REVEAL = ("group", "offer", "lay")
 SAMPLED_PHASES = BEFORE_REVEAL + ("swap", "flee", "select", "capture", "switch")

@@ -1,5 +1,6 @@
 """What one seat may know in a clash-family game (Klobba!): the contract between the rules
-(rules.py), the bots (bots.py) and the table (game/ui/families/clash/, to come).
+(rules.py), the bots (bots.py) and the table (game/ui/families/clash/), its view types, and the
+observer that builds a seat's view from the state (`public_table`, `observe`).
 
 Cards are ids into `ClashView.faces` (every card's face; the whole of both decks is public
 knowledge): Barbarians (`Barbarian`) and Action cards (`ActionCard`) share one id space.
@@ -66,6 +67,7 @@ from typing import Optional
 from game.engine.cards import Prim
 
 PHASES = ("group", "offer", "lay", "swap", "flee", "select", "capture", "switch", "over")
+PLACES = 4                      # "There are always four Band places around the table"
 
 
 @dataclass(frozen=True)
@@ -243,3 +245,88 @@ class ClashView:
             if s.seat == seat:
                 return s
         return None
+
+
+# ---- the observer: the only door out of the state ----
+
+LOG_HINTS = {
+    "group": "the Black Totem holder forms the Groups",
+    "offer": "offer an Action card to the Totem holder",
+    "lay": "the Totem holders lay their Action cards",
+    "swap": "Swap & Play",
+    "flee": "choose the two Barbarians that stay",
+    "select": "choose what your card selects",
+    "capture": "choose the Barbarian to capture",
+    "switch": "Mirror & Switch: switch two Barbarians",
+}
+# a Barbarian in a Band as a view shows it depends on three public facts: each made once
+_BAND_CARDS: dict = {}
+
+
+def public_table(game) -> tuple:
+    """(bands, seats): the Bands and the players as everyone sees them; the game keeps them until
+    its next action, since views are built for every seat after every action."""
+    cards = _BAND_CARDS
+    if len(cards) > 50_000:
+        cards.clear()
+    bands = []
+    for p in range(PLACES):
+        row = []
+        for c in game.bands[p]:
+            key = (c, c not in game.face_down, game.stars_on.get(c))
+            band_card = cards.get(key)
+            if band_card is None:
+                band_card = cards[key] = BandCard(c, key[1], 0 if key[2] is None else 1, key[2])
+            row.append(band_card)
+        owner = game.owner[p]
+        bands.append(ClashBand(
+            place=p, owner=owner, cards=tuple(row),
+            totem="black" if owner == game.black else "white" if owner == game.white else None,
+            marker=next((k for k, v in game.marker.items() if v == p), None)))
+    scores = game.scores()
+    seats = tuple(ClashSeat(seat=s, place=game.place_of[s], stars=game.stars[s],
+                            captured=tuple(game.captured[s]), hand_count=len(game.hands[s]),
+                            black_times=game.black_times[s], score=scores[s]) for s in range(game.n))
+    return tuple(bands), seats
+
+
+def observe(game, seat: Optional[int], table: tuple) -> ClashView:
+    """What `seat` may know of `game` (a ClashGame), on the public `table`: its own hand, offers it
+    made or received, its own laid or chosen card; never another seat's hidden card."""
+    bands, seats = table
+    offers_known = all(o["made"] is not None for o in game.offers.values())
+    offers = tuple(Offer(offerer=s, holder=o["holder"],
+                         made=o["made"] if (offers_known or seat == s) else None,
+                         # the card while it is an offer: to its maker, and to its holder
+                         # once every offer is made (after step 3 it is laid or goes back)
+                         card=o["card"] if o["made"] and game.phase in ("offer", "lay") and (
+                             seat == s or (seat == o["holder"] and offers_known)) else None)
+                   for s, o in sorted(game.offers.items()))
+    showdowns = []
+    for side in game._holders():
+        mine = seat == side.seat
+        showdowns.append(Showdown(
+            seat=side.seat, totem=side.totem, group=side.group, laid=side.laid is not None,
+            card=side.laid if (side.revealed or mine) else None,
+            offered_by=side.offered_by if (side.revealed or mine) else None,
+            swaps=tuple(side.swaps),
+            played=side.final if (side.final_revealed or (mine and side.swap_stage is None)) else None,
+            surprises=tuple(side.surprises), effect=side.effect if side.effect_known else None,
+            fled=tuple(side.fled), selected=tuple(side.selected), total=side.total,
+            distracts=side.distracts, may_switch=side.may_switch))
+    me = game.sides.get(seat) if seat is not None else None
+    swaps_left = ()
+    if me is not None and me.swap_stage is not None:
+        counts = game._swap_counts(me.swaps[-1])
+        swaps_left = tuple(counts[min(len(me.swaps), len(counts)) - 1:])
+    return ClashView(
+        viewer=seat, faces=game.faces, n=game.n, phase=game.phase, to_act=tuple(game.to_act()),
+        round_no=game.round_no, black=game.black, white=game.white, bands=bands, seats=seats,
+        hand=tuple(game.hands[seat]) if seat is not None else (), offers=offers,
+        showdowns=tuple(showdowns), swap_drawn=tuple(me.swap_drawn) if me is not None else (),
+        swaps_left=swaps_left, outcome=game.outcome, barbarian_deck=len(game.barbarian_deck),
+        action_deck=len(game.action_deck), action_discard=tuple(game.action_discard),
+        supply=game.supply, switched=tuple(sorted(game.switched)),
+        black_times_to_end=game.rules["end"]["black_totem_times"], last_round=game.last_round,
+        results=game.results, winners=tuple(game.winners()) if game.over else (),
+        log_hint=LOG_HINTS.get(game.phase, ""))
