@@ -2,9 +2,10 @@
 and call when you hold the fewest.
 
 The family is declared here, first. Its parts are the files beside this one: schema.py what a
-ruleset may say and its checks, rules.py the game (the turn's steps), view.py what a seat may know
-(the view types and the observer), words.py the log's sentences, bots.py its bots, sampling.py the
-hard bot's deals from a view and search.py its tuning. Its table is game/ui/families/shedding/.
+ruleset may say and its checks, rules.py the game (the turn's steps), shapes.py what may be laid
+together (sets and runs), view.py what a seat may know (the view types and the observer), words.py
+the log's sentences, bots.py its bots, sampling.py the hard bot's deals from a view and search.py
+its tuning. Its table is game/ui/families/shedding/.
 """
 from game.engine.registry import Family, register
 from game.families.shedding.bots import ShedBot

@@ -111,7 +111,7 @@ def _round_scores_at_most(rules: dict, top: int) -> list:
 
 
 # Every set of `sets.min_size` or more cards of one rank a hand holds is a discard of its own
-# (ShedGame._discards lists them all), and a hand may come to hold every card of a rank: 12 cards
+# (shapes.discards lists them all), and a hand may come to hold every card of a rank: 12 cards
 # of one rank give 4,083 sets, 20 a million. Past this many, a turn's moves are too many to list.
 MAX_SETS_OF_A_RANK = 4096
 

@@ -1,0 +1,101 @@
+"""What may be laid together in the shedding family (Kumbal): one card, a set (2 or more of one
+rank) or a run (3 or more of one suit in a row, aces low, wild jokers filling gaps); every discard
+a hand holds, and why cards laid together are neither.
+
+Each reads the card rules a game works out once (`ShedGame._rules_of_cards`: rank, is_joker, wild,
+run_bottom, run_top) and the `rules:` in force.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Optional
+
+
+def discards(game, hand: list) -> list:
+    """Every legal discard of this hand, as tuples of ids in the order laid: each card, each
+    set (2+ of one rank, in hand order), each run (low to high)."""
+    out = [(c,) for c in hand]
+    by_rank: dict = {}
+    for c in hand:
+        by_rank.setdefault(game.rank[c], []).append(c)
+    least = game.rules["sets"]["min_size"]
+    for same in by_rank.values():
+        for size in range(least, len(same) + 1):
+            out.extend(combinations(same, size))
+    out.extend(runs(game, hand))
+    return out
+
+
+def runs(game, hand: list) -> list:
+    """Every run in the hand: 3+ consecutive cards of one suit, aces low, jokers filling gaps
+    only where they are wild (each joker used in hand order, so a run is listed once)."""
+    by_suit: dict = {}
+    jokers = []
+    for c in hand:
+        if game.is_joker[c]:
+            jokers.append(c)
+        elif game.faces[c].suit is not None:
+            by_suit.setdefault(game.faces[c].suit, {}).setdefault(game.faces[c].value, []).append(c)
+    if not game.wild:
+        jokers = []
+    least = game.rules["runs"]["min_length"]
+    out: list = []
+
+    def extend(values, value, laid, used, natural):
+        if len(laid) >= least and natural:
+            out.append(tuple(laid))
+        if value > game.run_top:
+            return
+        for c in values.get(value, ()):
+            extend(values, value + 1, laid + [c], used, True)
+        if used < len(jokers):
+            extend(values, value + 1, laid + [jokers[used]], used + 1, natural)
+
+    # a run's first natural card and its place in the run fix where it starts, so a run
+    # is found from one start only and listed once
+    for values in by_suit.values():
+        if len(values) + len(jokers) < least:
+            continue
+        for start in range(game.run_bottom, game.run_top + 1):
+            if start in values or jokers:
+                extend(values, start, [], 0, False)
+    return out
+
+
+def shape(game, cards: list) -> tuple:
+    """("single" | "set" | "run", None), or ("", why not) in a sentence for the player."""
+    if len(cards) == 1:
+        return "single", None
+    ranks = {game.rank[c] for c in cards}
+    if len(ranks) == 1 and len(cards) >= game.rules["sets"]["min_size"]:
+        return "set", None
+    least = game.rules["runs"]["min_length"]
+    if len(cards) < least:
+        return "", (f"Cards laid together must be of one rank (a set), or {least} or more of "
+                    "one suit in a row (a run).")
+    problem = run_problem(game, cards)
+    return ("", problem) if problem else ("run", None)
+
+
+def run_problem(game, cards: list) -> Optional[str]:
+    """Why these cards are not a run, in a sentence for the player; None when they are."""
+    least = game.rules["runs"]["min_length"]
+    in_a_row = f"A run needs {least} cards of one suit in a row."
+    naturals = [(i, c) for i, c in enumerate(cards) if not game.is_joker[c]]
+    if len(naturals) < len(cards) and not game.wild:
+        return "Jokers are not wild: a run cannot hold a joker."
+    if not naturals:
+        return "A run needs at least one card that is not a joker."
+    suits = {game.faces[c].suit for _, c in naturals}
+    if len(suits) != 1 or None in suits:
+        return in_a_row
+    starts = {game.faces[c].value - i for i, c in naturals}
+    if len(starts) != 1:
+        backwards = {game.faces[c].value + i for i, c in naturals}
+        if len(backwards) == 1:
+            return "Lay a run from its lowest card to its highest."
+        return in_a_row
+    start = starts.pop()
+    if start < game.run_bottom or start + len(cards) - 1 > game.run_top:
+        return "A run cannot go past the ace or the king: aces are low, a run does not wrap."
+    return None
