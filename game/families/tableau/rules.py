@@ -126,16 +126,15 @@ class TabGame(Game):
     def legal_actions(self, seat: int) -> list:
         if seat not in self.to_act():
             return []
-        return _LEGAL[self.phase](self, seat)
+        return self.legal_in_phase(seat)
 
-    def apply(self, seat: int, action: Action) -> list:
-        if not isinstance(action, Action):
-            raise IllegalAction("That is not a move.")
-        if seat not in self.to_act():
-            raise IllegalAction("The game is over." if self.phase == "over"
-                                else f"It is not your turn: seat {self.current + 1} is playing.")
+    # apply is Game.apply: a move, by the seat whose turn it is, then the phase's step (STEPS)
+    def not_your_move(self, seat: int) -> str:
+        return ("The game is over." if self.phase == "over"
+                else f"It is not your turn: seat {self.current + 1} is playing.")
+
+    def forget(self) -> None:
         self._view_common = None
-        return _STEPS[self.phase](self, seat, action)
 
     # ---- 1 spend a key (optional) ----
     def _legal_spend_a_key(self, seat: int) -> list:
@@ -522,6 +521,7 @@ _LEGAL = {"turn": TabGame._legal_spend_a_key, "buy": TabGame._legal_buy_a_card,
           "choose": TabGame._legal_choose, "neighbour": TabGame._legal_neighbour,
           "discard_display": TabGame._legal_discard_display, "fill": TabGame._legal_fill,
           "purses": TabGame._legal_purses}
+TabGame.STEPS, TabGame.LEGAL = _STEPS, _LEGAL
 
 
 def conserved(game) -> dict:
