@@ -9,7 +9,7 @@ keys, both displays and both discard piles are public. Only the order of the two
 
 Cards are ids into `TabView.faces` (every card's face: the whole deck is public knowledge).
 A face is a `TabCard`; its ability and scoring are trees of `Prim` (tagged primitives, written in
-the ruleset's YAML: see README "Writing a ruleset" and rules.py's vocabulary). The words for a
+the ruleset's YAML: see README "Writing a ruleset" and scoring.py's vocabulary). The words for a
 face (`words.ability_text`, `words.scoring_text`) come from words.py.
 
 Places (first item names the zone):
