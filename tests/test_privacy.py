@@ -141,14 +141,14 @@ def test_a_leak_injected_on_purpose_is_caught(monkeypatch):
     import inspect
     import textwrap
 
-    from game.families.memory import rules as memory
-    source = textwrap.dedent(inspect.getsource(memory.MemoryGame._seat_view))
+    from game.families.memory import view as memory
+    source = textwrap.dedent(inspect.getsource(memory._seat_view))
     honest = "penalty=pens[i],"
     assert source.count(honest) == 1, "the code this mutation targets has changed: update the mutation"
     leaky = source.replace(honest, "penalty=pens[i] or (c is not None and defs[c].value >= 10),")
     namespace = dict(vars(memory))
     exec(compile(leaky, memory.__file__, "exec"), namespace)
-    monkeypatch.setattr(memory.MemoryGame, "_seat_view", namespace["_seat_view"])
+    monkeypatch.setattr(memory, "_seat_view", namespace["_seat_view"])
     with pytest.raises(AssertionError):
         check_random_twins(3)
 

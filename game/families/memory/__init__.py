@@ -1,15 +1,18 @@
 """The memory family (Kombio, Cambio, classic Cambio): face-down layouts you remember, peeks, swaps,
 match races on the discard pile, and a call when you think your hand is lowest.
 
-The family is declared here, first. Its parts are the files beside this one: rules.py the game
-(the turn's steps), view.py what a seat may know, words.py the log's sentences, bots.py its bots,
-sampling.py the hard bot's deals from a view and search.py its tuning. Its table is
+The family is declared here, first. Its parts are the files beside this one: schema.py what a
+ruleset may say and its checks, rules.py the game (the turn's steps), abilities.py the ability
+steps and race.py the match race (both parts of the game), moves.py its actions as data, view.py
+what a seat may know (the view types and the observer), words.py the log's sentences, bots.py its
+bots, sampling.py the hard bot's deals from a view and search.py its tuning. Its table is
 game/ui/families/memory/.
 """
 from game.engine.registry import Family, register
-from game.families.memory.rules import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, MemoryGame, check_abilities,
-                                        check_parameters, check_ruleset, conserved)
+from game.families.memory.rules import MemoryGame, conserved
 from game.families.memory.sampling import determinize
+from game.families.memory.schema import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, check_abilities, check_parameters,
+                                         check_ruleset)
 from game.families.memory.search import SEARCH, bot_step, make_bot
 from game.families.memory.words import describe, score_lines
 

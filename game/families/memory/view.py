@@ -1,4 +1,5 @@
-"""What one seat of a memory-family game (Kombio, Cambio) may know: the only door out of the state.
+"""What one seat of a memory-family game (Kombio, Cambio) may know: the view types, and the
+observer that builds them from the state (`observe`), the only door out of the rules.
 
 Everything the screen, the log and the bots show or use is built from these
 objects. A face (`CardDef`) appears only where the viewing seat knows it;
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from game.engine.cards import CardDef
+from game.families.memory.schema import PRIMITIVES
 
 Pos = tuple  # (seat, slot)
 
@@ -149,3 +151,131 @@ class MemoryView:
 
     def slot(self, pos: Pos) -> SlotView:
         return self.seats[pos[0]].slots[pos[1]]
+
+
+# --- the observer: a seat's view built from the state, never stored in it ---------------------
+
+def observe(game, seat: Optional[int]) -> MemoryView:
+    """What `seat` may know of `game` (None: the public view): the one door out of the rules."""
+    return _view_for(game, seat, _view_common(game))
+
+
+def observe_all(game, seats) -> list:
+    """observe(game, seat) for each of `seats` (a match race asks every seat at once): what all
+    of them share is worked out once."""
+    common = _view_common(game)
+    return [_view_for(game, seat, common) for seat in seats]
+
+
+def _view_common(game) -> tuple:
+    """(each seat's content key, the fields every viewer sees alike) of the state now."""
+    known, caller, totals, looked = game.known, game.caller, game.totals, game.looked
+    # Views are built very often (every bot decision, every seat in every race) and a seat's
+    # part rarely changes between two of them: it is reused while this content is the same.
+    keys = [(tuple(lay), tuple([known[c] for c in lay if c is not None]), tuple(pens),
+             caller == s, totals[s], looked[s])
+            for s, (lay, pens) in enumerate(zip(game.layouts, game.penalty_slots))]
+    p = game.pending
+    pend = None
+    if p is not None:
+        if p["kind"] == "ability":
+            step = p["steps"][0]
+            name = next(k for k in PRIMITIVES if step[k] is not None)
+            places = game._step_places
+            # made without the dataclass's __init__ (see view.build): a view is built every step
+            pend = build(Pending, kind="ability", seat=p["seat"], ability=p["ability"], step=name,
+                         target=step[name] if name != "choose" else None,
+                         count_left=p["count_left"], optional=game._step_optional(step),
+                         peeked=tuple(tuple(x) for x in p["peeked"]),
+                         options=tuple(step["choose"] or ()), other=None, pos=None,
+                         steps=tuple(places[id(s)] for s in p["steps"]),
+                         picked=tuple(tuple(x) for x in p["picked"]))
+        else:
+            pend = build(Pending, kind=p["kind"], seat=p["seat"], ability=None, step=None, target=None,
+                         count_left=0, optional=False, peeked=(), options=(), other=p["other"],
+                         pos=tuple(p["pos"]), steps=(), picked=())
+    defs = game.defs
+    win = None
+    if game.window is not None:
+        w = game.window
+        wkey = (w["card"], w["attempted"], w["winner"])
+        if game._window_view[0] != wkey:
+            game._window_view = (wkey, WindowView(defs[w["card"]], tuple(sorted(game._masks[w["attempted"]])),
+                                                  w["winner"]))
+        win = game._window_view[1]
+    discard = tuple(game.discard)
+    if game._discard_faces[0] != discard:
+        game._discard_faces = (discard, tuple(map(defs.__getitem__, discard)))
+    fields = dict(
+        ruleset_id=game.ruleset.id, n_seats=game.n, round_no=game.round_no,
+        dealer=game.dealer, current=game.current, phase=game.phase,
+        to_act=tuple(game._acting()),
+        deck_count=len(game.deck),
+        discard=game._discard_faces[1], discard_blocked=game.discard_blocked,
+        drawn_by=game.current if game.drawn is not None else None,
+        drawn_from=game.drawn_from, pending=pend, window=win, caller=caller,
+        final_turns=tuple(game.final_turns), results=game.results, history=tuple(game.history),
+        match_over=game.match_over, winners=tuple(game.winners()) if game.match_over else (),
+        deck_composition=game.faces, call_name=game.call_name,
+        call_limit=game.rules["call"]["limit"], blocked_name=game.rules["matching"]["blocked_name"],
+        turn_no=game.turns, extra_turn=game.extra_turn, reshuffled=_reshuffled_view(game),
+    )
+    return keys, fields
+
+
+def _reshuffled_view(game) -> tuple:
+    """Per reshuffle of this round, the faces of its cards that are not face up for everyone."""
+    if not game.shuffle_of:
+        return ()
+    out = [[] for _ in range(game.reshuffles)]
+    full, known, defs = game.all_mask, game.known, game.defs
+    for cid in sorted(game.shuffle_of):     # card id order: it says nothing of where they lie
+        if known[cid] != full:
+            out[game.shuffle_of[cid] - 1].append(defs[cid])
+    return tuple(map(tuple, out))
+
+
+def _view_for(game, seat: Optional[int], common: tuple) -> MemoryView:
+    """The view of one seat (None: the public view) from the parts all viewers share."""
+    keys, fields = common
+    bit = 0 if seat is None else 1 << seat
+    seat_cache = game._seat_cache
+    seats = []
+    for s, key in enumerate(keys):
+        hit = seat_cache.get((bit, s))
+        if hit is not None and hit[0] == key:
+            seats.append(hit[1])
+            continue
+        sv = _seat_view(game, s, bit)
+        seat_cache[(bit, s)] = (key, sv)
+        seats.append(sv)
+    drawn_face = None
+    if game.drawn is not None and (game.known[game.drawn] & bit or game.drawn_from == "discard"):
+        drawn_face = game.defs[game.drawn]
+    values = dict(fields)
+    values["viewer"], values["seats"], values["drawn"] = seat, tuple(seats), drawn_face
+    return build(MemoryView, values)
+
+
+def _seat_view(game, s: int, bit: int) -> SeatView:
+    """Seat `s`'s layout as the seats in `bit` may know it (a face only where they know it)."""
+    defs, known, full, masks = game.defs, game.known, game.all_mask, game._masks
+    cache = game._slot_cache
+    shuffle_of = game.shuffle_of
+    pens = game.penalty_slots[s]
+    slots = []
+    for i, c in enumerate(game.layouts[s]):
+        k = 0 if c is None else known[c]
+        shown = c is not None and (k & bit or k == full)
+        # a hidden card's key holds no card id: the same object for any hidden card there,
+        # so not even object identity tells one hidden card from another
+        tag = shuffle_of.get(c, 0) if shuffle_of else 0
+        key = (s, i, c if shown else c is not None, k, shown, pens[i], tag)
+        slot = cache.get(key)
+        if slot is None:
+            slot = cache[key] = build(SlotView, pos=(s, i), present=c is not None,
+                                      face=defs[c] if shown else None, seen_by=masks[k], penalty=pens[i],
+                                      shuffle=tag)
+        slots.append(slot)
+    return build(SeatView, seat=s, slots=tuple(slots), called=game.caller == s, locked=game.locked(s),
+                 total=game.totals[s], looked_at_start=game.looked[s])
