@@ -1,4 +1,5 @@
-"""The shedding family (Kumbal): shed points from your hand, call when you hold the fewest.
+"""The shedding family's game (Kumbal): the state of a match and the turn's steps. Shed points from
+your hand, call when you hold the fewest.
 
 The turn, as the rule text tells it, one small step per function:
 deal (7 each, one card flipped onto the discard pile) -> at the start of your turn you may call
@@ -32,8 +33,8 @@ from typing import Optional
 from game.engine.core import Action, Event, Game, IllegalAction
 from game.engine.piles import cut, new_deck, refill
 from game.engine.schema import filled
-from game.families.shedding.schema import RULES_SPEC, decks_for
 from game.families.shedding import shapes
+from game.families.shedding.schema import RULES_SPEC, decks_for
 from game.families.shedding.view import ShedResult, ShedView, seat_view
 
 # --- the state ---------------------------------------------------------------
@@ -165,17 +166,14 @@ class ShedGame(Game):
         # asked by the bot, the table and the checks alike for one state: listed once per state
         cache = self._legal_cache
         if seat not in cache:
-            cache[seat] = _LEGAL[self.phase](self, seat)
+            cache[seat] = self.legal_in_phase(seat)
         return list(cache[seat])
 
-    def apply(self, seat: int, action: Action) -> list:
-        if not isinstance(action, Action):
-            raise IllegalAction("That is not a move.")
-        if seat not in self.to_act():
-            raise IllegalAction(self._not_your_move())
-        self._view_common = None     # the state may change: views are worked out afresh
+    # apply is Game.apply: a move, by a seat asked to act; then forget, then the phase's step (STEPS)
+    def forget(self) -> None:
+        """The state may change: views and legal actions are worked out afresh."""
+        self._view_common = None
         self._legal_cache = {}
-        return _STEPS[self.phase](self, seat, action)
 
     # ---- the start of a turn: call, draw what is owed, discard ----
     def _may_call(self, seat: int) -> bool:
@@ -489,7 +487,7 @@ class ShedGame(Game):
         return [Event("next_round", seat=seat)] + self._start_round()
 
     # ---- sentences for players ----
-    def _not_your_move(self) -> str:
+    def not_your_move(self, seat: int) -> str:
         if self.phase == "match_over":
             return "The match is over."
         return f"It is not your turn: seat {self.current + 1} is playing."
@@ -527,6 +525,7 @@ _STEPS = {"discard": ShedGame._do_discard, "draw": ShedGame._do_draw, "free": Sh
           "round_over": ShedGame._do_round_over}
 _LEGAL = {"discard": ShedGame._legal_discard, "draw": ShedGame._legal_draw, "free": ShedGame._legal_free,
           "round_over": ShedGame._legal_round_over}
+ShedGame.STEPS, ShedGame.LEGAL = _STEPS, _LEGAL
 
 # the actions without a card, made once
 _ON_DISCARD = (("discard",),)
