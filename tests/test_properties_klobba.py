@@ -168,8 +168,8 @@ def test_every_player_count_and_house_rule_mix_plays_through_the_contract():
         game.rules = dict(game.rules)
         game.rules["surprise_redraws_playing_cards"] = bool(i % 2)
         game.rules["offers"] = {"from_players": 2 if i % 4 < 2 else 3, "reward": 1}
-        game.step = 1 if i % 8 < 4 else -1
-        game.white = (game.black + game.step) % game.n
+        game.direction = 1 if i % 8 < 4 else -1
+        game.white = (game.black + game.direction) % game.n
         game.sides = {}
         game.black_times[game.black] -= 1
         game.round_no -= 1

@@ -65,7 +65,8 @@ class ClashGame(ClobberTime, Game):
         self.owner = [None] * PLACES
         for s, p in enumerate(self.place_of):
             self.owner[p] = s
-        self.step = 1 if self.rules["totems"]["direction"] == "clockwise" else -1
+        # where the Totems move: one seat clockwise (+1) or anticlockwise (-1)
+        self.direction = 1 if self.rules["totems"]["direction"] == "clockwise" else -1
         self.stars = [self.rules["stars"]["per_player"]] * n_seats
         self.supply = self.rules["stars"]["supply"]
         self.captured = [[] for _ in range(n_seats)]
@@ -83,7 +84,7 @@ class ClashGame(ClobberTime, Game):
                       for _ in range(n_seats)]
         # "The Black Totem goes to a random player; the White Totem to the next player clockwise"
         self.black = self.rng.randrange(n_seats)
-        self.white = (self.black + self.step) % n_seats
+        self.white = (self.black + self.direction) % n_seats
         self.black_times = [0] * n_seats
         self.round_no = 0
         self.over = False
@@ -143,23 +144,24 @@ class ClashGame(ClobberTime, Game):
     def legal_actions(self, seat: int) -> list:
         if seat not in self.to_act():
             return []
-        return _LEGAL[self.phase](self, seat)
+        return self.LEGAL[self.phase](self, seat)
 
-    def apply(self, seat: int, action: Action) -> list:
-        if not isinstance(action, Action):
-            raise IllegalAction("That is not a move.")
-        if seat not in self.to_act():
-            raise IllegalAction(self._not_your_move(seat))
-        self._public = None          # the state may change: the table is worked out afresh
+    # apply is Game.apply: a move, by a seat asked to act; then forget, then step
+    def step(self, seat: int, action: Action) -> list:
+        """The phase's step (STEPS) with the legal action this one is: the same places in another
+        order are the same choice (a table may list them so); any other action is refused."""
         legal = self.legal_actions(seat)
         if action not in legal:
-            # the same places in another order are the same choice (a table may list them so)
             same = [a for a in legal if a.kind == action.kind and a.choice == action.choice
                     and sorted(map(tuple, a.places)) == sorted(map(tuple, action.places))]
             if not same:
                 raise IllegalAction(self._why_not(seat, action))
             action = same[0]
-        return _STEPS[self.phase](self, seat, action)
+        return self.STEPS[self.phase](self, seat, action)
+
+    def forget(self) -> None:
+        """The state may change: the public table (view.py) is worked out afresh."""
+        self._public = None
 
     # ---- helpers ----
     def kind(self, card: Optional[int]) -> Optional[str]:
@@ -354,7 +356,7 @@ class ClashGame(ClobberTime, Game):
         self.cleared = True
         events = []
         for k in range(self.n):
-            seat = (self.black + self.step * k) % self.n
+            seat = (self.black + self.direction * k) % self.n
             drawn = 0
             while len(self.hands[seat]) < self.rules["hand_size"]:
                 card, more = self._draw_action()
@@ -417,8 +419,8 @@ class ClashGame(ClobberTime, Game):
 
     def _move_totems(self) -> list:
         """"Then the Totems move one player clockwise (in 2-player games they swap)"."""
-        self.black = (self.black + self.step) % self.n
-        self.white = (self.black + self.step) % self.n
+        self.black = (self.black + self.direction) % self.n
+        self.white = (self.black + self.direction) % self.n
         return [Event("totems", data=(("black", self.black), ("white", self.white)))] + self._start_round()
 
     def _end_game(self) -> list:
@@ -434,7 +436,7 @@ class ClashGame(ClobberTime, Game):
                                          ("why", "deck" if self.last_round else "totems")))]
 
     # ---- sentences for players ----
-    def _not_your_move(self, seat) -> str:
+    def not_your_move(self, seat: int) -> str:
         if self.over:
             return "The game is over."
         if self.phase == "lay" and seat in self.sides:
@@ -469,6 +471,7 @@ _STEPS = {"group": ClashGame._do_group, "offer": ClashGame._do_offer, "lay": Cla
 _LEGAL = {"group": ClashGame._legal_group, "offer": ClashGame._legal_offer, "lay": ClashGame._legal_lay,
           "swap": ClashGame._legal_swap, "flee": ClashGame._legal_flee, "select": ClashGame._legal_select,
           "capture": ClashGame._legal_capture, "switch": ClashGame._legal_switch}
+ClashGame.STEPS, ClashGame.LEGAL = _STEPS, _LEGAL
 _NO_OFFER, _NO_SWITCH = Action("no_offer"), Action("no_switch")
 # one faces tuple per ruleset: the bots learn a deck once per tuple, and a search deals many games
 _FACES: dict = {}

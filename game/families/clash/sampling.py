@@ -150,7 +150,7 @@ def determinize(ruleset, options, view, rng) -> ClashGame:
     for showdown in view.showdowns:          # "to the bottom of the Barbarian deck", Black's first
         rest[0:0] = [c for c in showdown.fled if c not in in_play][::-1]
     game.barbarian_deck = rest
-    game._public = None
+    game.forget()
     return game
 
 
@@ -162,7 +162,7 @@ def _offer_as_the_policy_would(ruleset, game, offerers: list, rng) -> None:
     for offerer in offerers:
         entry = game.offers[offerer]
         entry["made"], entry["card"] = None, None
-        game._public = None
+        game.forget()
         legal = game.legal_actions(offerer)
         action = make_bot(ruleset, offerer, "playout", rng.getrandbits(32)).choose(game.view(offerer), legal)
         if action.kind != "offer":
@@ -171,7 +171,8 @@ def _offer_as_the_policy_would(ruleset, game, offerers: list, rng) -> None:
         card = action.places[0][2]
         game.hands[offerer].remove(card)
         entry["made"], entry["card"] = True, card
-    game.phase, game._public = phase, None
+    game.phase = phase
+    game.forget()
 
 
 def _lay_as_the_policy_would(ruleset, game, sides: list, from_hand: set, rng) -> None:
@@ -192,7 +193,7 @@ def _lay_as_the_policy_would(ruleset, game, sides: list, from_hand: set, rng) ->
         else:
             game.offers[owner]["played"], side.offered_by = True, owner
         side.laid = card
-        game._public = None
+        game.forget()
 
 
 def _after_reveal(game, view, showdown, side: Side, unknown_final: list) -> None:
