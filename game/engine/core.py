@@ -209,8 +209,11 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `seat` may take now (empty when it is not in `to_act`). `apply` accepts
-        exactly these; the table lights their places and the bots choose among them."""
-        raise NotImplementedError
+        exactly these; the table lights their places and the bots choose among them. The guard is
+        here once; the phase's own list is its LEGAL entry."""
+        if seat not in self.to_act():
+            return []
+        return self.legal_in_phase(seat)
 
     # The family's turn, one small rule per step of the rulebook: phase -> the function that carries
     # out an action in that phase, and phase -> the function that lists the legal ones.
