@@ -7,7 +7,7 @@ more than one means the card's choice is tied and "the player who played it choo
 returns DISTRACT for an "All [Clan]" card that finds none of its clan.
 
 The three playing primitives (mirror, swap_and_play, flee_and_surprise) select nothing by
-themselves: the round (rules.py) plays them; their parameters are checked here all the same.
+themselves: clobber time (clobber.py) plays them; their parameters are checked here all the same.
 """
 from __future__ import annotations
 
@@ -134,7 +134,7 @@ SELECTING = {
     "all_of_clan_or_distract": (all_of_clan_or_distract, {"clan": (Str(max_len=40), REQUIRED)}),
     "second_best_or_underdogs": (second_best_or_underdogs, {"underdog_max": (Int(0, 100), REQUIRED)}),
 }
-# played by the round itself (rules.py); their parameters are checked like the others'
+# played by clobber time itself (clobber.py); their parameters are checked like the others'
 PLAYING = {
     "mirror": {"switch": (Bool(), True)},
     "swap_and_play": {"swaps": (List(Int(1, 10), min_len=1), REQUIRED)},
