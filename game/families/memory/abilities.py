@@ -105,7 +105,7 @@ class Abilities:
         return [s for s in range(self.n) if s != seat and s not in done and not self.locked(s)
                 and any(c is not None for c in self.layouts[s])]
 
-    def _ability_actions(self, seat) -> list:
+    def _legal_use_ability(self, seat) -> list:
         step = self._step()
         out = []
         if step["choose"]:
@@ -123,7 +123,7 @@ class Abilities:
             out.append(_SKIP)
         return out
 
-    def _do_ability(self, seat, action):
+    def _use_ability(self, seat, action):
         step = self._step()
         pend = self.pending
         if action.kind == "skip":

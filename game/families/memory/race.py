@@ -8,7 +8,7 @@ call and the next turn once the race is over).
 from __future__ import annotations
 
 from game.engine.core import Event, IllegalAction
-from game.families.memory.moves import _PASS_EVENTS, _WINDOW_CLOSE
+from game.families.memory.moves import _PASS, _PASS_EVENTS, _RETURN, _SKIP, _TAKE, _WINDOW_CLOSE, _act
 
 
 class MatchRace:
@@ -45,7 +45,12 @@ class MatchRace:
             out.extend((s, i) for i, c in enumerate(self.layouts[s]) if c is not None)
         return out
 
-    def _do_window(self, seat, action):
+    def _legal_match_or_pass(self, seat) -> list:
+        out = [_act("match", pos) for pos in self._matchable(seat)]
+        out.append(_PASS)
+        return out
+
+    def _match_or_pass(self, seat, action):
         w = self.window
         if action.kind == "pass":
             if w["winner"] == seat:
@@ -114,7 +119,13 @@ class MatchRace:
         self.penalty_slots[seat].append(True)
         return events + [Event("penalty", seat=seat, pos=(seat, len(self.layouts[seat]) - 1), ok=True)]
 
-    def _do_give(self, seat, action):
+    def _legal_give(self, seat) -> list:
+        out = [_act("give", (seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]
+        if self.rules["matching"]["give_after_opponent_match"] == "may":
+            out.append(_SKIP)
+        return out
+
+    def _give(self, seat, action):
         if action.kind == "skip" and self.rules["matching"]["give_after_opponent_match"] == "may":
             self.pending = None
             self.phase = "window"
@@ -130,7 +141,10 @@ class MatchRace:
         self.phase = "window"
         return [Event("give", seat=seat, pos=pos, pos2=target)] + self._continue_window()
 
-    def _do_mismatch_choice(self, seat, action):
+    def _legal_take_or_return(self, seat) -> list:
+        return [_TAKE, _RETURN]
+
+    def _take_or_return(self, seat, action):
         self._expect(action, "decide")
         pend = self.pending
         claimer, pos = pend["other"], tuple(pend["pos"])

@@ -22,7 +22,7 @@ from game.engine.piles import Knowledge, refill
 from game.engine.schema import filled
 from game.families.memory.abilities import Abilities
 from game.families.memory.moves import (_CALL, _DISCARD, _DRAW_DECK, _DRAW_DISCARD, _LOOK_START, _NEXT_ROUND,
-                                        _PASS, _RETURN, _SHAPES, _SKIP, _TAKE, _TURN_EVENTS, _act)
+                                        _SHAPES, _TURN_EVENTS, _act)
 from game.families.memory.race import MatchRace
 from game.families.memory.schema import RULES_SPEC
 from game.families.memory.view import MemoryView, SeatResult, observe, observe_all
@@ -174,52 +174,22 @@ class MemoryGame(Abilities, MatchRace, Game):
     def legal_actions(self, seat: int) -> list:
         if seat not in self.to_act():
             return []
-        ph = self.phase
-        if ph == "initial_peek":
-            return [_LOOK_START]
-        if ph == "turn":
-            out = []
-            if self._can_draw_deck():
-                out.append(_DRAW_DECK)
-            if self.discard and not self.discard_blocked and self._may_take_discard(seat):
-                out.append(_DRAW_DISCARD)
-            if self.caller is None:
-                out.append(_CALL)
-            return out
-        if ph == "drawn":
-            out = [_act("exchange", (seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]
-            if self.drawn_from == "deck" or not self.rules["discard_draw_must_exchange"]:
-                out.append(_DISCARD)
-            return out
-        if ph == "ability":
-            return self._ability_actions(seat)
-        if ph == "window":
-            out = [_act("match", pos) for pos in self._matchable(seat)]
-            out.append(_PASS)
-            return out
-        if ph == "give":
-            out = [_act("give", (seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]
-            if self.rules["matching"]["give_after_opponent_match"] == "may":
-                out.append(_SKIP)
-            return out
-        if ph == "mismatch_choice":
-            return [_TAKE, _RETURN]
-        if ph == "round_over":
-            return [_NEXT_ROUND]
-        return []
+        return self.legal_in_phase(seat)
 
-    def apply(self, seat: int, action: Action) -> list:
-        if self.match_over:
-            raise IllegalAction("The match is over.")
-        if seat not in self._acting():
-            raise IllegalAction(self._not_your_move(seat))
+    # apply is Game.apply: a move, by a seat asked to act; then the phase's step (STEPS). There is
+    # nothing to forget: a view's parts are reused only while what they show is the same (view.py).
+    def step(self, seat: int, action: Action) -> list:
+        """The phase's step (STEPS), for an action with the arguments its kind carries and no others."""
         given = (action.pos is not None, action.pos2 is not None, action.choice is not None)
         if _SHAPES.get(action.kind) != given:
             raise IllegalAction(self._what_now())
-        return _STEPS[self.phase](self, seat, action)
+        return self.STEPS[self.phase](self, seat, action)
 
-    # ---- initial look ----
-    def _do_initial_peek(self, seat, action):
+    # ---- look at the starting cards ----
+    def _legal_look_at_start(self, seat) -> list:
+        return [_LOOK_START]
+
+    def _look_at_start(self, seat, action):
         self._expect(action, "look_start")
         bit = 1 << seat
         for slot in self.ruleset.layout["look_at_start"]:
@@ -238,7 +208,17 @@ class MemoryGame(Abilities, MatchRace, Game):
     def _can_draw_deck(self) -> bool:
         return bool(self.deck) or len(self.discard) > 1
 
-    def _do_turn(self, seat, action):
+    def _legal_draw_or_call(self, seat) -> list:
+        out = []
+        if self._can_draw_deck():
+            out.append(_DRAW_DECK)
+        if self.discard and not self.discard_blocked and self._may_take_discard(seat):
+            out.append(_DRAW_DISCARD)
+        if self.caller is None:
+            out.append(_CALL)
+        return out
+
+    def _draw_or_call(self, seat, action):
         if action.kind == "call":
             if self.rules["matching"]["blocked_for"] == "next_player":
                 self.discard_blocked = False   # the next player's turn is over: no draw was made
@@ -298,7 +278,13 @@ class MemoryGame(Abilities, MatchRace, Game):
         return events
 
     # ---- holding a drawn card: exchange or discard ----
-    def _do_drawn(self, seat, action):
+    def _legal_exchange_or_discard(self, seat) -> list:
+        out = [_act("exchange", (seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]
+        if self.drawn_from == "deck" or not self.rules["discard_draw_must_exchange"]:
+            out.append(_DISCARD)
+        return out
+
+    def _exchange_or_discard(self, seat, action):
         cid = self.drawn
         if action.kind == "exchange":
             pos = self._own_pos(seat, action.pos, "exchange with")
@@ -423,7 +409,10 @@ class MemoryGame(Abilities, MatchRace, Game):
         best = min(self.totals)
         return [s for s in range(self.n) if self.totals[s] == best]
 
-    def _do_round_over(self, seat, action):
+    def _legal_next_round(self, seat) -> list:
+        return [_NEXT_ROUND]
+
+    def _next_round(self, seat, action):
         self._expect(action, "next_round")
         self.dealer = (self.dealer + 1) % self.n     # the deal rotates clockwise
         return [Event("next_round", seat=seat)] + self._start_round()
@@ -451,7 +440,9 @@ class MemoryGame(Abilities, MatchRace, Game):
             raise IllegalAction(f"You can only {verb} one of your own cards.")
         return pos
 
-    def _not_your_move(self, seat) -> str:
+    def not_your_move(self, seat: int) -> str:
+        if self.match_over:
+            return "The match is over."
         if self.phase == "window":
             if self.window["winner"] is not None:
                 return "Too late: someone else won this race."
@@ -499,10 +490,17 @@ class MemoryGame(Abilities, MatchRace, Game):
         return observe_all(self, seats)
 
 
-# the step of the turn each phase's move belongs to (a dict: apply runs for every move)
-_STEPS = {phase: getattr(MemoryGame, "_do_" + phase) for phase in (
-    "initial_peek", "turn", "drawn", "ability", "window", "give", "mismatch_choice", "round_over")}
-
+# The turn, one step per phase: the step that carries out a move in it (STEPS) and the one that
+# lists the legal moves (LEGAL); the ability's steps are abilities.py's, the race's race.py's.
+_STEPS = {"initial_peek": MemoryGame._look_at_start, "turn": MemoryGame._draw_or_call,
+          "drawn": MemoryGame._exchange_or_discard, "ability": MemoryGame._use_ability,
+          "window": MemoryGame._match_or_pass, "give": MemoryGame._give,
+          "mismatch_choice": MemoryGame._take_or_return, "round_over": MemoryGame._next_round}
+_LEGAL = {"initial_peek": MemoryGame._legal_look_at_start, "turn": MemoryGame._legal_draw_or_call,
+          "drawn": MemoryGame._legal_exchange_or_discard, "ability": MemoryGame._legal_use_ability,
+          "window": MemoryGame._legal_match_or_pass, "give": MemoryGame._legal_give,
+          "mismatch_choice": MemoryGame._legal_take_or_return, "round_over": MemoryGame._legal_next_round}
+MemoryGame.STEPS, MemoryGame.LEGAL = _STEPS, _LEGAL
 
 
 def _seats_of(mask: int, n: int) -> frozenset:
