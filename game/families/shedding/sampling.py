@@ -73,8 +73,7 @@ def determinize(ruleset, options, view, rng: random.Random) -> ShedGame:
     game.refills = view.refills
     game.refilled = {c: k for k, moved in enumerate(view.refills, 1) for c in moved}
     game.ended_by = ""
-    game._view_common = None
-    game._legal_cache = {}
+    game.forget()               # the template's views and legal actions are not this state's
 
     if view.results:
         # a scored round shows every hand: only the deck is unseen
