@@ -171,13 +171,8 @@ class MemoryGame(Abilities, MatchRace, Game):
     def scores(self) -> list:
         return list(self.totals)
 
-    def legal_actions(self, seat: int) -> list:
-        if seat not in self.to_act():
-            return []
-        return self.legal_in_phase(seat)
-
-    # apply is Game.apply: a move, by a seat asked to act; then the phase's step (STEPS). There is
-    # nothing to forget: a view's parts are reused only while what they show is the same (view.py).
+    # legal_actions and apply are Game's: a seat asked to act, then the phase's LEGAL or STEPS entry.
+    # There is nothing to forget: a view's parts are reused only while what they show is the same.
     def step(self, seat: int, action: Action) -> list:
         """The phase's step (STEPS), for an action with the arguments its kind carries and no others."""
         given = (action.pos is not None, action.pos2 is not None, action.choice is not None)
