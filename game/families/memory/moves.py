@@ -13,8 +13,6 @@ ACTION_FIELDS = {
     "skip": (), "match": ("pos",), "pass": (), "give": ("pos",), "decide": ("choice",),
     "next_round": (),
 }
-
-
 _SHAPES = {kind: tuple(f in fields for f in ("pos", "pos2", "choice")) for kind, fields in ACTION_FIELDS.items()}
 
 # The commonest events carry nothing but a seat: each is made once (events are immutable).

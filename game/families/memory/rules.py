@@ -475,6 +475,7 @@ class MemoryGame(Abilities, MatchRace, Game):
         if ph == "round_over":
             return "The round is over: start the next round."
         return "The match is over."
+
     # ---- the view: the only door out (view.py's observer builds it) ----
     def view(self, seat: Optional[int]) -> MemoryView:
         return observe(self, seat)
