@@ -318,6 +318,8 @@ class TableScene(Scene):
 
     # ---- input ----
     def handle(self, event):
+        """An event: the animation catches up first, the buttons take theirs, then the handler of
+        its type (HANDLERS) does the rest."""
         t = event.type
         if t in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.anim.busy():
             # a click or key skips to the end of the animations and then counts: the table first
@@ -332,77 +334,93 @@ class TableScene(Scene):
         if t == pygame.MOUSEBUTTONDOWN and self.ctrl.hold is not None and getattr(event, "button", 1) == 1:
             self.ctrl.release_hold()
             return
+        handler = HANDLERS.get(t)
+        if handler is not None:
+            handler(self, event)
+
+    def _on_press(self, event):
+        self.close_zoom()
         zones = self.current_layout()
-        plugin = self.plugin
-        inp = self.input
-        if t in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self.close_zoom()
-        elif t == pygame.MOUSEMOTION and getattr(event, "pos", None) is not None:
-            place = plugin.hover_place(zones, event.pos) if inp.press is None else None
-            if place != self.hover:
-                self.hover, self.hover_since = place, self.clock
-        if t in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and plugin.pointer(event, zones):
+        if self.plugin.pointer(event, zones):
             return
-        if t == pygame.MOUSEBUTTONDOWN:
-            button = getattr(event, "button", 1)
-            if button == 3:
-                self.cancel()
-            elif button == 1 and getattr(event, "pos", None) is not None:
-                inp.press = (plugin.hit(zones, event.pos), event.pos)
-                inp.refused = False
-                inp.dragging = False
-        elif t == pygame.MOUSEMOTION and inp.press is None and getattr(event, "pos", None) is not None:
+        button = getattr(event, "button", 1)
+        if button == 3:
+            self.cancel()
+        elif button == 1 and getattr(event, "pos", None) is not None:
+            inp = self.input
+            inp.press = (self.plugin.hit(zones, event.pos), event.pos)
+            inp.refused = False
+            inp.dragging = False
+
+    def _on_motion(self, event):
+        if getattr(event, "pos", None) is None:
+            return
+        zones = self.current_layout()
+        plugin, inp = self.plugin, self.input
+        place = plugin.hover_place(zones, event.pos) if inp.press is None else None
+        if place != self.hover:
+            self.hover, self.hover_since = place, self.clock
+        if plugin.pointer(event, zones):
+            return
+        if inp.press is None:
             place = plugin.hit(zones, event.pos)
             self._set_cursor(place is not None and (inp.draggable(place) or place in self._targets_now()))
-        elif t == pygame.MOUSEMOTION and inp.press is not None and getattr(event, "pos", None) is not None:
-            place, start = inp.press
-            if not inp.dragging:
-                far = abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > DRAG_THRESHOLD
-                if far and inp.draggable(place):
-                    rect = plugin.place_rect(zones, place)
-                    inp.dragging = rect is not None
-                    if rect is not None:
-                        inp.drag_offset = (start[0] - rect.x, start[1] - rect.y)
-                        inp.start_drag(place)
-                elif far and not inp.refused:
-                    inp.refused = True          # say once per press why this does not lift
-                    g = inp.why_not_drag(place)
-                    if g.say:
-                        self.ctrl.say(g.say, g.error)
-            if inp.dragging:
-                inp.drag_point = event.pos
-        elif t == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
-            if inp.press is None or getattr(event, "pos", None) is None:
-                inp.press = None
-                return
-            place, start = inp.press
-            was_drag = inp.dragging
-            inp.press, inp.dragging = None, False
-            if was_drag:
-                target = plugin.hit(zones, event.pos)
-                seat = inp.actor()
-                if plugin.rearrange(zones, inp.carried(place), event.pos):
-                    inp.reset()         # the plug-in's own use of the drop (a card moved along the hand)
-                    return
-                carried = inp.carried(place)      # what the drag carried (the drop lets it go)
-                g = inp.drop(place, target)
-                drop_rect = plugin.place_rect(zones, place)
-                if drop_rect is not None:
-                    drop_rect = drop_rect.move(event.pos[0] - inp.drag_offset[0] - drop_rect.x,
-                                               event.pos[1] - inp.drag_offset[1] - drop_rect.y)
-                if not g.actions and not g.say and (target is None or target not in carried):
-                    # every drop that does nothing slides back and says why (on itself: put back)
-                    g.say, g.error = (NOWHERE if target is None else select.NOT_LEGAL), True
-                self.perform(g, seat, dragged=place, drop_rect=drop_rect, layout=zones, carried=carried)
-            else:
-                target = plugin.hit(zones, event.pos)
-                if target != place:
-                    return      # pressed on one thing, released on another: not a click
+            return
+        place, start = inp.press
+        if not inp.dragging:
+            far = abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > DRAG_THRESHOLD
+            if far and inp.draggable(place):
+                rect = plugin.place_rect(zones, place)
+                inp.dragging = rect is not None
+                if rect is not None:
+                    inp.drag_offset = (start[0] - rect.x, start[1] - rect.y)
+                    inp.start_drag(place)
+            elif far and not inp.refused:
+                inp.refused = True          # say once per press why this does not lift
+                g = inp.why_not_drag(place)
+                if g.say:
+                    self.ctrl.say(g.say, g.error)
+        if inp.dragging:
+            inp.drag_point = event.pos
+
+    def _on_release(self, event):
+        inp = self.input
+        if getattr(event, "button", 1) != 1:
+            return
+        if inp.press is None or getattr(event, "pos", None) is None:
+            inp.press = None
+            return
+        zones = self.current_layout()
+        plugin = self.plugin
+        place, start = inp.press
+        was_drag = inp.dragging
+        inp.press, inp.dragging = None, False
+        target = plugin.hit(zones, event.pos)
+        if not was_drag:
+            if target == place:         # pressed on one thing, released on another: not a click
                 self.click_place(place)
-        elif t == pygame.KEYDOWN:
-            self.key(event)
-        elif t == pygame.MOUSEWHEEL:
-            self.scroll_log(getattr(event, "y", 0))
+            return
+        seat = inp.actor()
+        if plugin.rearrange(zones, inp.carried(place), event.pos):
+            inp.reset()         # the plug-in's own use of the drop (a card moved along the hand)
+            return
+        carried = inp.carried(place)      # what the drag carried (the drop lets it go)
+        g = inp.drop(place, target)
+        drop_rect = plugin.place_rect(zones, place)
+        if drop_rect is not None:
+            drop_rect = drop_rect.move(event.pos[0] - inp.drag_offset[0] - drop_rect.x,
+                                       event.pos[1] - inp.drag_offset[1] - drop_rect.y)
+        if not g.actions and not g.say and (target is None or target not in carried):
+            # every drop that does nothing slides back and says why (on itself: put back)
+            g.say, g.error = (NOWHERE if target is None else select.NOT_LEGAL), True
+        self.perform(g, seat, dragged=place, drop_rect=drop_rect, layout=zones, carried=carried)
+
+    def _on_key(self, event):
+        self.close_zoom()
+        self.key(event)
+
+    def _on_wheel(self, event):
+        self.scroll_log(getattr(event, "y", 0))
 
     def click_place(self, place) -> None:
         """A click on `place` (the mouse's, or Enter on the keyboard's focus)."""
@@ -564,3 +582,9 @@ class TableScene(Scene):
         self.input.reset()
         self.ctrl.public_screen()
         self.app.push(PauseScene(self.app, self))
+
+
+# What each kind of event does at the table (TableScene.handle).
+HANDLERS = {pygame.MOUSEBUTTONDOWN: TableScene._on_press, pygame.MOUSEMOTION: TableScene._on_motion,
+            pygame.MOUSEBUTTONUP: TableScene._on_release, pygame.KEYDOWN: TableScene._on_key,
+            pygame.MOUSEWHEEL: TableScene._on_wheel}
