@@ -223,8 +223,10 @@ def card_ids(game) -> list:
 
 
 def check_conserved(game) -> None:
-    """Every one of the ruleset's cards is in exactly one place."""
-    ids = sorted(card_ids(game))
+    """What the family declares conserved (Family.conserved): every one of the ruleset's cards in
+    exactly one place (the deck, the discard pile, a layout, the drawn card)."""
+    from game.engine import registry
+    ids = registry.family("memory").conserved(game)["cards"]
     if ids != list(range(len(game.defs))):
         missing = sorted(set(range(len(game.defs))) - set(ids))
         doubled = sorted({c for c in ids if ids.count(c) > 1})
@@ -595,25 +597,6 @@ def until_ready(d, seat: int, max_frames: int = 2000) -> None:
     """Step until `seat` may act by mouse and keys (no hold, nothing to confirm first)."""
     assert d.until(lambda: human_decision(d) is not None and human_decision(d)[0] == seat
                    and d.table.ctrl.hold is None, max_frames), d.table.ctrl.prompt()
-
-
-# ---- worker processes for the big seeded sweeps -------------------------------------------------
-
-SWEEP_JOBS = max(1, min(2, os.cpu_count() or 1))   # the sweeps' worker processes (CI has 2 cores)
-
-
-def worker_pool(jobs: int = SWEEP_JOBS):
-    """`jobs` worker processes for a module's sweeps (a generator for a module-scoped fixture);
-    None when only one process is to play (the tests then play in this process)."""
-    if jobs < 2:
-        yield None
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as executor:
-        yield executor
 
 
 # ---- pass-and-play privacy, frame by frame -----------------------------------------------------

@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import os
 
+from game.engine import registry
 from game.engine.core import Action
 from game.engine.ruleset import load_ruleset
 from game.families.clash.rules import ClashGame  # importing it registers the clash family
@@ -97,21 +98,12 @@ def rigged(n: int = 2, seed: int = 0, black: int = 0, bands=None, face_down=(), 
 
 
 def check_conserved(game) -> None:
-    """Every card in exactly one place; every Star with a player, on a Barbarian or in the supply."""
-    places = list(game.barbarian_deck) + [c for b in game.bands for c in b] + \
-        [c for cap in game.captured for c in cap] + list(game.action_deck) + list(game.action_discard) + \
-        [c for h in game.hands for c in h]
-    for o in game.offers.values():
-        if o["made"] and not o["played"] and not game.cleared:
-            places.append(o["card"])
-    for side in game.sides.values():
-        if not game.cleared:
-            table = ([side.laid] if side.laid is not None else []) + side.swaps[1:] + \
-                ([side.final] if side.swaps and side.final is not None else []) + side.surprises
-            places.extend(table)
-    assert sorted(places) == list(range(len(game.faces))), "a card was created or lost"
+    """What the family declares conserved (Family.conserved), against the deal: every card in exactly one
+    place, every Star with a player, on a Barbarian or in the supply; and no count below 0."""
+    held = registry.family("clash").conserved(game)
+    assert held["cards"] == list(range(len(game.faces))), "a card was created or lost"
     rs = game.rules["stars"]
-    assert sum(game.stars) + len(game.stars_on) + game.supply == rs["per_player"] * game.n + rs["supply"]
+    assert held["stars"] == rs["per_player"] * game.n + rs["supply"]
     assert min(game.stars) >= 0 and game.supply >= 0
 
 

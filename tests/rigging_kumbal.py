@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from game.engine import registry
 from game.engine.core import Action
 from game.engine.ruleset import default_options
 from game.families.shedding.rules import ShedGame
@@ -91,9 +92,10 @@ def rigged(n: int = 2, hands: Optional[dict] = None, seed: int = 0, rounds=None,
 
 
 def check_conserved(game: ShedGame) -> None:
-    """Every card of the deck(s) is in exactly one place: a hand, the deck or the discard pile."""
-    where = [c for h in game.hands for c in h] + list(game.deck) + list(game.discard)
-    assert sorted(where) == list(range(len(game.faces))), "cards were created or lost"
+    """What the family declares conserved (Family.conserved), against the deal: every card of the
+    deck(s) in exactly one place (a hand, the deck or the discard pile)."""
+    assert registry.family("shedding").conserved(game)["cards"] == list(range(len(game.faces))), \
+        "cards were created or lost"
 
 
 def ids(game: ShedGame, seat: int, *keys) -> list:

@@ -2,8 +2,8 @@
 
 The checks are game/lab/conformance.py's, through the contract and each family's declaration alone
 (`Family.conserved`, `determinize`, `describe`, `quiet_events`): seeded bot matches with a seeded
-mix of levels, seat counts and house rules, replayed from the save file's JSON text action by
-action: only legal actions, what the family conserves is conserved, every match ends, the replay
+mix of levels (random players too), seat counts, house rules and match lengths, replayed from the
+save file's JSON text action by action: only legal actions, what the family conserves is conserved, every match ends, the replay
 ends in the same state, a state dealt anew from a seat's view shows that seat the same view, every
 action and event round-trips through JSON, every event kind is described in words or declared quiet.
 A table frame is drawn from the public view and a seat's view in every phase the matches reach.
@@ -21,7 +21,7 @@ from game.lab.conformance import Seen, Violation, check_match, seeded_setup
 
 RULESETS = {e.ruleset.id: e.ruleset for e in load_all() if e.ok}
 QUICK = 3                   # matches per ruleset in the quick suite
-SLOW_BLOCKS, SLOW_MATCHES = 4, 30       # and per slow block
+SLOW_BLOCKS, SLOW_MATCHES = 8, 30       # and per slow block
 SEED_BASE = 28_000_000
 
 

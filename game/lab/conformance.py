@@ -155,6 +155,11 @@ def seeded_setup(ruleset, seed: int, levels=("random", "easy", "normal"), house_
     options = default_options(ruleset)
     if ruleset.variants:
         options["variants"] = {v.key: rng.random() < house_rules for v in ruleset.variants}
+    end = ruleset.match_end
+    mode = rng.choice(end.modes)        # either way a match may end, shorter than written half the time
+    short = rng.random() < 0.5
+    options["match_end"] = {"mode": mode, "rounds": rng.randint(1, 3) if short else end.rounds,
+                            "points": rng.choice((30, 50)) if short and mode == "points" else end.points}
     from game.engine.ruleset import options_refusal
     if options_refusal(ruleset, options, n):
         options = default_options(ruleset)     # a mix the rules cannot play: the ruleset as written
