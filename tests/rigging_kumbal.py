@@ -2,7 +2,7 @@
 
 Cards are named by their ruleset key ("9_clubs", "joker", "K_hearts"); `rig` moves real card ids
 into the hands, the deck and the discard pile, and every card of the deck stays in exactly one
-place (check_conserved). Kept apart from rigging.py, which rigs the memory family.
+place (check_conserved). Kept apart from rigging_memory.py, which rigs the memory family.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Bots in Cambio (Das Original): the Red King, the Blue King, the call limit, matching by
 rune and the mandatory actions, played by the real MemoryBot.
 
-States are rigged with tests/rigging.py (cards moved into place by key or value, the
+States are rigged with tests/rigging_memory.py (cards moved into place by key or value, the
 76 conserved). What a seat has seen is set as the engine records a look: its bit in
 `game.known` (as tests/test_ai_bots.py does). The bot then gets nothing but
 `game.view(seat)` and `game.legal_actions(seat)`, and every move it makes is applied
@@ -17,7 +17,7 @@ from game.ai import make_bot
 from game.lab.simulate import run_match
 from game.engine.core import Action
 from game.engine.registry import family
-from rigging import cambio, options, rigged
+from rigging_memory import cambio, options, rigged
 
 DRAW = Action("draw", choice="deck")
 DISCARD = Action("discard")

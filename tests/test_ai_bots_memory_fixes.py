@@ -3,7 +3,7 @@
 "What a strong human would punish" (issue 12): a drawn Red King thrown away for its two actions;
 over-confident calls in 1v1 Kombio; every card its owner has looked at valued as a low one, even
 the dealt starting cards; public cards kept, and opponents' cards seldom thrown. Each test rigs a
-position with tests/rigging.py (cards moved into place, what a seat has seen set as the engine
+position with tests/rigging_memory.py (cards moved into place, what a seat has seen set as the engine
 records a look) on which the bot before the fix made the move the issue describes; the bot gets
 nothing but `game.view(seat)` and `game.legal_actions(seat)`. Rule sentences are quoted from
 docs/rules/kombio.txt and cambio.de.txt.
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from game.ai import make_bot
 from game.engine.core import Action
-from rigging import cambio, kombio, options, rigged
+from rigging_memory import cambio, kombio, options, rigged
 
 DRAW = Action("draw", choice="deck")
 TAKE_DISCARD = Action("draw", choice="discard")

@@ -2,7 +2,7 @@
 from game.lab.simulate import run_match
 from game.engine.core import Action
 from game.engine.ruleset import find_ruleset
-from rigging import EMPTY, options, rigged
+from rigging_memory import EMPTY, options, rigged
 
 
 def test_red_king_may_look_twice_at_the_same_own_card():

@@ -19,7 +19,8 @@ from game.families.memory.bots import bot_step
 from game.families.memory.search import (CALL_SEARCH_CHANCE, CALL_SEARCH_CHANCE_MORE_SEATS,
                                          DRAWN_MARGIN, PLAYOUT_ROTATIONS, candidates,
                                          lowest_chance)
-from rigging import hidden_twin, load, options
+from rigging import load
+from rigging_memory import hidden_twin, options
 
 RULESETS = ("kombio", "cambio", "cambio-classic")
 FAMILY = registry.family("memory")

@@ -13,7 +13,8 @@ import pytest
 
 from game.engine.cards import CardDef
 from game.engine.core import Action
-from rigging import card_at, face, hidden_twin, twin_of, load, new_game, options, pass_all, places, rigged
+from rigging import load
+from rigging_memory import card_at, face, hidden_twin, twin_of, new_game, options, pass_all, places, rigged
 
 DRAW = Action("draw", choice="deck")
 DISCARD = Action("discard")

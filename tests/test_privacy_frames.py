@@ -30,7 +30,10 @@ from game.ui.summary import RoundSummaryScene
 from game.ui.table_controller import TableController
 from game.ui.families.memory.draw import TableDrawer
 import rigging
-from rigging import confirm_pass, human_decision, perform, until_ready
+import rigging_memory
+import rigging_screen
+from rigging_memory import perform
+from rigging_screen import confirm_pass, human_decision, until_ready
 
 # Phases in which the seats in to_act decide something from their own view.
 PRIVATE_PHASES = {"initial_peek", "turn", "drawn", "ability", "give"}
@@ -52,7 +55,7 @@ def allowed_now(session) -> set:
 
 def FrameLog(monkeypatch, app):
     """The frame log of the memory table (its drawer draws every frame from one view)."""
-    return rigging.FrameLog(monkeypatch, app, TableDrawer, allowed_now)
+    return rigging_screen.FrameLog(monkeypatch, app, TableDrawer, allowed_now)
 
 
 def make_app(speed="instant", memory_aid=False):
@@ -66,7 +69,7 @@ def play_match(app, session, rng, max_steps=6000, calls=0.05):
     def choose(rng, legal):
         calm = [a for a in legal if a.kind != "call"]
         return rng.choice(calm if calm and rng.random() > calls else legal)
-    return rigging.play_through_screen(app, session, rng, choose, perform, max_steps)
+    return rigging_screen.play_through_screen(app, session, rng, choose, perform, max_steps)
 
 
 def seats_of(humans, bots):
@@ -139,10 +142,10 @@ def call_now(d):
 def test_after_the_round_summary_the_next_round_starts_behind_a_pass_screen(monkeypatch):
     """Kombio, Ana and Ben with a bot: Ben calls, Ana takes the last human final turn, the public round
     summary is shown, "Next round": the table must not go straight to Ana's view."""
-    game = rigging.rigged(3, seed=4, current=1, hands={0: [5, 5, 5, 5], 1: [0, 0, 1, 1], 2: [9, 9, 9, 9]})
+    game = rigging_memory.rigged(3, seed=4, current=1, hands={0: [5, 5, 5, 5], 1: [0, 0, 1, 1], 2: [9, 9, 9, 9]})
     app = make_app("fast", memory_aid=True)
     log = FrameLog(monkeypatch, app)
-    d, session = rigging.open_rigged(app, game, [ANA, BEN, BOT], 4)
+    d, session = rigging_memory.open_rigged(app, game, [ANA, BEN, BOT], 4)
     confirm_pass(d, "Ben")
     until_ready(d, 1)
     call_now(d)
@@ -178,9 +181,9 @@ def test_a_call_and_a_match_race_are_never_drawn_over_a_private_view(monkeypatch
     app = make_app("normal", memory_aid=True)
     log = FrameLog(monkeypatch, app)
     # Ben draws an 11 and discards it: swap two cards, then the match race on the 11
-    game = rigging.rigged(3, seed=6, current=1, hands={0: [3, 4, 5, 6], 1: [1, 2, 3, 4], 2: [8, 9, 10, 12]},
+    game = rigging_memory.rigged(3, seed=6, current=1, hands={0: [3, 4, 5, 6], 1: [1, 2, 3, 4], 2: [8, 9, 10, 12]},
                           deck=[11], look=True)
-    d, session = rigging.open_rigged(app, game, [ANA, BEN, BOT], 6)
+    d, session = rigging_memory.open_rigged(app, game, [ANA, BEN, BOT], 6)
     confirm_pass(d, "Ben")
     until_ready(d, 1)
     d.key(pygame.K_d)
@@ -195,7 +198,7 @@ def test_a_call_and_a_match_race_are_never_drawn_over_a_private_view(monkeypatch
     assert race_frames and all(e[1] is None for e in race_frames), "the race was drawn over Ben's view"
     log.check()
     # now Ben calls on his next turn: the call's banner is public from its first frame
-    d, _ = rigging.open_rigged(app, rigging.rigged(3, seed=7, current=1, look=True), [ANA, BEN, BOT], 7)
+    d, _ = rigging_memory.open_rigged(app, rigging_memory.rigged(3, seed=7, current=1, look=True), [ANA, BEN, BOT], 7)
     confirm_pass(d, "Ben")
     until_ready(d, 1)
     call_from = len(log.entries)

@@ -26,7 +26,8 @@ from game.ui.app import App
 from game.ui.driver import Driver
 from game.ui.offscreen import render_view
 import rigging
-from rigging import card_at, hidden_twin, places, put_card, twin_of
+import rigging_memory
+from rigging_memory import card_at, hidden_twin, places, put_card, twin_of
 
 RULESETS = ("cambio", "cambio-classic")
 SIZE = (1280, 800)
@@ -106,7 +107,7 @@ def random_states(rid, seed):
     for m in range(N_RANDOM_MATCHES):
         rng = random.Random(seed * 1000 + m)
         n = rs.min_players + m % (rs.max_players - rs.min_players + 1)
-        game = rigging.new_game(n, seed=seed * 1000 + m, ruleset=rs, opts=rigging.options(points=60, ruleset=rs))
+        game = rigging_memory.new_game(n, seed=seed * 1000 + m, ruleset=rs, opts=rigging_memory.options(points=60, ruleset=rs))
         for _ in range(1500):
             if game.is_over():
                 break
@@ -148,7 +149,7 @@ def test_twins_along_random_matches_give_a_seat_the_same_pixels(rid):
 def mid_blue_king():
     """Four seats, each knowing their bottom cards; Ana (0) discards a Blue King and has picked
     (1, 0) and (2, 1), top cards nobody has seen; Dan's (3) card is still to pick."""
-    game = rigging.rigged(4, seed=3, ruleset=rigging.cambio(), current=0, look=True,
+    game = rigging_memory.rigged(4, seed=3, ruleset=rigging_memory.cambio(), current=0, look=True,
                           hands={1: [5, 1, 6, None], 2: [2, 9, 8, None], 3: [7, 3, None, None]},
                           deck=["blue_king", 4])
     game.apply(0, DRAW)
@@ -204,7 +205,7 @@ def after_a_look(rid, card, moves):
     """Four seats, each knowing their bottom cards; Ben (1) draws `card`, discards it and makes
     `moves`: the card looked at is known to Ben alone."""
     rs = rigging.load(rid)
-    game = rigging.rigged(4, seed=5, ruleset=rs, current=1, look=True, deck=[card],
+    game = rigging_memory.rigged(4, seed=5, ruleset=rs, current=1, look=True, deck=[card],
                           hands={0: [4, None, 2, None], 1: [5, None, None, None],
                                  2: [5, None, None, None], 3: [None, 5, 8, None]})
     game.apply(1, DRAW)
@@ -227,14 +228,14 @@ def test_a_look_shown_to_the_actor_alone_gives_the_others_the_same_pixels(rid, c
     assert (pending.step if pending else None) == step and game.phase == ("ability" if step else "window")
     look = lay(*looked)
     assert game.view(None).slot(looked).seen_by == frozenset({1})
-    assert rigging.face(game, 1, looked) == 5
+    assert rigging_memory.face(game, 1, looked) == 5
     unseen = lay(0, 1)                                  # Ana's top card: nobody has seen it
     assert game.known[card_at(game, unseen)] == 0
     if game.defs[card_at(game, unseen)].value == 5:
         unseen = next(lay(s, i) for s in (0, 2, 3) for i in (0, 1)
                       if game.known[card_at(game, lay(s, i))] == 0 and game.defs[card_at(game, lay(s, i))].value != 5)
     twin = exchanged(game, look, unseen)
-    assert rigging.face(twin, 1, looked) != 5
+    assert rigging_memory.face(twin, 1, looked) != 5
     rng = random.Random(6)
     for seat in (None, 0, 2, 3):
         assert_same_for(game, twin, seat)
@@ -249,8 +250,8 @@ def test_a_look_shown_to_the_actor_alone_gives_the_others_the_same_pixels(rid, c
 def test_a_drawn_card_differs_only_for_the_drawer():
     """Classic Cambio: the card Ben drew from the deck, exchanged with a card nobody has seen,
     gives every other seat the same pixels; Ben sees his drawn card, so his differ (the control)."""
-    rs = rigging.cambio_classic()
-    game = rigging.rigged(3, seed=2, ruleset=rs, current=1, look=True, deck=["Q"], hands={2: ["3"]})
+    rs = rigging_memory.cambio_classic()
+    game = rigging_memory.rigged(3, seed=2, ruleset=rs, current=1, look=True, deck=["Q"], hands={2: ["3"]})
     game.apply(1, DRAW)
     twin = exchanged(game, ("drawn",), lay(2, 0))
     assert twin.view(1).drawn.value == 3 and game.view(1).drawn.value == 12
@@ -297,7 +298,7 @@ def test_the_table_scene_shows_the_same_pixels_halfway_through_a_blue_king():
     them), and Ben's and Cleo's cards that only they know, give Ana the same screen; after the
     last pick the reveal shows the picked cards, and the screens differ (the control)."""
     def base():
-        return rigging.rigged(4, seed=3, ruleset=rigging.cambio(), current=0, look=True,
+        return rigging_memory.rigged(4, seed=3, ruleset=rigging_memory.cambio(), current=0, look=True,
                               hands={1: [5, 1, 6, None], 2: [2, 9, 8, None], 3: [7, 3, None, None]},
                               deck=["blue_king"])
     game = base()
@@ -322,7 +323,7 @@ def test_the_table_scene_shows_a_look_to_the_looker_alone():
     and Cleo's bottom cards that only they know) gives her the same screen; a twin differing in
     the card she looked at gives another (the control)."""
     def base():
-        return rigging.rigged(3, seed=8, ruleset=rigging.cambio_classic(), current=0, look=True,
+        return rigging_memory.rigged(3, seed=8, ruleset=rigging_memory.cambio_classic(), current=0, look=True,
                               hands={1: [4, None, 3, None], 2: [11, 6, 9, None]}, deck=["K_black"])
     game = base()
     hidden = exchanged(exchanged(exchanged(base(), lay(2, 0), lay(2, 1)), ("deck", 0), ("deck", 1)),

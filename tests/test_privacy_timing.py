@@ -24,7 +24,6 @@ import random
 import pygame
 import pytest
 
-from game.engine.session import Session
 from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.driver import Driver
@@ -33,7 +32,8 @@ from game.ui.families.memory.draw import TableDrawer
 from game.ui.families.shedding import ShedPlugin
 from game.ui.pass_screen import GUARD_SECONDS, PASS_KEY, PassScene
 from game.ui.summary import MatchResultScene, RoundSummaryScene
-import rigging
+import rigging_memory
+import rigging_screen
 import test_privacy_frames as memory_frames
 import test_ui_klobba as klobba_table
 import test_ui_kumbal_table as kumbal_table
@@ -133,7 +133,7 @@ def play_carelessly(app, session, rng, perform, choose, max_steps=20000):
             else:
                 d.step()
             continue
-        decision = rigging.human_decision(d)
+        decision = rigging_screen.human_decision(d)
         if decision is not None and decision[1] and not d.table.anim.busy() and app.top is d.table:
             seat, legal = decision
             d.intent = "table"
@@ -157,7 +157,7 @@ def calm(rng, legal):
 def memory_match(ruleset_id):
     def setup(seed):
         return memory_frames.short_match(ruleset_id, memory_frames.seats_of(2, 1), seed, rounds=1)
-    return setup, TableDrawer, memory_frames.allowed_now, rigging.perform
+    return setup, TableDrawer, memory_frames.allowed_now, rigging_memory.perform
 
 
 FAMILIES = {
@@ -180,7 +180,7 @@ def test_no_press_meant_for_another_screen_ever_confirms_a_pass_screen(monkeypat
     setup, drawer, allowed, perform = FAMILIES[game_id]
     seed = 3 if speed == "normal" else 8
     app = make_app(speed)
-    log = rigging.FrameLog(monkeypatch, app, drawer, allowed)
+    log = rigging_screen.FrameLog(monkeypatch, app, drawer, allowed)
     session = setup(seed)
     landed = play_carelessly(app, session, random.Random(seed), perform, calm)
     assert session.game.is_over()
@@ -207,7 +207,7 @@ def test_the_intent_check_catches_a_pass_screen_confirmed_by_the_table_s_space(m
     monkeypatch.setattr(PassScene, "handle", old_handle)
     setup, drawer, allowed, perform = FAMILIES["klobba"]
     app = make_app("normal")
-    log = rigging.FrameLog(monkeypatch, app, drawer, allowed)
+    log = rigging_screen.FrameLog(monkeypatch, app, drawer, allowed)
     session = setup(3)
     play_carelessly(app, session, random.Random(3), perform, calm)
     with pytest.raises(AssertionError, match="confirmed by an input meant for 'table'"):
@@ -231,7 +231,7 @@ def klobba_hold_before_a_pass(d):
         if ctrl.hold is not None:
             d.step()
             continue
-        decision = rigging.human_decision(d)
+        decision = rigging_screen.human_decision(d)
         if decision is not None and decision[1] and not d.table.anim.busy():
             seat, legal = decision
             klobba_table.perform(d, rng, seat, rng.choice(legal))

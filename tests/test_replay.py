@@ -12,7 +12,8 @@ from game.engine.cards import CardDef
 from game.engine.core import Action, Event, IllegalAction, Match
 from game.engine.ruleset import default_options
 from game.engine.session import Session
-from rigging import KOMBIO_YAML, all_views, kombio
+from rigging import all_views
+from rigging_memory import KOMBIO_YAML, kombio
 
 SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Bot 2", "kind": "ai", "level": "normal"},
          {"name": "Bot 3", "kind": "ai", "level": "easy"}]

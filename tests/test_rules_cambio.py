@@ -4,7 +4,7 @@ The source of truth is docs/rules/cambio.de.txt (the publisher's German
 rules); where it is silent the Cambio section of clarifications.md applies
 (cited as "clarifications.md"), and the deck mix it reconstructs is marked in
 rulesets/cambio.yaml under `reconstructed`. States are built with
-tests/rigging.py (cards moved into place by key or value, the 76 conserved);
+tests/rigging_memory.py (cards moved into place by key or value, the 76 conserved);
 every assertion goes through the public contract: to_act, legal_actions,
 apply, view, scores and the events apply returns.
 
@@ -20,9 +20,10 @@ import re
 
 import pytest
 
-from game.engine.core import Action, IllegalAction
-from rigging import (EMPTY, all_views, cambio, card_ids, check_conserved, face_key, finish_round,
-                     keys_at_reveal, new_game, options, pass_all, rig, rigged)
+from game.engine.core import Action
+from rigging import all_views, assert_illegal
+from rigging_memory import (EMPTY, cambio, card_ids, check_conserved, face_key, finish_round, keys_at_reveal,
+                            new_game, options, pass_all, rig, rigged)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RULES_DIR = os.path.join(os.path.dirname(HERE), "docs", "rules")
@@ -74,29 +75,9 @@ def opts(points=500, **variants):
 
 
 def rg(n=4, seed=0, **kw):
-    """A rigged Cambio game (tests/rigging.py); a long match unless `opts` says otherwise."""
+    """A rigged Cambio game (tests/rigging_memory.py); a long match unless `opts` says otherwise."""
     kw.setdefault("opts", opts())
     return rigged(n, seed=seed, ruleset=cambio(), **kw)
-
-
-def assert_illegal(game, seat, action):
-    """apply raises IllegalAction with a sentence for a player and changes nothing anyone can see."""
-    before = all_views(game)
-    to_act = game.to_act()
-    legal = {s: game.legal_actions(s) for s in range(game.n)}
-    with pytest.raises(IllegalAction) as info:
-        game.apply(seat, action)
-    msg = str(info.value)
-    assert readable(msg), f"not a sentence for a player: {msg!r}"
-    assert all_views(game) == before, f"{action} changed the state although it was refused"
-    assert game.to_act() == to_act
-    assert {s: game.legal_actions(s) for s in range(game.n)} == legal
-    return msg
-
-
-def readable(msg: str) -> bool:
-    return (len(msg) > 10 and msg[0].isupper() and msg.rstrip().endswith((".", "!"))
-            and not any(junk in msg for junk in ("Action(", "None", "Traceback", "_", "{", "[")))
 
 
 def keys(game, seat, viewer):

@@ -3,7 +3,7 @@
 There is no single authoritative text for classic Cambio: the ruleset's own
 comments, rules page and variant descriptions are what it promises, and these
 tests hold it to them. It has no Python of its own: the memory family plays it
-from the YAML. States are rigged with tests/rigging.py (a card by value, or by
+from the YAML. States are rigged with tests/rigging_memory.py (a card by value, or by
 key: "7" is any seven, "K_red" either red King); assertions go through the
 public contract only.
 
@@ -17,9 +17,10 @@ import pytest
 
 from game.engine.core import Action
 from game.engine import registry
-from rigging import (EMPTY, ROOT, all_views, cambio_classic, face, finish_round, new_game, options,
-                     pass_all, rigged, values_at_reveal)
-from test_rules_cambio import assert_illegal, kinds
+from rigging import ROOT, all_views, assert_illegal
+from rigging_memory import (EMPTY, cambio_classic, face, finish_round, new_game, options, pass_all, rigged,
+                            values_at_reveal)
+from test_rules_cambio import kinds
 
 DRAW = Action("draw", choice="deck")
 DRAW_DISCARD = Action("draw", choice="discard")

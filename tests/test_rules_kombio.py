@@ -2,7 +2,7 @@
 
 The source of truth is docs/rules/kombio.txt; where it is silent the
 defaults of clarifications.md apply (cited as "clarifications.md"). States are
-built with tests/rigging.py (cards moved into place, the 70 conserved); every
+built with tests/rigging_memory.py (cards moved into place, the 70 conserved); every
 assertion goes through the public contract: to_act, legal_actions, apply,
 view, scores and the events apply returns.
 
@@ -15,9 +15,10 @@ import re
 
 import pytest
 
-from game.engine.core import Action, IllegalAction
-from rigging import (EMPTY, all_views, face, finish_round, kombio, new_game, options, pass_all,
-                     play, rigged, values_at_reveal)
+from game.engine.core import Action
+from rigging import all_views, assert_illegal
+from rigging_memory import (EMPTY, face, finish_round, kombio, new_game, options, pass_all, play, rigged,
+                            values_at_reveal)
 
 # the rule texts live beside the repository, not in it
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -47,26 +48,6 @@ def peek(seat, slot):
 
 def swap(a, b):
     return Action("swap", pos=a, pos2=b)
-
-
-def assert_illegal(game, seat, action):
-    """apply raises IllegalAction with a sentence for a player and changes nothing anyone can see."""
-    before = all_views(game)
-    to_act = game.to_act()
-    legal = {s: game.legal_actions(s) for s in range(game.n)}
-    with pytest.raises(IllegalAction) as info:
-        game.apply(seat, action)
-    msg = str(info.value)
-    assert readable(msg), f"not a sentence for a player: {msg!r}"
-    assert all_views(game) == before, f"{action} changed the state although it was refused"
-    assert game.to_act() == to_act
-    assert {s: game.legal_actions(s) for s in range(game.n)} == legal
-    return msg
-
-
-def readable(msg: str) -> bool:
-    return (len(msg) > 10 and msg[0].isupper() and msg.rstrip().endswith((".", "!"))
-            and not any(junk in msg for junk in ("Action(", "None", "Traceback", "_", "{", "[")))
 
 
 def values(game, seat, viewer):

@@ -18,7 +18,8 @@ from game.engine.core import Action
 from game.engine.ruleset import (default_options, find_ruleset, load_all, load_ruleset)
 from game.engine.schema import RulesetError
 from game.engine.session import Session
-from rigging import KOMBIO_YAML, ROOT
+from rigging import ROOT
+from rigging_memory import KOMBIO_YAML
 
 with open(KOMBIO_YAML, encoding="utf-8") as _fh:
     KOMBIO_TEXT = _fh.read()

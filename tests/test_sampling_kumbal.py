@@ -15,7 +15,8 @@ import pytest
 
 from game.engine import registry
 from game.families.shedding.rules import ShedGame
-from rigging import blocks, play_out
+from rigging import blocks
+from rigging import play_out
 from rigging_kumbal import check_conserved, kumbal, lay, options, rigged
 
 PHASES = {"discard", "draw", "free", "round_over"}

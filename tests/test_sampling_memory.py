@@ -19,7 +19,9 @@ from game.engine.ruleset import default_options
 from game.families.memory import MemoryGame
 from game.families.memory.bots import bot_step
 from game.families.memory.sampling import KEPT_LOW
-from rigging import blocks, check_conserved, hidden_twin, load, play_out
+from rigging import blocks, load
+from rigging_memory import check_conserved, hidden_twin
+from rigging import play_out
 
 RULESETS = ("kombio", "cambio", "cambio-classic")
 PHASES = {"initial_peek", "turn", "drawn", "ability", "window", "give", "mismatch_choice", "round_over"}

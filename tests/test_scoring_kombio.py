@@ -1,6 +1,6 @@
 """Kombio's scoring (kombio.txt, SCORING) and the round summary breakdown.
 
-Hands are rigged (tests/rigging.py); the caller calls on the first turn and
+Hands are rigged (tests/rigging_memory.py); the caller calls on the first turn and
 every other seat takes a final turn that changes no hand (draw, discard, skip
 any ability, nobody matches), so the revealed hands are the rigged ones.
 Seat 0 deals; seat 1 plays first and calls unless a test says otherwise.
@@ -9,7 +9,7 @@ import pytest
 
 from game.engine.core import Action
 from game.families.memory.view import SeatResult
-from rigging import EMPTY, finish_round, options, pass_all, rigged
+from rigging_memory import EMPTY, finish_round, options, pass_all, rigged
 
 LOOK = Action("look_start")
 

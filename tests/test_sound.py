@@ -24,7 +24,8 @@ from game.ui.sound import NAMES, Sounds
 from game.ui.summary import RoundSummaryScene
 from game.ui.families.memory.sounds import PRIORITY, cue_for
 import rigging
-from rigging import pass_all, play, rigged
+import rigging_memory
+from rigging_memory import pass_all, play, rigged
 
 ROOT = rigging.ROOT
 SOUNDS = os.path.join(ROOT, "assets", "sounds")
@@ -217,7 +218,7 @@ def make_app(**settings):
 
 def play_a_turn(app):
     """Kombio, Ana against a bot: wait for Ana's turn, draw (D) and discard (click); return the driver."""
-    rs = rigging.kombio()
+    rs = rigging_memory.kombio()
     session = Session.new(rs, [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "ai"}],
                           merge_options(rs, None), 4)
     app.open_table(session)
@@ -241,7 +242,7 @@ def test_the_table_sounds_the_turn_and_the_race_it_opens():
 def test_in_pass_and_play_your_turn_sounds_when_the_pass_screen_is_confirmed():
     from game.ui.pass_screen import PassScene
     app = make_app()
-    rs = rigging.kombio()
+    rs = rigging_memory.kombio()
     session = Session.new(rs, [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"}],
                           merge_options(rs, None), 4)
     app.open_table(session)

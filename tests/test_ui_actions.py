@@ -14,7 +14,8 @@ from game.engine.session import Session
 from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.driver import Driver
-from rigging import next_decision, perform
+from rigging_memory import perform
+from rigging_screen import next_decision
 
 
 @pytest.mark.parametrize("ruleset_id,seed", [("kombio", 1), ("kombio", 2), ("cambio", 3), ("cambio-classic", 4)])

@@ -2,7 +2,7 @@
 throws and late throws, the frozen discard pile, mandatory actions, the optional give, the round
 ending at once, the rules page and eight seats.
 
-States are rigged with tests/rigging.py (cards moved by key, conserved); everything after that is
+States are rigged with tests/rigging_memory.py (cards moved by key, conserved); everything after that is
 real pygame events posted to the real frame loop, asserting on the session and on the screen.
 Animations run at speed "instant" and time advances a fixed 50 ms per frame.
 """
@@ -21,7 +21,8 @@ from game.ui.pass_screen import PassScene
 from game.ui.rules_scene import RulesScene
 from game.ui.summary import RoundSummaryScene
 import rigging
-
+import rigging_memory
+import rigging_screen
 DT = 0.05
 
 
@@ -78,7 +79,7 @@ def discard_and_claim(d, key=pygame.K_q):
 # ---- 1. the Blue King -------------------------------------------------------------------
 
 def test_a_blue_king_reveal_is_public_for_three_seconds_then_the_cards_turn_back():
-    game = rigging.rigged(4, seed=11, ruleset=rigging.cambio(), current=0, deck=["blue_king"])
+    game = rigging_memory.rigged(4, seed=11, ruleset=rigging_memory.cambio(), current=0, deck=["blue_king"])
     app, d, session = open_table("cambio", [human("Ana"), human("Ben"), human("Cleo"), bot("Dan")], game)
     table, ctrl = d.table, d.table.ctrl
     pass_to(d, "Ana")
@@ -134,7 +135,7 @@ def test_a_blue_king_reveal_is_public_for_three_seconds_then_the_cards_turn_back
 
 def test_the_first_to_throw_throws_again_and_a_late_throw_costs_a_penalty_card():
     hands = {0: [1, 2, 5, 5], 1: [0, 3, 4, 6], 2: [7, 8, 9, 0]}
-    game = rigging.rigged(3, seed=12, ruleset=rigging.cambio(), current=0, deck=["5"], hands=hands, look=True)
+    game = rigging_memory.rigged(3, seed=12, ruleset=rigging_memory.cambio(), current=0, deck=["5"], hands=hands, look=True)
     app, d, session = open_table("cambio", [human("Ana"), human("Ben"), bot("Cleo")], game)
     table, ctrl = d.table, d.table.ctrl
     pass_to(d, "Ana")
@@ -186,9 +187,9 @@ def test_the_first_to_throw_throws_again_and_a_late_throw_costs_a_penalty_card()
                                              ("kombio", "matched upon")])
 def test_the_discard_pile_thrown_upon_says_so_and_refuses_a_draw_with_the_reason(ruleset_id, word):
     rs = rigging.load(ruleset_id)
-    game = rigging.rigged(2, seed=13, ruleset=rs, current=0, hands={0: [5, 1, 2, 3], 1: [0, 1, 2, 3]}, deck=[5])
-    rigging.play(game, (0, Action("draw", choice="deck")), (0, Action("discard")), (0, Action("match", pos=(0, 0))))
-    rigging.pass_all(game)
+    game = rigging_memory.rigged(2, seed=13, ruleset=rs, current=0, hands={0: [5, 1, 2, 3], 1: [0, 1, 2, 3]}, deck=[5])
+    rigging_memory.play(game, (0, Action("draw", choice="deck")), (0, Action("discard")), (0, Action("match", pos=(0, 0))))
+    rigging_memory.pass_all(game)
     assert game.view(None).discard_blocked and game.to_act() == [1]
     app, d, session = open_table(ruleset_id, [human("Ana"), human("Ben")], game)
     table, ctrl = d.table, d.table.ctrl
@@ -225,7 +226,7 @@ def test_the_discard_pile_thrown_upon_says_so_and_refuses_a_draw_with_the_reason
 
 @pytest.mark.parametrize("ruleset_id,card,optional", [("cambio", "look_own", False), ("kombio", 7, True)])
 def test_skip_is_offered_only_where_actions_are_optional(ruleset_id, card, optional):
-    game = rigging.rigged(2, seed=14, ruleset=rigging.load(ruleset_id), current=0, deck=[card])
+    game = rigging_memory.rigged(2, seed=14, ruleset=rigging.load(ruleset_id), current=0, deck=[card])
     app, d, session = open_table(ruleset_id, [human("Ana"), bot("Bot")], game)
     table, ctrl = d.table, d.table.ctrl
     assert d.until(lambda: ready_for(d, 0))
@@ -243,7 +244,7 @@ def test_skip_is_offered_only_where_actions_are_optional(ruleset_id, card, optio
 
 
 def test_a_swap_of_two_own_cards_is_refused_with_the_reason():
-    game = rigging.rigged(2, seed=15, ruleset=rigging.cambio(), current=0, deck=["swap"])
+    game = rigging_memory.rigged(2, seed=15, ruleset=rigging_memory.cambio(), current=0, deck=["swap"])
     app, d, session = open_table("cambio", [human("Ana"), bot("Bot")], game)
     table, ctrl = d.table, d.table.ctrl
     assert d.until(lambda: ready_for(d, 0))
@@ -266,7 +267,7 @@ def test_a_swap_of_two_own_cards_is_refused_with_the_reason():
 @pytest.mark.parametrize("ruleset_id,optional", [("cambio", True), ("kombio", False)])
 def test_the_give_after_throwing_an_opponents_card(ruleset_id, optional):
     rs = rigging.load(ruleset_id)
-    game = rigging.rigged(2, seed=16, ruleset=rs, current=0, hands={0: [1, 2, 3, 4], 1: [5, 6, 7, 8]}, deck=[5])
+    game = rigging_memory.rigged(2, seed=16, ruleset=rs, current=0, hands={0: [1, 2, 3, 4], 1: [5, 6, 7, 8]}, deck=[5])
     app, d, session = open_table(ruleset_id, [human("Ana"), bot("Bot")], game)
     table, ctrl = d.table, d.table.ctrl
     assert d.until(lambda: ready_for(d, 0))
@@ -292,8 +293,8 @@ def test_the_give_after_throwing_an_opponents_card(ruleset_id, optional):
 
 
 def test_the_round_ends_at_once_when_a_player_has_no_cards():
-    E = rigging.EMPTY
-    game = rigging.rigged(3, seed=17, ruleset=rigging.cambio(), current=0, deck=["5"],
+    E = rigging_memory.EMPTY
+    game = rigging_memory.rigged(3, seed=17, ruleset=rigging_memory.cambio(), current=0, deck=["5"],
                           hands={0: [E, E, 5, E], 1: [0, 1, 2, 3], 2: [4, 6, 7, 8]})
     app, d, session = open_table("cambio", [human("Ana"), bot("Bot"), bot("Cleo")], game)
     ctrl = d.table.ctrl
@@ -312,7 +313,7 @@ def test_the_round_ends_at_once_when_a_player_has_no_cards():
 @pytest.mark.parametrize("ruleset_id", ["cambio", "cambio-classic"])
 def test_the_rules_page_opens_from_the_table_with_f1_or_one_click(ruleset_id):
     rs = rigging.load(ruleset_id)
-    game = rigging.rigged(2, seed=18, ruleset=rs, current=0)
+    game = rigging_memory.rigged(2, seed=18, ruleset=rs, current=0)
     app, d, session = open_table(ruleset_id, [human("Ana"), bot("Bot")], game)
     table = d.table
     assert d.until(lambda: ready_for(d, 0))
@@ -339,7 +340,7 @@ def test_the_rules_page_offers_the_german_original():
     cambio.de.txt: "Der jüngste Spieler beginnt als Geber." is on the original page, one click
     (or O) away, and the English page comes back the same way."""
     rs = rigging.load("cambio")
-    game = rigging.rigged(2, seed=18, ruleset=rs, current=0)
+    game = rigging_memory.rigged(2, seed=18, ruleset=rs, current=0)
     app, d, session = open_table("cambio", [human("Ana"), bot("Bot")], game)
     assert d.until(lambda: ready_for(d, 0))
     d.key(pygame.K_F1)
@@ -359,7 +360,7 @@ def test_the_rules_page_offers_the_german_original():
 # ---- 6. eight seats, Cambio's most --------------------------------------------------------
 
 def test_eight_seats_fit_at_1280x800():
-    game = rigging.rigged(8, seed=19, ruleset=rigging.cambio(), current=0)
+    game = rigging_memory.rigged(8, seed=19, ruleset=rigging_memory.cambio(), current=0)
     seats = [human("Ana"), human("Ben")] + [bot(f"Bot {i}") for i in range(3, 9)]
     app, d, session = open_table("cambio", seats, game)
     pass_to(d, "Ana")
@@ -395,9 +396,9 @@ def test_the_acting_marker_marks_the_player_looking_during_the_first_look(monkey
     from game.ui import table_frame
     from game.ui.families.memory import draw as memory_draw
     rs = rigging.load(ruleset_id)
-    game = rigging.new_game(3, seed=5, ruleset=rs)
+    game = rigging_memory.new_game(3, seed=5, ruleset=rs)
     app, d, session = open_table(ruleset_id, [human(n) if n == "Ana" else bot(n) for n in seats], game)
-    drawn = rigging.record_text(monkeypatch, memory_draw, table_frame)
+    drawn = rigging_screen.record_text(monkeypatch, memory_draw, table_frame)
     ctrl = d.table.ctrl
     assert d.until(lambda: ctrl.hold is not None and ctrl.hold.reason == "look", 100)
     assert ctrl.names[ctrl.moment().seat] == starter          # the table's moment: the bot starting
@@ -418,7 +419,7 @@ def test_the_acting_marker_marks_the_player_looking_during_the_first_look(monkey
 
 
 def test_with_two_humans_the_marker_follows_each_look_and_marks_no_one_between():
-    game = rigging.new_game(3, seed=5, ruleset=rigging.cambio())
+    game = rigging_memory.new_game(3, seed=5, ruleset=rigging_memory.cambio())
     app, d, session = open_table("cambio", [human("Ana"), bot("Dan"), human("Ben")], game)
     table, ctrl = d.table, d.table.ctrl
     seen = []

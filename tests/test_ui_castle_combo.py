@@ -18,8 +18,7 @@ from game.ui.families.tableau import layout as tab_layout
 from game.ui.families.tableau import words as words_ui
 from game.ui.families.tableau.result import TabResultScene
 from game.ui.pass_screen import PassScene
-import rigging
-
+import rigging_screen
 importlib.import_module("game.families.tableau")     # registers the family (until main lists it)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -272,7 +271,7 @@ def test_hovering_a_card_shows_the_zoom_panel_in_words(monkeypatch):
     d, session = open_table([ANA, BOT], seed=3, size=(1024, 640))
     game = session.game
     wait_ready(d, game.current) if game.current == 0 else d.step(2)
-    drawn = rigging.record_text(monkeypatch, tab_draw)
+    drawn = rigging_screen.record_text(monkeypatch, tab_draw)
     view = game.view(None)
     card = view.displays[0][0]
     face = view.face(card)
@@ -388,7 +387,7 @@ def test_each_display_card_shows_its_price_after_discounts_with_the_cost_struck(
     # cannot cost less than 0 Gold"; issue 10: "the two displays with each card's price after your discounts"
     game = reach_where(discounted)
     d, session = open_game(game, [ANA, BEN, dict(ANA, name="Cleo")])
-    drawn = rigging.record_text(monkeypatch, tab_draw)
+    drawn = rigging_screen.record_text(monkeypatch, tab_draw)
     d.step()
     view = game.view(None)
     texts = [(t, r) for t, r, _ in drawn]
@@ -542,7 +541,7 @@ def test_a_whole_game_two_humans_and_a_bot_ends_on_the_score_pad(monkeypatch, se
     real_push = app.push
     monkeypatch.setattr(app, "push", lambda scene: (pushed.append(type(scene).__name__), real_push(scene))[1])
     session = Session.new(castle(), [ANA, BEN, BOT], None, seed)
-    d = rigging.play_through_screen(app, session, random.Random(seed), choose, perform, 600, exact=True)
+    d = rigging_screen.play_through_screen(app, session, random.Random(seed), choose, perform, 600, exact=True)
     assert isinstance(d.app.top, TabResultScene) and session.game.is_over()
     assert "PassScene" not in pushed and "TabResultScene" in pushed
     view = session.game.view(None)

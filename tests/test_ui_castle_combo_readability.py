@@ -1,5 +1,5 @@
 """Castle Combo's table read at the sizes people play it (the readability playtest): the real app,
-headless, real events, and the text really drawn measured (tests/rigging.py: record_fonts for every
+headless, real events, and the text really drawn measured (tests/rigging_screen.py: record_fonts for every
 text rendered and its pixel size, record_text for what blit_text drew and where).
 
 The playtest found ability and choice buttons cut off ("Discount: ever…"), other players' tableaux
@@ -33,7 +33,7 @@ from game.ui.driver import Driver
 from game.ui.families.tableau import draw as tab_draw
 from game.ui.families.tableau.art import footer_h, location_of
 from game.ui.families.tableau.draw import purse_cap
-import rigging
+import rigging_screen
 from test_ui_castle_combo import YAML
 
 importlib.import_module("game.families.tableau")
@@ -79,8 +79,8 @@ def played(n, turns, seed=1, until=None):
 def open_on(monkeypatch, game, size):
     """The table of `game` (all seats human) at `size`, with every text it renders recorded from its
     first frame (card faces are drawn once and cached)."""
-    fonts_drawn = rigging.record_fonts(monkeypatch)
-    placed = rigging.record_text(monkeypatch, tab_draw, table_frame, widgets)
+    fonts_drawn = rigging_screen.record_fonts(monkeypatch)
+    placed = rigging_screen.record_text(monkeypatch, tab_draw, table_frame, widgets)
     app = App(size=size, fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"),
               save_settings=False)
     session = Session.new(castle(), seats(game.n), None, 1)

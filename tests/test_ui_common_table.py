@@ -13,7 +13,6 @@ from game.ui.app import App
 from game.ui.driver import Driver
 from game.ui.table import HOVER
 import rigging
-
 DT = 0.05
 ANA = {"name": "Ana", "kind": "human"}
 BEN = {"name": "Ben", "kind": "human"}

@@ -18,8 +18,8 @@ from game.ui.rules_scene import RulesScene
 from game.ui.summary import RoundSummaryScene
 from game.ui.table import TableScene
 from game.ui.table_controller import REVEAL
-import rigging
-from rigging import confirm_pass, until_ready
+import rigging_memory
+from rigging_screen import confirm_pass, until_ready
 
 ANA = {"name": "Ana", "kind": "human"}
 BEN = {"name": "Ben", "kind": "human"}
@@ -29,14 +29,14 @@ BOT = {"name": "Bot", "kind": "ai", "level": "normal"}
 def table_for(game, seats, speed="instant", seed=1):
     app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed=speed),
               save_settings=False)
-    d, session = rigging.open_rigged(app, game, seats, seed)
+    d, session = rigging_memory.open_rigged(app, game, seats, seed)
     return app, d, session
 
 
 # --- every screen has a way out ---------------------------------------------------------------
 
 def test_the_round_summary_has_a_way_out_by_esc_and_by_the_menu_button_shown():
-    game = rigging.rigged(2, seed=2, current=0, hands={0: [0, 0, 1, 1]})
+    game = rigging_memory.rigged(2, seed=2, current=0, hands={0: [0, 0, 1, 1]})
     app, d, session = table_for(game, [ANA, BOT])
     until_ready(d, 0)
     d.key(pygame.K_k)
@@ -60,7 +60,7 @@ def test_the_round_summary_has_a_way_out_by_esc_and_by_the_menu_button_shown():
 
 
 def test_the_pass_screen_has_esc_and_f1_and_still_hides_the_table():
-    game = rigging.rigged(3, seed=3, current=1)
+    game = rigging_memory.rigged(3, seed=3, current=1)
     app, d, session = table_for(game, [ANA, BEN, BOT])
     assert d.until(lambda: isinstance(app.top, PassScene), 200)
     pass_screen = app.top
@@ -84,7 +84,7 @@ def test_the_pass_screen_has_esc_and_f1_and_still_hides_the_table():
 # --- a click during a short animation counts ----------------------------------------------------
 
 def test_a_click_on_a_legal_target_during_an_animation_finishes_it_and_counts():
-    game = rigging.rigged(2, seed=4, current=0, deck=[3])
+    game = rigging_memory.rigged(2, seed=4, current=0, deck=[3])
     app, d, session = table_for(game, [ANA, BOT], speed="slow")
     until_ready(d, 0)
     d.key(pygame.K_d)                                 # the draw flies to the drawn place (slowly)
@@ -97,7 +97,7 @@ def test_a_click_on_a_legal_target_during_an_animation_finishes_it_and_counts():
 # --- a call is asked before it counts -------------------------------------------------------------
 
 def test_k_asks_before_calling_and_esc_keeps_playing():
-    game = rigging.rigged(2, seed=5, current=0)
+    game = rigging_memory.rigged(2, seed=5, current=0)
     app, d, session = table_for(game, [ANA, BOT])
     until_ready(d, 0)
     table, ctrl = d.table, d.table.ctrl
@@ -117,7 +117,7 @@ def test_k_asks_before_calling_and_esc_keeps_playing():
 
 
 def test_an_unconfirmed_call_lapses_when_the_player_does_something_else():
-    game = rigging.rigged(2, seed=6, current=0)
+    game = rigging_memory.rigged(2, seed=6, current=0)
     app, d, session = table_for(game, [ANA, BOT])
     until_ready(d, 0)
     d.key(pygame.K_k)
@@ -133,7 +133,7 @@ def test_an_unconfirmed_call_lapses_when_the_player_does_something_else():
 
 def test_a_fourteen_keeps_both_looked_at_cards_visible_until_the_decision():
     """Kombio: "14: look at any two cards, then you may swap them with each other." """
-    game = rigging.rigged(3, seed=7, current=0, hands={0: [1, 2, 3, 4], 1: [5, 6, 7, 8]}, deck=[14])
+    game = rigging_memory.rigged(3, seed=7, current=0, hands={0: [1, 2, 3, 4], 1: [5, 6, 7, 8]}, deck=[14])
     app, d, session = table_for(game, [ANA, BEN, BOT], speed="normal")
     confirm_pass(d, "Ana")
     until_ready(d, 0)
@@ -156,7 +156,7 @@ def test_a_fourteen_keeps_both_looked_at_cards_visible_until_the_decision():
 
 
 def test_a_timed_look_shows_its_countdown_and_ends_by_itself_as_it_says():
-    game = rigging.rigged(3, seed=8, current=0, hands={0: [1, 2, 3, 4]}, deck=[7])
+    game = rigging_memory.rigged(3, seed=8, current=0, hands={0: [1, 2, 3, 4]}, deck=[7])
     app, d, session = table_for(game, [ANA, BEN, BOT], speed="normal")
     confirm_pass(d, "Ana")
     until_ready(d, 0)
@@ -179,7 +179,7 @@ def test_a_timed_look_shows_its_countdown_and_ends_by_itself_as_it_says():
 # --- "What happened": the whole match, after a resume too, and it scrolls -------------------------
 
 def bot_match(seed=5, rounds=1):
-    rs = rigging.kombio()
+    rs = rigging_memory.kombio()
     options = default_options(rs)
     options["match_end"] = {"mode": "rounds", "rounds": rounds, "points": 100}
     return Session.new(rs, [dict(BOT, name="Bo"), dict(BOT, name="Cy"), dict(BOT, name="Di")], options, seed)
@@ -238,7 +238,7 @@ def test_the_match_result_shows_the_whole_log_and_scrolls():
 def test_the_rules_page_or_the_menu_over_a_private_moment_needs_the_pass_screen_again(monkeypatch):
     """Issue 7: a rules page opened by someone else is a public screen: after it, the private view
     comes back only behind the pass screen."""
-    game = rigging.rigged(3, seed=9, current=0)
+    game = rigging_memory.rigged(3, seed=9, current=0)
     app, d, session = table_for(game, [ANA, BEN, BOT])
     confirm_pass(d, "Ana")
     until_ready(d, 0)

@@ -17,7 +17,6 @@ from game.ui.driver import Driver
 from game.ui.menu import MenuScene
 from game.ui.table import TableScene
 import rigging
-
 KEYS = [pygame.K_d, pygame.K_s, pygame.K_k, pygame.K_SPACE, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_F1,
         pygame.K_q, pygame.K_p, pygame.K_z, pygame.K_m, pygame.K_t, pygame.K_r, pygame.K_TAB, pygame.K_LEFT,
         pygame.K_RIGHT, pygame.K_BACKSPACE, pygame.K_a, pygame.K_1, pygame.K_0, pygame.K_UP, pygame.K_PAGEDOWN]

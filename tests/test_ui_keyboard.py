@@ -18,6 +18,8 @@ from game.ui.driver import Driver
 from game.ui.pass_screen import PASS_KEY, PassScene
 from game.ui.table import TableScene
 import rigging
+import rigging_memory
+import rigging_screen
 import test_privacy_frames as memory_frames
 import test_ui_castle_combo as castle_table
 import test_ui_klobba as klobba_table
@@ -126,8 +128,8 @@ def calm(rng, legal):
 
 GAMES = {
     "kombio": (lambda seed: memory_frames.short_match("kombio", [ANA, BEN, BOT], seed, rounds=1),
-               rigging.perform, calm),
-    "cambio": (lambda seed: memory_frames.short_match("cambio", [ANA, BEN, BOT], seed), rigging.perform, calm),
+               rigging_memory.perform, calm),
+    "cambio": (lambda seed: memory_frames.short_match("cambio", [ANA, BEN, BOT], seed), rigging_memory.perform, calm),
     "kumbal": (kumbal_table.two_humans_and_a_bot, kumbal_table.perform,
                lambda rng, legal: rng.choice(legal)),
     "klobba": (klobba_table.two_humans_and_a_bot, klobba_table.perform, lambda rng, legal: rng.choice(legal)),
@@ -142,7 +144,7 @@ def test_a_whole_match_is_played_with_the_keyboard_alone(game_id):
     app = make_app()
     session = setup(5)
     KeyDriver.presses = 0
-    d = rigging.play_through_screen(app, session, random.Random(5), choose, perform, 3000, exact=True,
+    d = rigging_screen.play_through_screen(app, session, random.Random(5), choose, perform, 3000, exact=True,
                                     driver=KeyDriver)
     assert session.game.is_over()
     humans = sum(1 for seat, _ in session.match.actions if session.seats[seat].get("kind") != "ai")

@@ -17,7 +17,7 @@ from game.ui.families.clash.art import ClashArt
 from game.ui.families.clash.result import ClashResultScene
 from game.ui.offscreen import render_view
 from game.ui.table_controller import TableController
-import rigging
+import rigging_screen
 from rigging_klobba import BT, OF, PR, YC, hidden_twin, klobba, rigged
 
 ANA = {"name": "Ana", "kind": "human"}
@@ -135,7 +135,7 @@ class ActionFaces:
 def play_match(app, session, rng, max_steps=600):
     def choose(rng, legal):
         return rng.choice(legal)
-    return rigging.play_through_screen(app, session, rng, choose, perform, max_steps, exact=True)
+    return rigging_screen.play_through_screen(app, session, rng, choose, perform, max_steps, exact=True)
 
 
 def two_humans_and_a_bot(seed):
@@ -151,7 +151,7 @@ def test_a_whole_match_of_two_humans_and_a_bot_shows_secrets_only_after_their_pa
     # the reveal is shown to all at once"; issue 11: "each Totem holder's secret choice made behind the
     # pass screen (and offers in step 2 likewise)"
     app = make_app(size=size, speed=speed)
-    log = rigging.FrameLog(monkeypatch, app, ClashPlugin, allowed_now)
+    log = rigging_screen.FrameLog(monkeypatch, app, ClashPlugin, allowed_now)
     faces = ActionFaces(monkeypatch)
     session = two_humans_and_a_bot(seed)
     d = play_match(app, session, random.Random(seed))
@@ -170,7 +170,7 @@ def test_the_frame_log_catches_a_secret_leaked_on_purpose(monkeypatch):
     # mutation: the table shows the view of whoever decides now, with no pass screen; the checks above
     # must fail (a test that cannot fail is a defect)
     app = make_app(size=(1024, 640))
-    log = rigging.FrameLog(monkeypatch, app, ClashPlugin, allowed_now)
+    log = rigging_screen.FrameLog(monkeypatch, app, ClashPlugin, allowed_now)
     monkeypatch.setattr(TableController, "view",
                         lambda ctrl: ctrl.game.view(ctrl.game.to_act()[0] if ctrl.game.to_act() else None))
     session = two_humans_and_a_bot(3)
@@ -208,7 +208,7 @@ def test_the_face_check_catches_a_laid_card_drawn_before_its_reveal(monkeypatch)
 def _one_human(game):
     app = make_app()
     d, session = open_rigged(app, game, [ANA, BOT])
-    rigging.until_ready(d, 0, 400)
+    rigging_screen.until_ready(d, 0, 400)
     return d, session
 
 
@@ -249,7 +249,7 @@ def test_the_reveal_is_public_and_held_until_everyone_saw_it():
     game.apply(0, Action("group", places=(("band", 1),)))
     app = make_app(speed="normal")
     d, session = open_rigged(app, game, [ANA, BOT])
-    rigging.until_ready(d, 0, 400)
+    rigging_screen.until_ready(d, 0, 400)
     card = next(c for c in session.game.hands[0] if session.game.faces[c].key == "berzerk")
     d.click(d.centre_of(("hand", 0, card)))
     assert d.until(lambda: session.game.sides.get(1) is None or session.game.round_no > 1
@@ -267,7 +267,7 @@ def test_the_reveal_is_public_and_held_until_everyone_saw_it():
     # "Two Barbarians are tied for lowest at 6, so you can choose between them; you decide to use the
     # Barbarian from your own Band": a button per tied choice
     d.key(pygame.K_SPACE)
-    rigging.until_ready(d, 0, 400)
+    rigging_screen.until_ready(d, 0, 400)
     own_six = next(c for c in session.game.bands[0] if session.game.faces[c].value == 6)
     labels = {b.label: b for key, b in table.buttons.items() if isinstance(key, tuple) and b.visible}
     assert sorted(labels) == ["Fox 6", "Raven 6"], sorted(labels)
@@ -297,7 +297,7 @@ def test_hovering_an_action_card_zooms_it_with_its_text(monkeypatch):
     d, session = _one_human(game)
     card = next(c for c in session.game.hands[0] if session.game.faces[c].key == "berzerk")
     from game.ui.families.clash import draw
-    spy = rigging.record_text(monkeypatch, draw)
+    spy = rigging_screen.record_text(monkeypatch, draw)
     d.post(pygame.MOUSEMOTION, pos=d.centre_of(("hand", 0, card)), rel=(0, 0), buttons=(0, 0, 0))
     d.step(12)
     drawn = [t for t, _, _ in spy]
@@ -447,15 +447,15 @@ def test_the_title_and_words_follow_the_reveal_animation_and_the_totem_banner_le
     game.apply(0, Action("group", places=(("band", 1),)))
     app = make_app(speed="normal")
     d, session = open_rigged(app, game, [ANA, BOT])
-    rigging.until_ready(d, 0, 400)
+    rigging_screen.until_ready(d, 0, 400)
     table = d.table
     card = next(c for c in session.game.hands[0] if session.game.faces[c].key == "berzerk")
     d.click(d.centre_of(("hand", 0, card)))
     assert d.until(lambda: table.ctrl.hold is not None, 400)
     d.key(pygame.K_SPACE)
-    rigging.until_ready(d, 0, 400)
+    rigging_screen.until_ready(d, 0, 400)
     labels = {b.label: b for key, b in table.buttons.items() if isinstance(key, tuple) and b.visible}
-    drawn = rigging.record_text(monkeypatch, table_frame, draw, widgets)
+    drawn = rigging_screen.record_text(monkeypatch, table_frame, draw, widgets)
     d.click(labels["Fox 6"].rect.center, frames=0)
     seen = {"outcome": 0, "totems": 0, "round 1 told": 0}
     for _ in range(1000):
@@ -494,7 +494,7 @@ def _offer_table():
     game.apply(0, Action("group", places=(("band", game.place_of[2]),)))
     app = make_app()
     d, session = open_rigged(app, game, [HAL, BOT, ANA])
-    rigging.until_ready(d, 2, 800)
+    rigging_screen.until_ready(d, 2, 800)
     assert session.game.phase == "offer"
     return d, session
 

@@ -3,7 +3,7 @@ table draws at 1280x800 (cards, plates, the middle, the hand, the hover zoom, th
 at least 11 px, no card face cuts its words with "…", and a bigger window gives bigger cards.
 
 Through the real event loop (SDL dummy driver, real pygame events posted by game.ui.driver.Driver),
-reading what was really rendered: rigging.record_fonts (every text rendered, with its pixel size).
+reading what was really rendered: rigging_screen.record_fonts (every text rendered, with its pixel size).
 """
 import pygame
 import pytest
@@ -18,7 +18,7 @@ from game.ui.driver import Driver
 from game.ui.families.clash.art import ClashArt
 from game.ui.families.clash.words import card_gist
 from game.ui.kit import card_size
-import rigging
+import rigging_screen
 from rigging_klobba import BT, OF, PR, YC, klobba, rigged
 
 ANA = {"name": "Ana", "kind": "human"}
@@ -79,7 +79,7 @@ def _check(drawn, faces, where):
 
 
 def test_every_text_on_the_table_is_11_px_or_more_and_no_card_words_are_cut(monkeypatch):
-    drawn = rigging.record_fonts(monkeypatch)
+    drawn = rigging_screen.record_fonts(monkeypatch)
     faces = FaceTexts(monkeypatch, drawn)
     # the lay phase of a Totem holder: a full hand of long and short cards, an offer made to it
     game = rigged(n=3, black=0, hands={0: ["all_purple_raven", "second_best_or_underdogs", "flee_and_surprise",
@@ -91,7 +91,7 @@ def test_every_text_on_the_table_is_11_px_or_more_and_no_card_words_are_cut(monk
                  and game.faces[a.places[0][2]].key == "swap_and_play")
     game.apply(2, offer)
     d, session = open_game((1280, 800), game, [ANA, BOT, HAL])
-    rigging.until_ready(d, 0, 400)
+    rigging_screen.until_ready(d, 0, 400)
     d.step(2)
     zones = d.layout()
     assert zones.get("offers") is not None, "the offer is on the table"
@@ -123,13 +123,13 @@ def test_every_action_card_face_says_its_name_and_its_text_or_gist_in_full(monke
     room for nothing else: the zoom says it all)."""
     game = rigged(n=2, black=0)
     d, session = open_game(size, game, [ANA, BOT])
-    rigging.until_ready(d, 0, 400)
+    rigging_screen.until_ready(d, 0, 400)
     zones = d.layout()
     sizes = {zones["hand"].size, tuple(zones.extra["slot", "black"].size)}
     art = d.table.plugin.art
     faces = {f.key: f for f in session.game.faces if f.kind == "action"}
     assert set(EVERY_ACTION) <= set(faces)
-    drawn = rigging.record_fonts(monkeypatch)
+    drawn = rigging_screen.record_fonts(monkeypatch)
     for key in EVERY_ACTION:
         face = faces[key]
         for wh in sizes:
@@ -146,7 +146,7 @@ def test_every_action_card_face_says_its_name_and_its_text_or_gist_in_full(monke
 def _card_sizes(size):
     game = rigged(n=2, black=0)
     d, session = open_game(size, game, [ANA, BOT])
-    rigging.until_ready(d, 0, 400)
+    rigging_screen.until_ready(d, 0, 400)
     zones = d.layout()
     return {"barbarian": next(iter(zones[("cards", 0)].rects().values())).size,
             "hand": tuple(zones["hand"].size),
@@ -165,12 +165,12 @@ def test_a_bigger_window_gives_bigger_cards():
 def test_a_card_applied_over_the_one_played_is_readable_too(monkeypatch):
     # Mirror & Switch applies the opponent's card: it is drawn smaller over the Mirror in the middle,
     # and its words keep the floor too
-    drawn = rigging.record_fonts(monkeypatch)
+    drawn = rigging_screen.record_fonts(monkeypatch)
     faces = FaceTexts(monkeypatch, drawn)
     game = rigged(black=0, hands={0: ["mirror_and_switch"], 1: ["the_boss", "the_boss", "the_boss", "berzerk"]})
     game.apply(0, Action("group", places=(("band", 1),)))
     d, session = open_game((1280, 800), game, [ANA, BOT])
-    rigging.until_ready(d, 0, 400)
+    rigging_screen.until_ready(d, 0, 400)
     card = next(c for c in session.game.hands[0] if session.game.faces[c].key == "mirror_and_switch")
     d.click(d.centre_of(("hand", 0, card)))
     assert d.until(lambda: d.table.ctrl.hold is not None, 400)

@@ -155,7 +155,7 @@ BIG = [(1280, 800), (1920, 1080)]
 def test_every_text_of_a_round_played_through_the_screen_is_11_px_or_more_and_whole(monkeypatch, n, size):
     # playtest: "Drag a card along your hand to move it" at 10 px; the joker's name at 7 px on the hands
     # shown at the round's end. A round played with real gestures (one human, bots), every text the
-    # table renders measured (rigging.record_fonts) and every text it cut (fonts.ellipsize) caught
+    # table renders measured (rigging_screen.record_fonts) and every text it cut (fonts.ellipsize) caught
     import random
 
     from game.engine.session import Session
@@ -163,7 +163,7 @@ def test_every_text_of_a_round_played_through_the_screen_is_11_px_or_more_and_wh
     from rigging_kumbal import kumbal, options
     from test_ui_kumbal_table import make_app, perform
     from test_ui_readability_memory import TableText      # the same measure as the memory tables
-    import rigging
+    import rigging_screen
     from game.ui.summary import MatchResultScene, RoundSummaryScene
 
     text = TableText(monkeypatch)
@@ -175,7 +175,7 @@ def test_every_text_of_a_round_played_through_the_screen_is_11_px_or_more_and_wh
     rng = random.Random(4)
 
     def deciding():
-        decision = rigging.human_decision(d)
+        decision = rigging_screen.human_decision(d)
         return decision if decision is not None and decision[1] else None
 
     def over():
@@ -201,8 +201,8 @@ def test_the_hands_shown_at_the_round_s_end_and_a_long_hand_are_readable(monkeyp
     from game.engine.core import Action
     from game.ui.offscreen import render_view
     from rigging_kumbal import kumbal
-    import rigging
-    drawn = rigging.record_fonts(monkeypatch)
+    import rigging_screen
+    drawn = rigging_screen.record_fonts(monkeypatch)
     low = ["A_clubs", "2_hearts", "joker", "3_spades"]
     jokers = {s: ["joker", "K_hearts", "Q_clubs", "J_spades", "10_hearts", "9_clubs", "8_spades"]
               for s in range(1, min(n, 2))}

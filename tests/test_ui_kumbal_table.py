@@ -16,7 +16,7 @@ from game.ui.offscreen import render_view
 from game.ui.summary import MatchResultScene, RoundSummaryScene
 from game.ui.table import TableScene
 from game.ui.table_controller import TableController
-import rigging
+import rigging_screen
 from rigging_kumbal import ids, kumbal, lay, options, rigged
 
 ANA = {"name": "Ana", "kind": "human"}
@@ -206,7 +206,7 @@ def allowed_now(session) -> set:
 
 def FrameLog(monkeypatch, app):
     """The frame log of Kumbal's table (its plug-in draws every frame from one view)."""
-    return rigging.FrameLog(monkeypatch, app, ShedPlugin, allowed_now)
+    return rigging_screen.FrameLog(monkeypatch, app, ShedPlugin, allowed_now)
 
 
 def perform(d, rng, seat, action):
@@ -247,7 +247,7 @@ def play_match(app, session, rng, max_steps=4000):
     def choose(rng, legal):
         calls = [a for a in legal if a.kind == "call"]
         return calls[0] if calls and rng.random() < 0.5 else rng.choice([a for a in legal if a.kind != "call"])
-    return rigging.play_through_screen(app, session, rng, choose, perform, max_steps, exact=True)
+    return rigging_screen.play_through_screen(app, session, rng, choose, perform, max_steps, exact=True)
 
 
 def two_humans_and_a_bot(seed, rounds=1):
@@ -484,7 +484,7 @@ def test_each_player_finds_their_own_sorting_again_after_the_pass_screen():
     app = make_app()
     game = rigged(2, {0: RUN_HAND}, seed=5)
     d, session = open_rigged(app, game, [ANA, BEN])
-    rigging.confirm_pass(d, "Ana", 400)
+    rigging_screen.confirm_pass(d, "Ana", 400)
     wait_ready(d, 0)
     d.key(pygame.K_u)                                   # Ana sorts by suit
     plugin = d.table.plugin
@@ -497,7 +497,7 @@ def test_each_player_finds_their_own_sorting_again_after_the_pass_screen():
         d.table.ctrl.apply(0, Action("keep"))
     else:
         d.key(pygame.K_SPACE)                           # Ana has looked at the card she drew
-    rigging.confirm_pass(d, "Ben", 400)
+    rigging_screen.confirm_pass(d, "Ben", 400)
     wait_ready(d, 1)
     assert plugin.sort_mode == ""                       # Ben's hand as dealt: Ana's sorting is hers
     d.key(pygame.K_r)
@@ -525,7 +525,7 @@ def test_with_one_human_the_card_drawn_lands_face_up_marked_new_and_the_bot_wait
     wait_ready(d, 0)
     discard_the_king(d, game)
     wait_ready(d, 0)
-    drawn = rigging.record_fonts(monkeypatch)
+    drawn = rigging_screen.record_fonts(monkeypatch)
     added = slide_backs(monkeypatch, d.table)
     d.click(point(d, ("deck",)))
     eight = ids(game, 0, "8_hearts")[0]
@@ -569,7 +569,7 @@ def test_in_pass_and_play_the_look_is_the_drawers_own_and_the_pass_screen_comes_
     app = make_app(speed="normal")
     game = rigged(2, {0: RUN_HAND}, seed=5, deck=["8_hearts"])
     d, session = open_rigged(app, game, [ANA, BEN])
-    rigging.confirm_pass(d, "Ana", 400)
+    rigging_screen.confirm_pass(d, "Ana", 400)
     wait_ready(d, 0)
     discard_the_king(d, game)
     wait_ready(d, 0)
@@ -595,7 +595,7 @@ def test_in_pass_and_play_the_look_is_the_drawers_own_and_the_pass_screen_comes_
     assert "then the table passes to Ben" in ctrl.prompt()
     d.key(pygame.K_SPACE)
     assert d.until(lambda: isinstance(d.app.top, PassScene), 20) and d.app.top.name == "Ben"
-    rigging.confirm_pass(d, "Ben", 400)
+    rigging_screen.confirm_pass(d, "Ben", 400)
     wait_ready(d, 1)
     assert eight not in ctrl.view().hand and ctrl.view().viewer == 1
 

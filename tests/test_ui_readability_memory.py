@@ -1,7 +1,7 @@
 """Readability of the memory family's tables (Kombio, Cambio, classic Cambio), measured on what is
 really drawn: a round played through the real event loop (one human and bots, the memory aid on, so
 remembered cards are marked), every text the table renders recorded with its size
-(rigging.record_fonts) and every text it had to cut (fonts.ellipsize, spied).
+(rigging_screen.record_fonts) and every text it had to cut (fonts.ellipsize, spied).
 
 The playtest: card text at 6-9 px at 1280x800 (an ability's name, Cambio's rune, "OWN"/"OTHER", the
 memory aid's small faces), a caption at 10 px, a race line cut short, and two players' cards smaller
@@ -26,7 +26,8 @@ from game.ui.families.memory.art import MemoryArt
 from game.ui.summary import MatchResultScene, RoundSummaryScene
 from game.ui.table import TableScene
 import rigging
-
+import rigging_memory
+import rigging_screen
 READABLE = 11
 SIZES = ((1280, 800), (1920, 1080))
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
@@ -39,7 +40,7 @@ class TableText:
     the table. Spies: the real rendering still happens."""
 
     def __init__(self, monkeypatch):
-        self.rendered = rigging.record_fonts(monkeypatch)
+        self.rendered = rigging_screen.record_fonts(monkeypatch)
         self.cuts_all = []
         real_ellipsize = fonts.ellipsize
 
@@ -73,7 +74,7 @@ def open_round(rid, n, size, seed):
         {"name": NAMES[i], "kind": "ai", "level": "normal"} for i in range(1, n)]
     app = App(size=size, fixed_dt=0.05, strict=True,
               settings=Settings(animation_speed="fast", memory_aid=True), save_settings=False)
-    session = Session.new(rs, seats, rigging.options(ruleset=rs), seed)
+    session = Session.new(rs, seats, rigging_memory.options(ruleset=rs), seed)
     app.open_table(session)
     return app, Driver(app), session
 
@@ -85,7 +86,7 @@ def round_over(d) -> bool:
 def play_one_round(d, rng, max_decisions: int = 200) -> None:
     """Ana plays at random (a call now and then) with real gestures until the round is scored."""
     def deciding():
-        decision = rigging.human_decision(d)
+        decision = rigging_screen.human_decision(d)
         return decision if decision is not None and decision[1] else None
     for _ in range(max_decisions):
         assert d.until(lambda: round_over(d) or deciding() is not None, 3000), d.table.ctrl.prompt()
@@ -95,7 +96,7 @@ def play_one_round(d, rng, max_decisions: int = 200) -> None:
         calls = [a for a in legal if a.kind == "call"]
         others = [a for a in legal if a.kind != "call"] or calls
         action = calls[0] if calls and rng.random() < 0.08 else rng.choice(others)
-        rigging.perform(d, rng, seat, action)
+        rigging_memory.perform(d, rng, seat, action)
     raise AssertionError("the round did not end")
 
 
@@ -118,7 +119,7 @@ def test_every_text_on_a_round_s_table_is_11_px_or_more_and_whole(monkeypatch, r
 def test_every_face_and_every_remembered_card_is_readable_at_the_table_s_card_sizes(monkeypatch, rid):
     # every card of the ruleset, at the layout card and pile sizes of 2 to 8 seats at 1280x800 and
     # 1920x1080 (the faces a round happens not to show are measured too)
-    text = rigging.record_fonts(monkeypatch)
+    text = rigging_screen.record_fonts(monkeypatch)
     rs = rigging.load(rid)
     sizes = set()
     for size in SIZES:
@@ -149,19 +150,19 @@ def test_two_players_get_big_cards_and_every_table_s_cards_grow_with_the_window(
 def test_the_race_line_says_a_shorter_sentence_rather_than_running_out_of_its_panel(monkeypatch):
     # Cambio: "Alexandra claims the Look at another's card: pick a card" was drawn at 9 px past both
     # ends of its panel; a claim made through the event loop now says it in fewer words, at 11 px or more
-    drawn = rigging.record_text(monkeypatch, memory_draw)
-    rs = rigging.cambio()
-    game = rigging.rigged(4, seed=11, ruleset=rs, current=0, deck=["look_other"])
+    drawn = rigging_screen.record_text(monkeypatch, memory_draw)
+    rs = rigging_memory.cambio()
+    game = rigging_memory.rigged(4, seed=11, ruleset=rs, current=0, deck=["look_other"])
     app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"),
               save_settings=False)
     seats = [{"name": "Alexandra", "kind": "human"}] + [
         {"name": NAMES[i], "kind": "ai", "level": "normal"} for i in range(1, 4)]
-    session = Session.new(rs, seats, rigging.options(ruleset=rs), 1)
+    session = Session.new(rs, seats, rigging_memory.options(ruleset=rs), 1)
     session.game = game
     app.open_table(session)
     d = Driver(app)
     ctrl = d.table.ctrl
-    assert d.until(lambda: rigging.human_decision(d) is not None, 200)
+    assert d.until(lambda: rigging_screen.human_decision(d) is not None, 200)
     d.key(pygame.K_d)
     d.click(d.centre_of("discard"))                      # Look at another's card: mandatory in Cambio
     d.click(d.centre_of((1, 0)))
@@ -184,7 +185,7 @@ def test_the_race_line_says_a_shorter_sentence_rather_than_running_out_of_its_pa
 def test_the_round_summary_s_text_is_11_px_or_more(monkeypatch, rid, n):
     """The round summary draws the hands with the faces the table draws (TablePlugin.face_art: the
     family's own), and no text of it is under 11 px."""
-    rendered = rigging.record_fonts(monkeypatch)
+    rendered = rigging_screen.record_fonts(monkeypatch)
     app, d, session = open_round(rid, n, (1280, 800), seed=5)
     play_one_round(d, random.Random(5))
     assert isinstance(app.top, (RoundSummaryScene, MatchResultScene))

@@ -26,7 +26,7 @@ from game.ui.app import App
 from game.ui.driver import Driver
 from game.ui.families.base import TablePlugin
 from game.engine.session import Session
-from rigging import confirm_pass
+from rigging_screen import confirm_pass
 
 CARD = pygame.Rect(0, 0, 60, 84)
 

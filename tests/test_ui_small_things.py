@@ -1,6 +1,6 @@
 """The small things a first-time player tripped over (issue 7, item 13), through the real event loop.
 
-Layout checks read the text really drawn (rigging.record_text) at the window sizes the app supports,
+Layout checks read the text really drawn (rigging_screen.record_text) at the window sizes the app supports,
 1024x640 to 2560x1440, with 2 to 8 seats.
 """
 import json
@@ -22,7 +22,9 @@ from game.ui.setup import NAME_HINT, ONE_GAME, OPEN_HINT, PASS_HINT, SetupScene
 from game.ui.stats_scene import StatsScene
 from game.ui.table import TableScene
 import rigging
-from rigging import human_decision, record_text
+import rigging_memory
+import rigging_screen
+from rigging_screen import human_decision, record_text
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080), (2560, 1440))
 ANA = {"name": "Ana", "kind": "human"}
@@ -37,7 +39,7 @@ def make_app(size=(1280, 800), speed="instant"):
 
 
 def open_table(app, game, seats, ruleset=None, bot_factory=None):
-    rs = ruleset or rigging.kombio()
+    rs = ruleset or rigging_memory.kombio()
     session = Session.new(rs, seats, default_options(rs), 1)
     session.game = game
     app.reset(MenuScene(app))
@@ -67,7 +69,7 @@ def frame(d, drawn):
 def test_a_wait_notice_is_not_drawn_green_and_a_refusal_is_red(monkeypatch):
     drawn = record_text(monkeypatch, table_draw, table_frame)
     app = make_app(speed="normal")                     # the bot thinks a while: its move lasts
-    d, session = open_table(app, rigging.rigged(2, seed=2, current=1), [ANA] + bots(2))
+    d, session = open_table(app, rigging_memory.rigged(2, seed=2, current=1), [ANA] + bots(2))
     assert d.until(lambda: d.table.ctrl.moment().kind == "bot", 50)
     d.click(d.centre_of((0, 0)))
     status = d.layout().status
@@ -87,8 +89,8 @@ def test_call_claim_and_last_turn_badges_fit_the_plates_at_every_size_and_seat_c
     app = make_app()
     name = "Alexandra"
     for n in range(2, 9):
-        rs = rigging.kombio() if n <= 6 else rigging.cambio()
-        game = rigging.rigged(n, seed=n, ruleset=rs, current=1)
+        rs = rigging_memory.kombio() if n <= 6 else rigging_memory.cambio()
+        game = rigging_memory.rigged(n, seed=n, ruleset=rs, current=1)
         game.apply(1, Action("call"))                  # Bot 2 calls: everyone else has a last turn
         d, session = open_table(app, game, [dict(ANA, name=name)] + bots(n), ruleset=rs)
         ctrl = d.table.ctrl
@@ -124,7 +126,7 @@ def test_call_claim_and_last_turn_badges_fit_the_plates_at_every_size_and_seat_c
 def test_after_a_human_calls_every_other_plate_and_the_bots_turns_say_last_turn(monkeypatch):
     drawn = record_text(monkeypatch, table_draw, table_frame)
     app = make_app(speed="normal")
-    d, session = open_table(app, rigging.rigged(3, seed=4, current=0), [ANA] + bots(3))
+    d, session = open_table(app, rigging_memory.rigged(3, seed=4, current=0), [ANA] + bots(3))
     ctrl = d.table.ctrl
     assert my_turn(d, 0) and "last turn" not in ctrl.prompt()
     d.key(pygame.K_k)
@@ -182,7 +184,7 @@ def swap_of(a, b):
 def test_a_bots_look_and_swap_stay_marked_until_the_human_moves(monkeypatch):
     drawn = record_text(monkeypatch, table_draw, table_frame)
     app = make_app(speed="fast")
-    game = rigging.rigged(2, seed=6, current=1, deck=[9, 3, 11])     # Bot: look at another's; Ana: a 3; Bot: swap
+    game = rigging_memory.rigged(2, seed=6, current=1, deck=[9, 3, 11])     # Bot: look at another's; Ana: a 3; Bot: swap
     plan = [Action("peek", pos=(0, 0))] + swap_of((0, 1), (1, 0))
     d, session = open_table(app, game, [ANA] + bots(2), bot_factory=lambda rs, seat, level, seed: ScriptedBot(plan))
     ctrl = d.table.ctrl
@@ -221,7 +223,7 @@ def test_a_bots_look_and_swap_stay_marked_until_the_human_moves(monkeypatch):
 def test_a_card_a_bot_gives_after_matching_stays_marked_on_its_new_place(monkeypatch):
     drawn = record_text(monkeypatch, table_draw, table_frame)
     app = make_app(speed="fast")
-    game = rigging.rigged(2, seed=7, current=0, hands={0: [5, 1, 2, 3]}, deck=[5, 4])
+    game = rigging_memory.rigged(2, seed=7, current=0, hands={0: [5, 1, 2, 3]}, deck=[5, 4])
     bot = ScriptedBot([Action("give", pos=(1, 2))], race_plan=[Action("match", pos=(0, 0))])
     d, session = open_table(app, game, [ANA] + bots(2), bot_factory=lambda rs, seat, level, seed: bot)
     ctrl = d.table.ctrl
@@ -298,7 +300,7 @@ def test_the_setup_remembers_the_match_length_per_game_in_settings_json(monkeypa
     d.click((setup.mode_step.rect.right - 6, setup.mode_step.rect.centery))          # rounds -> points
     d.click((setup.points_step.rect.right - 6, setup.points_step.rect.centery))      # a higher limit
     chosen = dict(setup.options["match_end"])
-    assert chosen["mode"] == "points" and chosen["points"] != default_options(rigging.kombio())["match_end"]["points"]
+    assert chosen["mode"] == "points" and chosen["points"] != default_options(rigging_memory.kombio())["match_end"]["points"]
     d.click(setup.start.rect.center)
     assert isinstance(app.top, TableScene)
     on_disk = json.loads((tmp_path / "settings.json").read_text())
@@ -312,7 +314,7 @@ def test_the_setup_remembers_the_match_length_per_game_in_settings_json(monkeypa
     assert setup2.points_step.value == chosen["points"] and setup2.points_step.visible
     d2.key(pygame.K_ESCAPE)
     d2, cambio_setup = open_setup(app2, "cambio")
-    assert cambio_setup.options["match_end"] == default_options(rigging.cambio())["match_end"]
+    assert cambio_setup.options["match_end"] == default_options(rigging_memory.cambio())["match_end"]
 
 
 def test_old_and_damaged_match_lengths_in_settings_json_load_safely(monkeypatch, tmp_path):
@@ -352,9 +354,9 @@ def test_statistics_say_1_match_not_1_matches(monkeypatch, tmp_path):
 def test_card_names_take_an_before_a_vowel_sound_in_the_prompt_the_banner_and_the_log(monkeypatch):
     # playtest: "Ana tried a 8", "you drew a Ace"
     from game.families.memory.words import a_card
-    drawn = rigging.record_fonts(monkeypatch)
+    drawn = rigging_screen.record_fonts(monkeypatch)
     app = make_app(speed="fast")                       # banners play
-    game = rigging.rigged(2, seed=3, current=0, hands={0: [1, 2, 3, 4], 1: [11, 5, 6, 7]}, deck=[8])
+    game = rigging_memory.rigged(2, seed=3, current=0, hands={0: [1, 2, 3, 4], 1: [11, 5, 6, 7]}, deck=[8])
     d, session = open_table(app, game, [ANA] + bots(2))
     ctrl = d.table.ctrl
     assert my_turn(d, 0)
@@ -379,9 +381,9 @@ def test_card_names_take_an_before_a_vowel_sound_in_the_prompt_the_banner_and_th
 
 
 def test_classic_cambio_says_you_drew_an_ace():
-    rs = rigging.cambio_classic()
+    rs = rigging_memory.cambio_classic()
     app = make_app()
-    game = rigging.rigged(2, seed=3, ruleset=rs, current=0, deck=["A"])
+    game = rigging_memory.rigged(2, seed=3, ruleset=rs, current=0, deck=["A"])
     d, session = open_table(app, game, [ANA] + bots(2), ruleset=rs)
     assert my_turn(d, 0)
     d.key(pygame.K_d)

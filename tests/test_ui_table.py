@@ -15,8 +15,7 @@ from game.ui.offscreen import render_view
 from game.ui.pass_screen import PassScene
 from game.ui.summary import RoundSummaryScene
 from game.ui.families.memory import layout as table_layout
-import rigging
-
+import rigging_memory
 HUMAN = {"name": "Ana", "kind": "human"}
 BEN = {"name": "Ben", "kind": "human"}
 BOT = {"name": "Bot", "kind": "ai", "level": "normal"}
@@ -29,7 +28,7 @@ def make_app(size=(1280, 800), speed="instant"):
 
 def open_table(app, seats, seed=1, game=None, options=None):
     """A table for a new session; `game` replaces the dealt state (a rigged one)."""
-    rs = rigging.kombio()
+    rs = rigging_memory.kombio()
     session = Session.new(rs, seats, options or default_options(rs), seed)
     if game is not None:
         session.game = game
@@ -99,7 +98,7 @@ def test_play_a_round_against_a_bot_with_drags_and_clicks():
 
 def test_an_illegal_drop_slides_back_with_the_reason_and_changes_nothing():
     app = make_app()
-    d, session = open_table(app, [HUMAN, BOT], game=rigging.rigged(2, seed=2, current=0))
+    d, session = open_table(app, [HUMAN, BOT], game=rigging_memory.rigged(2, seed=2, current=0))
     ctrl = d.table.ctrl
     assert d.until(lambda: ready_for(d, 0))
     d.key(pygame.K_d)
@@ -117,7 +116,7 @@ def test_an_illegal_drop_slides_back_with_the_reason_and_changes_nothing():
 
 
 def test_a_human_wins_a_match_race_with_their_key():
-    game = rigging.rigged(2, seed=3, current=0, hands={0: [5, 1, 2, 3], 1: [0, 1, 2, 3]}, deck=[5])
+    game = rigging_memory.rigged(2, seed=3, current=0, hands={0: [5, 1, 2, 3], 1: [0, 1, 2, 3]}, deck=[5])
     app = make_app()
     d, session = open_table(app, [HUMAN, BOT], game=game)
     ctrl = d.table.ctrl
@@ -135,7 +134,7 @@ def test_a_human_wins_a_match_race_with_their_key():
 
 
 def test_a_wrong_race_key_or_click_without_a_claim_does_nothing():
-    game = rigging.rigged(2, seed=3, current=0, hands={0: [5, 1, 2, 3], 1: [0, 1, 2, 3]}, deck=[5])
+    game = rigging_memory.rigged(2, seed=3, current=0, hands={0: [5, 1, 2, 3], 1: [0, 1, 2, 3]}, deck=[5])
     app = make_app()
     d, session = open_table(app, [HUMAN, BOT], game=game)
     ctrl = d.table.ctrl
@@ -240,10 +239,10 @@ def test_pixels_of_a_seat_do_not_depend_on_cards_it_does_not_know():
     # Two deals that differ only in a card of seat 1 that seat 1 has seen and seat 0 has not.
     hands_a = {0: [1, 2, 3, 4], 1: [None, None, 5, None]}
     hands_b = {0: [1, 2, 3, 4], 1: [None, None, 9, None]}
-    game_a = rigging.rigged(3, seed=5, hands=hands_a, look=True)
-    game_b = rigging.rigged(3, seed=5, hands=hands_b, look=True)
+    game_a = rigging_memory.rigged(3, seed=5, hands=hands_a, look=True)
+    game_b = rigging_memory.rigged(3, seed=5, hands=hands_b, look=True)
     assert game_a.view(1).slot((1, 2)).face != game_b.view(1).slot((1, 2)).face
-    rs = rigging.kombio()
+    rs = rigging_memory.kombio()
     names = ["Ana", "Ben", "Cleo"]
     for size in ((1280, 800), (1024, 640)):
         a = render_view(rs, game_a.view(0), names, size)
@@ -293,7 +292,7 @@ def test_resizing_the_window_relayouts_and_keeps_the_minimum():
 
 def cambio_table(deck):
     rs = find_ruleset("cambio")
-    game = rigging.rigged(3, seed=8, ruleset=rs, current=0, deck=deck)
+    game = rigging_memory.rigged(3, seed=8, ruleset=rs, current=0, deck=deck)
     session = Session.new(rs, [HUMAN, BOT, dict(BOT, name="Cleo")], default_options(rs), 8)
     session.game = game
     app = make_app()
@@ -349,7 +348,7 @@ def test_a_bot_peek_is_a_glance_without_the_face():
     from game.ui.anim import Glance
     from game.ui.families.memory.anim import AnimContext, steps_for
     app = make_app(speed="normal")
-    d, session = open_table(app, [HUMAN, BOT], game=rigging.rigged(2, seed=9, look=True))
+    d, session = open_table(app, [HUMAN, BOT], game=rigging_memory.rigged(2, seed=9, look=True))
     table = d.table
     ctx = AnimContext(table.current_layout(), table.ctrl.view(), table.ctrl.names, table.art, 1.0, "KOMBIO")
     steps = steps_for([Event("peek", seat=1, pos=(0, 0))], ctx)
