@@ -39,66 +39,78 @@ def _pos_words(pos, names, actor=None) -> str:
 
 
 def describe(event, names, call_name: str = "Call") -> str:
-    """One log sentence for an event, naming players; '' for events not worth a line."""
-    k = event.kind
+    """One log sentence for an event, naming players; '' for events not worth a line (SENTENCES)."""
+    say = SENTENCES.get(event.kind)
+    if say is None:
+        return ""
     who = names[event.seat] if event.seat is not None else ""
     face = event.face.title if event.face is not None else ""
-    if k == "deal":
-        return f"Round {event.get('round')}: {names[event.seat]} deals."
-    if k == "look_start":
-        return f"{who} looks at their starting cards."
-    if k == "draw":
-        return f"{who} draws from the deck." if event.src == "deck" else f"{who} takes the {face} from the discard pile."
-    if k == "exchange":
-        return f"{who} exchanges their card {event.pos[1] + 1} and discards {a_card(face)}."
-    if k == "discard":
-        return f"{who} discards the drawn {face}."
-    if k == "ability":
-        return f"{who} uses {event.get('name')}."
-    if k == "choose":
-        return f"{who} chooses {event.get('name')}."
-    if k == "skip":
-        return f"{who} gives no card back." if event.get("give") else f"{who} skips the ability."
-    if k == "extra_turn":
-        return f"{who} will take another turn."
-    if k == "peek":
-        return f"{who} looks at {_pos_words(event.pos, names, event.seat)}."
-    if k == "pick":
-        return f"{who} picks {_pos_words(event.pos, names, event.seat)}."
-    if k == "reveal":
-        shown = ", ".join(f"{names[p[0]]}'s {f.title}" for p, f in event.faces)
-        return f"Revealed to everyone: {shown}."
-    if k == "swap":
-        return f"{who} swaps {_pos_words(event.pos, names, event.seat)} with {_pos_words(event.pos2, names, event.seat)}."
-    if k == "match":
-        src = _pos_words(event.pos, names, event.seat)
-        if event.ok:
-            return f"{who} matches with {src}: {a_card(face)}!"
-        if event.get("late"):
-            return f"{who} throws {src}, {a_card(face)}: too late!"
-        return f"{who} tries {src}, {a_card(face)}: wrong!"
-    if k == "give":
-        return f"{who} gives their card {event.pos[1] + 1} to {names[event.pos2[0]]}."
-    if k == "decide":
-        claimer = names[event.get("claimer")]
-        if event.get("choice") == "take":
-            return f"{who} makes {claimer} take the card."
-        return f"{who} returns the card; {claimer} takes a penalty card."
-    if k == "penalty":
-        return f"{who} takes a penalty card." if event.ok else f"{who} would take a penalty card, but none is left."
-    if k == "call":
-        if event.get("auto"):
-            return f"{who} has no cards left: automatic {call_name}!"
-        return f"{who} calls {call_name}!"
-    if k == "reshuffle":
-        return f"The discard pile is shuffled into a new deck ({event.get('cards')} cards)."
-    if k == "round_over":
-        return "The round is over: cards are revealed."
-    if k == "match_over":
-        return "The match is over: " + " and ".join(names[s] for s in event.get("winners")) + " won."
-    if k == "pass":
-        return ""
-    return ""
+    return say(event, names, who, face, call_name)
+
+
+def _pos(event, names, pos):
+    return _pos_words(pos, names, event.seat)
+
+
+def _draw(e, names, who, face, call):
+    return f"{who} draws from the deck." if e.src == "deck" else f"{who} takes the {face} from the discard pile."
+
+
+def _match(e, names, who, face, call):
+    src = _pos(e, names, e.pos)
+    if e.ok:
+        return f"{who} matches with {src}: {a_card(face)}!"
+    if e.get("late"):
+        return f"{who} throws {src}, {a_card(face)}: too late!"
+    return f"{who} tries {src}, {a_card(face)}: wrong!"
+
+
+def _decide(e, names, who, face, call):
+    claimer = names[e.get("claimer")]
+    if e.get("choice") == "take":
+        return f"{who} makes {claimer} take the card."
+    return f"{who} returns the card; {claimer} takes a penalty card."
+
+
+def _call(e, names, who, face, call):
+    return f"{who} has no cards left: automatic {call}!" if e.get("auto") else f"{who} calls {call}!"
+
+
+def _reveal(e, names, who, face, call):
+    shown = ", ".join(f"{names[p[0]]}'s {f.title}" for p, f in e.faces)
+    return f"Revealed to everyone: {shown}."
+
+
+# event kind -> its sentence: (event, names, who acted, the card's title, the call's name) -> str
+SENTENCES = {
+    "deal": lambda e, names, who, face, call: f"Round {e.get('round')}: {names[e.seat]} deals.",
+    "look_start": lambda e, names, who, face, call: f"{who} looks at their starting cards.",
+    "draw": _draw,
+    "exchange": lambda e, names, who, face, call:
+        f"{who} exchanges their card {e.pos[1] + 1} and discards {a_card(face)}.",
+    "discard": lambda e, names, who, face, call: f"{who} discards the drawn {face}.",
+    "ability": lambda e, names, who, face, call: f"{who} uses {e.get('name')}.",
+    "choose": lambda e, names, who, face, call: f"{who} chooses {e.get('name')}.",
+    "skip": lambda e, names, who, face, call:
+        f"{who} gives no card back." if e.get("give") else f"{who} skips the ability.",
+    "extra_turn": lambda e, names, who, face, call: f"{who} will take another turn.",
+    "peek": lambda e, names, who, face, call: f"{who} looks at {_pos(e, names, e.pos)}.",
+    "pick": lambda e, names, who, face, call: f"{who} picks {_pos(e, names, e.pos)}.",
+    "reveal": _reveal,
+    "swap": lambda e, names, who, face, call:
+        f"{who} swaps {_pos(e, names, e.pos)} with {_pos(e, names, e.pos2)}.",
+    "match": _match,
+    "give": lambda e, names, who, face, call: f"{who} gives their card {e.pos[1] + 1} to {names[e.pos2[0]]}.",
+    "decide": _decide,
+    "penalty": lambda e, names, who, face, call:
+        f"{who} takes a penalty card." if e.ok else f"{who} would take a penalty card, but none is left.",
+    "call": _call,
+    "reshuffle": lambda e, names, who, face, call:
+        f"The discard pile is shuffled into a new deck ({e.get('cards')} cards).",
+    "round_over": lambda e, names, who, face, call: "The round is over: cards are revealed.",
+    "match_over": lambda e, names, who, face, call:
+        "The match is over: " + " and ".join(names[s] for s in e.get("winners")) + " won.",
+}
 
 
 def score_lines(result) -> tuple:
