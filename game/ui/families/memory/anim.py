@@ -85,90 +85,195 @@ def steps_for(events, ctx: AnimContext) -> list:
     return steps
 
 
+class _Locals:
+    """What every event's animation starts from: the speed scale, the layout, who acted, the backs."""
+
+    def __init__(self, ev, ctx):
+        self.s = ctx.scale
+        self.L = ctx.layout
+        self.who = ctx.name(ev.seat)
+        self.back_c = ctx.art.back(ctx.card)
+        self.back_p = ctx.art.back(ctx.pile)
+
+
 def _one(ev, ctx: AnimContext) -> list:
-    s = ctx.scale
-    L = ctx.layout
-    k = ev.kind
-    who = ctx.name(ev.seat)
-    back_c = ctx.art.back(ctx.card)
-    back_p = ctx.art.back(ctx.pile)
-    if k == "deal":
-        return deal_steps(ctx)
-    if k == "look_start":
-        slots = ev.get("slots", ())
-        sv = ctx.view.seats[ev.seat]
-        tweens = [Glance(ctx.rect((ev.seat, i)), "" if j else f"{who} looks", GLANCE * s,
-                         corner=ctx.sees_face((ev.seat, i)))
-                  for j, i in enumerate(slots) if i < len(sv.slots)]
-        return [Step(tweens)]
-    if k == "draw":
-        if ev.src == "deck":
-            face = ctx.view.drawn
-            img_end = ctx.art.face(face, ctx.pile) if face is not None else None
-            return [Step([CardMove(back_p, L.deck, L.drawn, MOVE * s, img_end=img_end, lift=14)], {"drawn"})]
-        img = ctx.art.face(ev.face, ctx.pile)
-        return [Step([CardMove(img, L.discard, L.drawn, MOVE * s, lift=14)], {"drawn"})]
-    if k == "exchange":
-        slot = ctx.rect(ev.pos)
-        old = ctx.art.face(ev.face, ctx.pile)
-        return [Step([CardMove(back_p, L.drawn, slot, MOVE * s, lift=10),
-                      CardMove(back_c, slot, L.discard, MOVE * 1.2 * s, img_end=old, lift=18)],
-                     {("slot", tuple(ev.pos)), "discard_top"})]
-    if k == "discard":
-        img = ctx.art.face(ev.face, ctx.pile)
-        start = back_p if ctx.view.viewer != ev.seat else img
-        return [Step([CardMove(start, L.drawn, L.discard, MOVE * s, img_end=img if start is back_p else None,
-                               lift=12)], {"discard_top"})]
-    if k == "ability":
-        return [Step([ctx.banner(f"{who}: {ev.get('name')}", BANNER * 0.8), Pulse(L.discard, PULSE * s)])]
-    if k == "choose":
-        return [Step([ctx.banner(f"{who} chooses {ev.get('name')}", BANNER * 0.7)])]
-    if k == "peek":
-        label = f"{who} looks"
-        return [Step([Glance(ctx.rect(ev.pos), label, GLANCE * s, corner=ctx.sees_face(ev.pos))])]
-    if k == "pick":
-        return [Step([Pulse(ctx.rect(ev.pos), PULSE * s)])]
-    if k == "reveal":
-        tweens = [Pulse(ctx.rect(pos), PULSE * 2 * s) for pos, _ in ev.faces]
-        return [Step(tweens + [ctx.banner("Revealed to everyone", BANNER)])]
-    if k == "swap":
-        a, b = ctx.rect(ev.pos), ctx.rect(ev.pos2)
-        return [Step([CardMove(back_c, a, b, MOVE * 1.3 * s, lift=20),
-                      CardMove(back_c, b, a, MOVE * 1.3 * s, lift=-20)],
-                     {("slot", tuple(ev.pos)), ("slot", tuple(ev.pos2))})]
-    if k == "match":
-        r = ctx.rect(ev.pos)
-        face = ctx.art.face(ev.face, ctx.card)
-        if ev.ok:
-            face_p = ctx.art.face(ev.face, ctx.pile)
-            return [Step([CardMove(back_c, r, r.move(0, -12), FLIP * s, img_end=face)]),
-                    Step([CardMove(face_p, r.move(0, -12), L.discard, MOVE * s, lift=12),
-                          ctx.banner(f"{who} matches {a_card(ev.face)}!", BANNER * 0.8, theme.GOOD)],
-                         {"discard_top"})]
-        words = (f"Too late! {who} threw {a_card(ev.face)}" if ev.get("late")
-                 else f"Wrong! {who} tried {a_card(ev.face)}")
-        return [Step([CardMove(back_c, r, r.move(0, -12), FLIP * s, img_end=face),
-                      ctx.banner(words, BANNER, theme.DANGER)])]
-    if k == "give":
+    """The animation steps of one event (STEPS: one function per event kind)."""
+    step = STEPS.get(ev.kind)
+    return step(ev, ctx, _Locals(ev, ctx)) if step is not None else []
+
+
+def _deal(ev, ctx, here) -> list:
+    return deal_steps(ctx)
+
+
+def _look_start(ev, ctx, here) -> list:
+    s = here.s
+    who = here.who
+    slots = ev.get("slots", ())
+    sv = ctx.view.seats[ev.seat]
+    tweens = [Glance(ctx.rect((ev.seat, i)), "" if j else f"{who} looks", GLANCE * s,
+                     corner=ctx.sees_face((ev.seat, i)))
+              for j, i in enumerate(slots) if i < len(sv.slots)]
+    return [Step(tweens)]
+
+
+def _draw(ev, ctx, here) -> list:
+    s = here.s
+    L = here.L
+    back_p = here.back_p
+    if ev.src == "deck":
+        face = ctx.view.drawn
+        img_end = ctx.art.face(face, ctx.pile) if face is not None else None
+        return [Step([CardMove(back_p, L.deck, L.drawn, MOVE * s, img_end=img_end, lift=14)], {"drawn"})]
+    img = ctx.art.face(ev.face, ctx.pile)
+    return [Step([CardMove(img, L.discard, L.drawn, MOVE * s, lift=14)], {"drawn"})]
+
+
+def _exchange(ev, ctx, here) -> list:
+    s = here.s
+    L = here.L
+    back_c = here.back_c
+    back_p = here.back_p
+    slot = ctx.rect(ev.pos)
+    old = ctx.art.face(ev.face, ctx.pile)
+    return [Step([CardMove(back_p, L.drawn, slot, MOVE * s, lift=10),
+                  CardMove(back_c, slot, L.discard, MOVE * 1.2 * s, img_end=old, lift=18)],
+                 {("slot", tuple(ev.pos)), "discard_top"})]
+
+
+def _discard(ev, ctx, here) -> list:
+    s = here.s
+    L = here.L
+    back_p = here.back_p
+    img = ctx.art.face(ev.face, ctx.pile)
+    start = back_p if ctx.view.viewer != ev.seat else img
+    return [Step([CardMove(start, L.drawn, L.discard, MOVE * s, img_end=img if start is back_p else None,
+                           lift=12)], {"discard_top"})]
+
+
+def _ability(ev, ctx, here) -> list:
+    s = here.s
+    L = here.L
+    who = here.who
+    return [Step([ctx.banner(f"{who}: {ev.get('name')}", BANNER * 0.8), Pulse(L.discard, PULSE * s)])]
+
+
+def _choose(ev, ctx, here) -> list:
+    who = here.who
+    return [Step([ctx.banner(f"{who} chooses {ev.get('name')}", BANNER * 0.7)])]
+
+
+def _peek(ev, ctx, here) -> list:
+    s = here.s
+    who = here.who
+    label = f"{who} looks"
+    return [Step([Glance(ctx.rect(ev.pos), label, GLANCE * s, corner=ctx.sees_face(ev.pos))])]
+
+
+def _pick(ev, ctx, here) -> list:
+    s = here.s
+    return [Step([Pulse(ctx.rect(ev.pos), PULSE * s)])]
+
+
+def _reveal(ev, ctx, here) -> list:
+    s = here.s
+    tweens = [Pulse(ctx.rect(pos), PULSE * 2 * s) for pos, _ in ev.faces]
+    return [Step(tweens + [ctx.banner("Revealed to everyone", BANNER)])]
+
+
+def _swap(ev, ctx, here) -> list:
+    s = here.s
+    back_c = here.back_c
+    a, b = ctx.rect(ev.pos), ctx.rect(ev.pos2)
+    return [Step([CardMove(back_c, a, b, MOVE * 1.3 * s, lift=20),
+                  CardMove(back_c, b, a, MOVE * 1.3 * s, lift=-20)],
+                 {("slot", tuple(ev.pos)), ("slot", tuple(ev.pos2))})]
+
+
+def _match(ev, ctx, here) -> list:
+    s = here.s
+    L = here.L
+    who = here.who
+    back_c = here.back_c
+    r = ctx.rect(ev.pos)
+    face = ctx.art.face(ev.face, ctx.card)
+    if ev.ok:
+        face_p = ctx.art.face(ev.face, ctx.pile)
+        return [Step([CardMove(back_c, r, r.move(0, -12), FLIP * s, img_end=face)]),
+                Step([CardMove(face_p, r.move(0, -12), L.discard, MOVE * s, lift=12),
+                      ctx.banner(f"{who} matches {a_card(ev.face)}!", BANNER * 0.8, theme.GOOD)],
+                     {"discard_top"})]
+    words = (f"Too late! {who} threw {a_card(ev.face)}" if ev.get("late")
+             else f"Wrong! {who} tried {a_card(ev.face)}")
+    return [Step([CardMove(back_c, r, r.move(0, -12), FLIP * s, img_end=face),
+                  ctx.banner(words, BANNER, theme.DANGER)])]
+
+
+def _give(ev, ctx, here) -> list:
+    s = here.s
+    back_c = here.back_c
+    return [Step([CardMove(back_c, ctx.rect(ev.pos), ctx.rect(ev.pos2), MOVE * 1.2 * s, lift=16)],
+                 {("slot", tuple(ev.pos2))})]
+
+
+def _decide(ev, ctx, here) -> list:
+    s = here.s
+    back_c = here.back_c
+    if ev.pos2 is not None:
         return [Step([CardMove(back_c, ctx.rect(ev.pos), ctx.rect(ev.pos2), MOVE * 1.2 * s, lift=16)],
                      {("slot", tuple(ev.pos2))})]
-    if k == "decide":
-        if ev.pos2 is not None:
-            return [Step([CardMove(back_c, ctx.rect(ev.pos), ctx.rect(ev.pos2), MOVE * 1.2 * s, lift=16)],
-                         {("slot", tuple(ev.pos2))})]
-        return []
-    if k == "penalty":
-        if not ev.ok or ev.pos is None:
-            return [Step([ctx.banner(f"No penalty card left for {who}", BANNER * 0.8)])]
-        return [Step([CardMove(back_c, L.deck, ctx.rect(ev.pos), MOVE * 1.2 * s, lift=16),
-                      ctx.banner(f"{who} takes a penalty card", BANNER * 0.8, theme.DANGER)],
-                     {("slot", tuple(ev.pos))})]
-    if k == "call":
-        box = L.seats[ev.seat].rect if ev.seat is not None and ev.seat < len(L.seats) else L.centre
-        text = f"{who}: no cards left, {ctx.call_name}!" if ev.get("auto") else f"{who} calls {ctx.call_name}!"
-        return [Step([ctx.banner(text, BANNER * 1.2), Pulse(box, PULSE * 2 * s)])]
-    if k == "reshuffle":
-        return [Step([ctx.banner("Discard pile shuffled into a new deck", BANNER), Pulse(L.deck, PULSE * s)])]
-    if k == "round_over":
-        return [Step([ctx.banner("Round over: cards are revealed", BANNER * 1.2)])]
     return []
+
+
+def _penalty(ev, ctx, here) -> list:
+    s = here.s
+    L = here.L
+    who = here.who
+    back_c = here.back_c
+    if not ev.ok or ev.pos is None:
+        return [Step([ctx.banner(f"No penalty card left for {who}", BANNER * 0.8)])]
+    return [Step([CardMove(back_c, L.deck, ctx.rect(ev.pos), MOVE * 1.2 * s, lift=16),
+                  ctx.banner(f"{who} takes a penalty card", BANNER * 0.8, theme.DANGER)],
+                 {("slot", tuple(ev.pos))})]
+
+
+def _call(ev, ctx, here) -> list:
+    s = here.s
+    L = here.L
+    who = here.who
+    box = L.seats[ev.seat].rect if ev.seat is not None and ev.seat < len(L.seats) else L.centre
+    text = f"{who}: no cards left, {ctx.call_name}!" if ev.get("auto") else f"{who} calls {ctx.call_name}!"
+    return [Step([ctx.banner(text, BANNER * 1.2), Pulse(box, PULSE * 2 * s)])]
+
+
+def _reshuffle(ev, ctx, here) -> list:
+    s = here.s
+    L = here.L
+    return [Step([ctx.banner("Discard pile shuffled into a new deck", BANNER), Pulse(L.deck, PULSE * s)])]
+
+
+def _round_over(ev, ctx, here) -> list:
+    return [Step([ctx.banner("Round over: cards are revealed", BANNER * 1.2)])]
+
+
+# event kind -> its animation steps
+STEPS = {
+    "deal": _deal,
+    "look_start": _look_start,
+    "draw": _draw,
+    "exchange": _exchange,
+    "discard": _discard,
+    "ability": _ability,
+    "choose": _choose,
+    "peek": _peek,
+    "pick": _pick,
+    "reveal": _reveal,
+    "swap": _swap,
+    "match": _match,
+    "give": _give,
+    "decide": _decide,
+    "penalty": _penalty,
+    "call": _call,
+    "reshuffle": _reshuffle,
+    "round_over": _round_over,
+}
