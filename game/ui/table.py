@@ -382,6 +382,7 @@ class TableScene(Scene):
                     self.ctrl.say(g.say, g.error)
         if inp.dragging:
             inp.drag_point = event.pos
+            plugin.dragged(zones, event.pos)
 
     def _on_release(self, event):
         inp = self.input

@@ -150,6 +150,10 @@ class TablePlugin:
         The common table decides when: `scene.zoomed()`."""
         return None
 
+    def dragged(self, zones, point) -> None:
+        """The pointer moved while a drag is under way (handling, never drawing: a Kumbal sweep picks
+        the cards it passes here). Default: nothing."""
+
     def pointer(self, event, zones) -> bool:
         """A mouse event before the common input sees it (where the pointer hovers, a right click on
         a card): True if the plug-in used it up. Default: nothing."""

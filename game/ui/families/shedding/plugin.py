@@ -259,13 +259,12 @@ class ShedPlugin(TablePlugin):
         return ShedInput(self)
 
     def visuals(self, vis, zones, view):
-        """Each frame of a drag: the cards swept along the fan light and lift where they lie (picked),
-        and go with the pointer once it leaves the fan for the pile."""
+        """Each frame of a drag: the cards swept along the fan (by `dragged`) light and lift where they
+        lie (picked), and go with the pointer once it leaves the fan for the pile."""
         if self.looking() is not None:
             vis.acting = self.looking()         # the scores beside the table mark the same seat
         inp = getattr(self.scene, "input", None)
         if inp is not None and getattr(inp, "dragging", False):
-            inp.sweep(zones, inp.drag_point)
             if inp.press and inp.picks():
                 vis.targets = inp.targets(inp.press[0])
                 if inp.over_fan:
@@ -274,12 +273,9 @@ class ShedPlugin(TablePlugin):
                     vis.dragging = inp.swept
         return vis
 
-    def pointer(self, event, zones) -> bool:
-        """Every move of the pointer during a drag sweeps (not only those a frame is drawn after)."""
-        inp = getattr(self.scene, "input", None)
-        if event.type == pygame.MOUSEMOTION and inp is not None and getattr(inp, "dragging", False):
-            inp.sweep(zones, event.pos)
-        return False
+    def dragged(self, zones, point) -> None:
+        """Every move of the pointer during a drag sweeps along the fan (drawing only reads the sweep)."""
+        self.scene.input.sweep(zones, point)
 
     def confirm_question(self, action) -> str:
         if action.kind != "call":
