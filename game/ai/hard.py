@@ -302,8 +302,3 @@ def _ratio(mean: float, error: float) -> float:
     if error > 0:
         return mean / error
     return math.inf if mean > 0 else -math.inf if mean < 0 else 0.0
-
-
-def make_hard_bot(ruleset, seat: int, seed=0, **budget) -> HardBot:
-    """The hard bot for this ruleset's family; UnknownLevel with a sentence if it has no sampler."""
-    return HardBot(ruleset, seat, seed, **budget)

@@ -450,7 +450,7 @@ def run(game_id: Optional[str] = None, seats=None, options=None, seed: Optional[
     from game.ui.menu import MenuScene
     if game_id:
         # Draw the menu once first so the window is never blank while the ruleset loads.
-        menu = app.reset(MenuScene(app, load_now=False))
+        app.reset(MenuScene(app, load_now=False))
         app.step()
         try:
             session = new_session(game_id, seats, options, seed)
@@ -459,7 +459,6 @@ def run(game_id: Optional[str] = None, seats=None, options=None, seed: Optional[
             app.toast(f"Cannot start {game_id}: {str(exc).strip(chr(39))}", 10)
         else:
             app.start_match(session)
-        del menu
     else:
         app.open_menu()
     app.startup_seconds = time.perf_counter() - started

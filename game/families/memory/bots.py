@@ -175,18 +175,6 @@ class Beliefs:
             self._compute()
         return self._var
 
-    @property
-    def ev_kept(self) -> float:
-        if self._dist is None:
-            self._compute()
-        return self._ev_kept
-
-    @property
-    def ev_dumped(self) -> float:
-        if self._dist is None:
-            self._compute()
-        return self._ev_dumped
-
     def _value_all(self) -> dict:
         """Expected value of every card on the table, computed once."""
         if self._dist is None:

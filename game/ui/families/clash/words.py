@@ -55,11 +55,6 @@ def name_of(names, seat) -> str:
     return names[seat] if seat is not None and 0 <= seat < len(names) else f"Seat {(seat or 0) + 1}"
 
 
-def _band_words(view, names, place) -> str:
-    owner = view.bands[place].owner
-    return "a Free Band" if owner is None else f"{name_of(names, owner)}'s Band"
-
-
 def prompt(view, seat, names, legal) -> str:
     """What `seat` may do now, in the rules' words."""
     phase = view.phase

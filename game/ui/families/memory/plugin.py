@@ -171,10 +171,6 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
             elif ev.kind == "give":
                 self.bot_marks[tuple(ev.pos2)] = ("give", ev.seat)
 
-    def face_shown(self, pos) -> bool:
-        """Does the viewer see this layout card's face right now (a reveal), memory aid aside?"""
-        return pos in self.reveals
-
     def memory_aid(self) -> bool:
         return bool(getattr(self.ctrl.settings, "memory_aid", False))
 
