@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 import math
 import os
-import re
 import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")      # a headless command: never open a window
@@ -17,7 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.paths import resource_path  # noqa: E402
+from game import text  # noqa: E402  (the table's fonts, without game.ui)
 
 SIZE = (1200, 850)
 PAPER = (250, 250, 246)
@@ -78,9 +77,9 @@ def _write_whole(path: str, data: bytes) -> None:
 def _text(surface, words: str, size: int, at, colour=INK, bold=False, anchor="topleft", room=None):
     """Blit one line of text; shrink it to fit `room` pixels when given."""
     if room:
-        size = _fit(words, size, room, min_size=9, bold=bold)
-        words = _ellipsize(words, size, room, bold=bold)
-    image = _font(size, bold).render(words, True, colour)
+        size = text.fit(words, size, room, min_size=9, bold=bold)
+        words = text.ellipsize(words, size, room, bold=bold)
+    image = text.font(size, bold).render(words, True, colour)
     rect = image.get_rect(**{anchor: at})
     surface.blit(image, rect)
     return rect
@@ -200,7 +199,7 @@ def _histograms(surface, summary: dict, totals: list, rect) -> None:
         _text(surface, f"Seat {seat['seat']} ({seat['bot']}){said}", 14, (panel.centerx, panel.y - 20),
               anchor="midtop", bold=True, room=int(panel_w))
         _text(surface, "final total", 13, (panel.centerx, panel.bottom + 24), MUTED, anchor="midtop")
-    label = pygame.transform.rotate(_font(13).render("matches", True, MUTED), 90)
+    label = pygame.transform.rotate(text.font(13).render("matches", True, MUTED), 90)
     surface.blit(label, label.get_rect(center=(rect.x - 44, rect.y + (rect.h - 48) // 2)))
 
 
@@ -239,55 +238,3 @@ def _histogram(surface, panel, counts, low, width, scale, colour, spread, show_c
         x = panel.x + (spread["mean"] - low) / (width * bins) * panel.w
         pygame.draw.line(surface, INK, (x, panel.y), (x, panel.bottom), 2)
 
-
-# ---- text: the table's bundled DejaVu fonts, opened here (the lab imports nothing of game.ui) ----
-_FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
-_FONTS: dict = {}
-_UNDRAWABLE = re.compile("[\x00\ud800-\udfff]")
-
-
-def _font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled DejaVu font at `size` pixels (pygame's own font if the file is missing)."""
-    size = max(6, int(size))
-    font = _FONTS.get((size, bold))
-    if font is None:
-        try:
-            font = pygame.font.Font(str(resource_path("assets", "fonts", _FONT_FILES[bold])), size)
-        except (OSError, FileNotFoundError):
-            font = pygame.font.Font(None, int(size * 1.3))
-            font.set_bold(bold)
-        _FONTS[(size, bold)] = font
-    return font
-
-
-def _width(words: str, size: int, bold: bool = False) -> int:
-    """The pixel width of `words` (what pygame cannot measure, NUL or a lone surrogate, as U+FFFD)."""
-    if "\0" in words:
-        words = _UNDRAWABLE.sub("\ufffd", words)
-    try:
-        return _font(size, bold).size(words)[0]
-    except UnicodeError:
-        return _font(size, bold).size(_UNDRAWABLE.sub("\ufffd", words))[0]
-
-
-def _fit(words: str, size: int, room: int, bold: bool = False, min_size: int = 9) -> int:
-    """The largest size <= `size` at which `words` fit `room` pixels (never below min_size)."""
-    while size > min_size and _width(words, size, bold) > room:
-        size -= 1
-    return size
-
-
-def _ellipsize(words: str, size: int, room: int, bold: bool = False) -> str:
-    """`words`, shortened with an ellipsis when wider than `room` (a binary search on the prefix,
-    after cutting text far longer than any line could show)."""
-    cut = words[:max(0, room) // 2 + 2]         # no readable glyph is under 2 px wide
-    if cut == words and _width(words, size, bold) <= room:
-        return words
-    lo, hi = 0, len(cut) + 1
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if _width(cut[:mid] + "\u2026", size, bold) <= room:
-            lo = mid
-        else:
-            hi = mid
-    return cut[:lo] + "\u2026"
