@@ -201,7 +201,9 @@ class CardArt:
         return (int(r * 255), int(g * 255), int(b * 255))
 
     # ---- drawing ----
-    def _draw_face(self, card, size):
+    def _frame(self, card, size):
+        """A face's frame, the same for every card face: the rounded card, its accent bands at top and
+        bottom, and the ink of its suit. Returns (surface, inner rect, top band, bottom band, ink)."""
         w, h = size
         radius = max(3, w // 10)
         surf = _rounded(size, theme.CARD_EDGE, radius)
@@ -214,6 +216,11 @@ class CardArt:
         band2 = band.copy()
         band2.bottom = inner.bottom - 3
         pygame.draw.rect(surf, accent, band2, border_radius=max(2, band.h // 2))
+        return surf, inner, band, band2, ink
+
+    def _draw_face(self, card, size):
+        w, h = size
+        surf, inner, band, band2, ink = self._frame(card, size)
 
         glyph = SUIT_GLYPH.get(card.suit, "")
         corner = card.label + glyph

@@ -18,7 +18,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import fonts, theme
-from game.ui.cardart import (SUIT_GLYPH, SUIT_RED, CardArt, _finish, _rounded, ability_kind,
+from game.ui.cardart import (SUIT_GLYPH, SUIT_RED, CardArt, _finish, ability_kind,
                              draw_ability_icon, draw_eye, look_target)
 
 READABLE = 11       # the smallest text on a card, in pixels (1280x800 and up)
@@ -43,17 +43,7 @@ class MemoryArt(CardArt):
 
     def _draw_face(self, card, size):
         w, h = size
-        radius = max(3, w // 10)
-        surf = _rounded(size, theme.CARD_EDGE, radius)
-        inner = surf.get_rect().inflate(-2, -2)
-        pygame.draw.rect(surf, theme.CARD_FACE, inner, border_radius=radius - 1)
-        accent = self.accent(card)
-        ink = (190, 40, 48) if card.suit in SUIT_RED else (28, 28, 32)
-        band = pygame.Rect(inner.x + 3, inner.y + 3, inner.w - 6, max(4, h // 14))
-        pygame.draw.rect(surf, accent, band, border_radius=max(2, band.h // 2))
-        band2 = band.copy()
-        band2.bottom = inner.bottom - 3
-        pygame.draw.rect(surf, accent, band2, border_radius=max(2, band.h // 2))
+        surf, inner, band, band2, ink = self._frame(card, size)
 
         glyph = SUIT_GLYPH.get(card.suit, "")
         corner = card.label + glyph
