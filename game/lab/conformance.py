@@ -135,9 +135,12 @@ def check_match(ruleset, levels, seed: int, options: Optional[dict] = None, twin
     if not session.game.is_over():
         raise Violation(f"{where}: the match stopped before its end")
     record = json.loads(json.dumps(session.to_json()))
-    _Checked.seen, _Checked.twins_every, _Checked.rng = seen, twins_every, random.Random(seed)
+    # this match's own checking Session (resume builds the session itself, so what it checks with
+    # comes as class fields of a subclass made for this match, never shared with another)
+    checked = type("CheckedMatch", (_Checked,), {"seen": seen, "twins_every": twins_every,
+                                                 "rng": random.Random(seed)})
     try:
-        replay = _Checked.resume(record, folder=folder)
+        replay = checked.resume(record, folder=folder)
     except Violation as exc:
         raise Violation(f"{where}: {exc}") from None
     if replay.count != len(record["actions"]):

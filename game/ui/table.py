@@ -300,7 +300,7 @@ class TableScene(Scene):
         self.frame_drawer.draw_back(surf, frame, vis)
         self.plugin.draw(surf, zones, view, vis)
         self.frame_drawer.draw_front(surf, frame, view, vis)
-        focus = self.keys.current(self) if self.keys.place is not None and not self.anim.busy() else None
+        focus = self.keys.current(self, zones) if self.keys.place is not None and not self.anim.busy() else None
         if focus is not None:       # a white ring outside the gold one: not the selection's lone gold
             pygame.draw.rect(surf, theme.TEXT, focus[1].inflate(14, 14), 3, border_radius=9)
             pygame.draw.rect(surf, theme.ACCENT, focus[1].inflate(8, 8), 2, border_radius=8)
@@ -530,8 +530,8 @@ class TableScene(Scene):
             if not moved and self.keys.current(self) is None:
                 g = self.input.waiting(None) if ctrl.input_seat() is None else None
                 self.ctrl.say(g.say if g is not None and g.say else "Nothing to pick on the table now.", False)
-        elif k in PICK_KEYS and self.keys.current(self) is not None and not self._space_is_taken(k):
-            self.click_place(self.keys.current(self)[0])
+        elif k in PICK_KEYS and (focus := self.keys.current(self)) is not None and not self._space_is_taken(k):
+            self.click_place(focus[0])
         elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.scroll_log(5 if k == pygame.K_PAGEUP else -5)
         elif self.plugin.key(k):

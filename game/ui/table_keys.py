@@ -40,13 +40,14 @@ class KeyFocus:
         self.place, self.point = None, None
 
     @staticmethod
-    def candidates(scene) -> dict:
-        """place -> rect of every place the keyboard may go to now."""
+    def candidates(scene, zones=None) -> dict:
+        """place -> rect of every place the keyboard may go to now (`zones`: the layout already made
+        for this frame, if there is one)."""
         ctrl, inp = scene.ctrl, scene.input
         if ctrl.input_seat() is None and getattr(inp, "actor", lambda: None)() is None:
             return {}
         places = set(scene._targets_now()) | _picked(inp.selected)
-        zones = scene.current_layout()
+        zones = zones or scene.current_layout()
         out = {}
         for place in places:
             rect = scene.plugin.place_rect(zones, place)
@@ -54,12 +55,12 @@ class KeyFocus:
                 out[place] = pygame.Rect(rect)
         return out
 
-    def current(self, scene):
+    def current(self, scene, zones=None):
         """(place, rect) the keyboard is on now, or None (no focus, its place is not a candidate, or Tab
         has put the keyboard on a button: Enter is the button's then, and an arrow comes back)."""
         if self.place is None or scene.ui.focus is not None:
             return None
-        rect = self.candidates(scene).get(self.place)
+        rect = self.candidates(scene, zones).get(self.place)
         return (self.place, rect) if rect is not None else None
 
     def move(self, scene, direction) -> bool:
