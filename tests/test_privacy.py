@@ -216,13 +216,13 @@ def test_events_never_carry_a_private_face():
             events = game.apply(seat, action)
             public = game.view(None)
             for e in events:
-                kind = f"{e.kind}_{e.src}" if e.kind == "draw" else e.kind
+                kind = f"{e.kind}_{e.get('src')}" if e.kind == "draw" else e.kind
                 seen.add(kind)
                 if kind in PUBLIC_FACE:
                     assert e.face is not None and not e.faces
                     if kind in ("exchange", "discard"):
                         assert e.face in public.discard
-                    if kind == "match" and not e.ok:
+                    if kind == "match" and not e.get("ok"):
                         assert public.slot(e.pos).face == e.face or not public.slot(e.pos).present
                 elif kind == "reveal":
                     assert e.faces and e.face is None
@@ -335,7 +335,7 @@ def test_events_never_carry_a_private_face_in_cambio(rid):
             events = game.apply(seat, action)
             public = game.view(None)
             for e in events:
-                kind = f"{e.kind}_{e.src}" if e.kind == "draw" else e.kind
+                kind = f"{e.kind}_{e.get('src')}" if e.kind == "draw" else e.kind
                 seen.add(kind)
                 if kind in PUBLIC_FACE:
                     assert e.face is not None and not e.faces

@@ -296,7 +296,7 @@ def test_throwing_compares_runes_not_values(top, thrown, ok):
     game.apply(0, exchange(0, 0))                 # exchanged: no action; the card is on top
     assert game.view(None).window.card.key == top
     events = game.apply(2, match(2, 0))
-    assert [e.ok for e in events if e.kind == "match"] == [ok]
+    assert [e.get("ok") for e in events if e.kind == "match"] == [ok]
     assert game.view(None).seats[2].cards_left == (3 if ok else 5)   # wrong: back + penalty
 
 
@@ -493,7 +493,7 @@ def test_exchange_in_the_same_position_and_throw_the_old_card_face_up():
     assert "own" in assert_illegal(game, 0, exchange(1, 0))
     events = game.apply(0, exchange(0, 2))
     ex = [e for e in events if e.kind == "exchange"][0]
-    assert ex.pos == (0, 2) and ex.face.key == "3" and ex.dst == "discard"
+    assert ex.pos == (0, 2) and ex.face.key == "3" and ex.get("dst") == "discard"
     for v in all_views(game):
         assert v.top.key == "3" and v.drawn is None and v.seats[0].cards_left == 4
     assert face_key(game, 0, (0, 2)) == "6"                  # put down face down ("verdeckt")
@@ -549,7 +549,7 @@ def test_anyone_may_throw_an_identical_card_even_the_player_whose_turn_it_is():
         assert match(0, 1) in game.legal_actions(s) and PASS in game.legal_actions(s)
     events = game.apply(0, match(0, 1))
     m = [e for e in events if e.kind == "match"][0]
-    assert (m.seat, m.pos, m.ok, m.face.key) == (0, (0, 1), True, "7")
+    assert (m.seat, m.pos, m.get("ok"), m.face.key) == (0, (0, 1), True, "7")
     assert [c.key for c in game.view(None).discard[-2:]] == ["7", "7"]
 
 
@@ -568,7 +568,7 @@ def test_throw_a_known_card_from_any_layout():
     for s in range(4):
         assert {a.pos for a in game.legal_actions(s) if a.kind == "match"} == every
     events = game.apply(0, match(3, 1))
-    assert [(e.ok, e.face.key) for e in events if e.kind == "match"] == [(True, "7")]
+    assert [(e.get("ok"), e.face.key) for e in events if e.kind == "match"] == [(True, "7")]
     assert game.view(None).seats[3].cards_left == 3
 
 
@@ -582,7 +582,7 @@ def test_speed_decides_the_first_thrower_wins():
     assert game.view(None).window.winner == 3
     events = game.apply(2, match(2, 0))
     m = [e for e in events if e.kind == "match"][0]
-    assert (m.ok, m.get("late")) == (False, True)
+    assert (m.get("ok"), m.get("late")) == (False, True)
     v = game.view(None)
     assert v.seats[3].cards_left == 3 and v.seats[2].cards_left == 5
 
@@ -726,7 +726,7 @@ def test_no_action_for_a_card_not_drawn_from_the_deck_and_discarded(key):
     events = game.apply(0, exchange(0, 0))
     assert game.view(None).top.key == key and "ability" not in kinds(events)
     events = game.apply(1, match(1, 0))
-    assert [e.ok for e in events if e.kind == "match"] == [True]
+    assert [e.get("ok") for e in events if e.kind == "match"] == [True]
     assert "ability" not in kinds(events) and game.view(None).phase == "window"
 
 
@@ -1017,7 +1017,7 @@ def test_the_chain_ends_with_a_wrong_card():
     turn(game, 0)
     game.apply(1, match(1, 0))
     events = game.apply(1, match(1, 1))
-    assert [e.ok for e in events if e.kind == "match"] == [False]
+    assert [e.get("ok") for e in events if e.kind == "match"] == [False]
     assert "penalty" in kinds(events)
     v = game.view(None)
     assert v.phase == "turn" and v.seats[1].cards_left == 4 and v.slot((1, 1)).face.key == "6"
@@ -1035,7 +1035,7 @@ def test_nobody_else_may_throw_after_the_first_a_late_throw_is_wrong():
     game.apply(1, match(1, 0))
     deck = game.view(None).deck_count
     events = game.apply(3, match(3, 0))                 # too slow, with its own right card
-    assert [(e.ok, e.get("late")) for e in events if e.kind == "match"] == [(False, True)]
+    assert [(e.get("ok"), e.get("late")) for e in events if e.kind == "match"] == [(False, True)]
     events += game.apply(2, match(2, 1)) if 2 in game.to_act() else []
     v = game.view(None)
     for seat, pos in ((3, (3, 0)), (2, (2, 1))):        # back in place, shown, plus a penalty
@@ -1055,9 +1055,9 @@ def test_the_king_runes_may_be_thrown_on_each_other():
         game.apply(0, DRAW)
         game.apply(0, exchange(0, 0))                   # exchanged: no action
         events = game.apply(1, match(1, 0))
-        assert [(e.ok, e.face.key) for e in events if e.kind == "match"] == [(True, other)]
+        assert [(e.get("ok"), e.face.key) for e in events if e.kind == "match"] == [(True, other)]
         events = game.apply(1, match(2, 0))             # the chain: the other king of that kind
-        assert [e.ok for e in events if e.kind == "match"] == [True]
+        assert [e.get("ok") for e in events if e.kind == "match"] == [True]
         assert [c.key for c in game.view(None).discard[-3:]] == [top, other, other]
 
 
@@ -1071,7 +1071,7 @@ def test_wrong_throw_of_an_own_card_goes_back_with_an_unseen_penalty_card():
     deck = game.view(None).deck_count
     events = game.apply(3, match(3, 1))
     m = [e for e in events if e.kind == "match"][0]
-    assert (m.ok, m.face.key, m.pos) == (False, "9", (3, 1))
+    assert (m.get("ok"), m.face.key, m.pos) == (False, "9", (3, 1))
     pen = [e for e in events if e.kind == "penalty"]
     assert len(pen) == 1 and pen[0].seat == 3 and pen[0].face is None and pen[0].pos == (3, 4)
     for v in all_views(game):
@@ -1093,7 +1093,7 @@ def test_wrong_throw_of_another_players_card_penalises_the_thrower():
     game = rg(4, hands={2: [9, 1, 1, 1]}, deck=[5, 2])
     turn(game, 0)
     events = game.apply(3, match(2, 0))
-    assert [(e.ok, e.face.key) for e in events if e.kind == "match"] == [(False, "9")]
+    assert [(e.get("ok"), e.face.key) for e in events if e.kind == "match"] == [(False, "9")]
     assert [e.seat for e in events if e.kind == "penalty"] == [3]
     v = game.view(None)
     assert v.phase == "window" and v.slot((2, 0)).face.key == "9"
@@ -1115,7 +1115,7 @@ def test_a_throw_always_shows_the_card_there_is_no_touching():
             if e.kind == "match":
                 throws += 1
                 assert e.face is not None
-                if not e.ok:                         # back in place, face up for all
+                if not e.get("ok"):                         # back in place, face up for all
                     assert game.view(None).slot(e.pos).face == e.face
     assert throws > 50
 
@@ -1173,7 +1173,7 @@ def test_call_cambio_instead_of_drawing():
     before = game.view(None)
     events = game.apply(0, CALL)
     call = [e for e in events if e.kind == "call"][0]
-    assert call.seat == 0 and call.ok and not call.get("auto")
+    assert call.seat == 0 and call.get("ok") and not call.get("auto")
     v = game.view(None)
     assert v.caller == 0 and v.call_name == "Cambio" and v.seats[0].called
     assert v.deck_count == before.deck_count and v.discard == before.discard   # no card drawn

@@ -316,13 +316,13 @@ def test_matching_is_by_rank_a_red_king_matches_a_black_king():
         game.apply(1, DRAW)
         game.apply(1, exchange(1, 0))
         events = game.apply(2, match(2, 0))
-        assert [e.ok for e in events if e.kind == "match"] == [True], (top, other)
+        assert [e.get("ok") for e in events if e.kind == "match"] == [True], (top, other)
     # a rank is not a value: a 10 is no Jack
     game = rg(3, hands={1: [10, 1, 1, 1], 2: ["J", 2, 2, 2]}, deck=[4])
     game.apply(1, DRAW)
     game.apply(1, exchange(1, 0))
     events = game.apply(2, match(2, 0))
-    assert [e.ok for e in events if e.kind == "match"] == [False]
+    assert [e.get("ok") for e in events if e.kind == "match"] == [False]
 
 
 def test_the_first_correct_match_wins_and_closes_the_race():
@@ -359,7 +359,7 @@ def test_a_wrong_match_takes_the_card_back_and_a_penalty_card_unseen():
         game = rg(4, hands={2: [9, 3, 3, 3], 3: [1, 9, 2, 2]}, deck=[5, 2])
         turn(game, 1)
         events = game.apply(3, match(*pos))
-        assert [e.ok for e in events if e.kind == "match"] == [False]
+        assert [e.get("ok") for e in events if e.kind == "match"] == [False]
         assert [(e.seat, e.face) for e in events if e.kind == "penalty"] == [(3, None)]
         v = game.view(None)
         assert v.phase == "window" and v.slot(pos).present and v.slot(pos).face.value == 9

@@ -214,7 +214,7 @@ def test_first_turn_is_left_of_the_dealer():
     assert DRAW in game.legal_actions(1) and DRAW_DISCARD not in game.legal_actions(1)
     events = game.apply(1, DRAW)
     draw = [e for e in events if e.kind == "draw"]
-    assert len(draw) == 1 and draw[0].seat == 1 and draw[0].src == "deck" and draw[0].face is None
+    assert len(draw) == 1 and draw[0].seat == 1 and draw[0].get("src") == "deck" and draw[0].face is None
     assert game.view(1).drawn.value == 6
     for viewer in (None, 0, 2, 3):
         assert game.view(viewer).drawn is None and game.view(viewer).drawn_by == 1
@@ -229,7 +229,7 @@ def test_first_turn_exchange_discards_the_hand_card_face_up():
     game.apply(1, DRAW)
     events = game.apply(1, exchange(1, 0))
     ex = [e for e in events if e.kind == "exchange"][0]
-    assert ex.pos == (1, 0) and ex.face.value == 9 and ex.dst == "discard"
+    assert ex.pos == (1, 0) and ex.face.value == 9 and ex.get("dst") == "discard"
     for v in all_views(game):
         assert v.top.value == 9 and v.drawn is None and v.drawn_by is None
     assert face(game, 1, (1, 0)) == 6            # the drawer knows the card they put down
@@ -287,7 +287,7 @@ def test_draw_from_the_discard_pile_and_exchange():
     assert DRAW_DISCARD in game.legal_actions(1)
     events = game.apply(1, DRAW_DISCARD)
     draw = [e for e in events if e.kind == "draw"][0]
-    assert draw.src == "discard" and draw.face.value == 6   # it lay face up: no secret
+    assert draw.get("src") == "discard" and draw.face.value == 6   # it lay face up: no secret
     for v in all_views(game):
         assert v.drawn.value == 6 and v.drawn_from == "discard" and v.top.value == 4
     game.apply(1, exchange(1, 2))
@@ -563,7 +563,7 @@ def test_cards_discarded_from_the_hand_have_no_ability():
     game.apply(2, DISCARD)
     game.apply(2, SKIP)                      # the drawn 9 itself is an ability card
     events = game.apply(2, match(2, 0))
-    assert [e.ok for e in events if e.kind == "match"] == [True]
+    assert [e.get("ok") for e in events if e.kind == "match"] == [True]
     assert game.view(None).phase != "ability" and "ability" not in kinds(events)
 
 
@@ -581,7 +581,7 @@ def test_anyone_may_match_out_of_turn():
     assert match(3, 0) in game.legal_actions(3) and PASS in game.legal_actions(3)
     events = game.apply(3, match(3, 0))
     m = [e for e in events if e.kind == "match"][0]
-    assert (m.seat, m.pos, m.ok, m.face.value) == (3, (3, 0), True, 5)
+    assert (m.seat, m.pos, m.get("ok"), m.face.value) == (3, (3, 0), True, 5)
     v = game.view(None)
     assert v.seats[3].cards_left == 3 and not v.slot((3, 0)).present
     assert [c.value for c in v.discard[-2:]] == [5, 5]
@@ -595,7 +595,7 @@ def test_match_from_an_opponents_hand():
     turn(game, 1)
     assert match(2, 1) in game.legal_actions(3)
     events = game.apply(3, match(2, 1))
-    assert [e.ok for e in events if e.kind == "match"] == [True]
+    assert [e.get("ok") for e in events if e.kind == "match"] == [True]
     v = game.view(None)
     assert v.top.value == 5 and v.seats[2].cards_left == 3
 
@@ -708,12 +708,12 @@ def test_wrong_match_from_own_hand_is_shown_returned_and_penalised():
     deck_before = game.view(None).deck_count
     events = game.apply(3, match(3, 1))
     m = [e for e in events if e.kind == "match"][0]
-    assert (m.ok, m.face.value, m.pos) == (False, 9, (3, 1))     # everyone sees it
+    assert (m.get("ok"), m.face.value, m.pos) == (False, 9, (3, 1))     # everyone sees it
     for v in all_views(game):
         assert v.slot((3, 1)).present and v.slot((3, 1)).face.value == 9   # returned, known to all
         assert v.top.value == 5
     pen = [e for e in events if e.kind == "penalty"]
-    assert len(pen) == 1 and pen[0].seat == 3 and pen[0].ok and pen[0].face is None
+    assert len(pen) == 1 and pen[0].seat == 3 and pen[0].get("ok") and pen[0].face is None
     assert pen[0].pos == (3, 4)
     v = game.view(None)
     assert v.deck_count == deck_before - 1 and v.seats[3].cards_left == 5
@@ -741,7 +741,7 @@ def test_wrong_match_from_an_opponent_lets_the_opponent_decide():
     game = rigged(4, hands={2: [9, 1, 1, 1]}, deck=[5, 2])
     turn(game, 1)
     events = game.apply(3, match(2, 0))
-    assert [(e.ok, e.face.value) for e in events if e.kind == "match"] == [(False, 9)]
+    assert [(e.get("ok"), e.face.value) for e in events if e.kind == "match"] == [(False, 9)]
     v = game.view(None)
     assert v.phase == "mismatch_choice" and game.to_act() == [2]
     assert (v.pending.seat, v.pending.other, v.pending.pos) == (2, 3, (2, 0))
@@ -774,7 +774,7 @@ def test_call_replaces_the_turn():
     before = game.view(None)
     events = game.apply(1, CALL)
     call = [e for e in events if e.kind == "call"][0]
-    assert call.seat == 1 and call.ok and not call.get("auto")
+    assert call.seat == 1 and call.get("ok") and not call.get("auto")
     v = game.view(None)
     assert v.caller == 1 and v.call_name == "KOMBIO" and v.seats[1].called
     assert v.deck_count == before.deck_count and v.discard == before.discard  # no draw

@@ -44,6 +44,24 @@ def test_an_action_round_trips_through_json_with_places_choice_and_args():
     assert Action("peek", pos=(1, 2)).pos == (1, 2) and Action("draw", places=(("deck",),)).pos is None
 
 
+def test_an_event_is_shaped_like_an_action_and_reads_its_older_json_shape():
+    """Issue 28 (5): the engine's Event carries places and data like Action, not the memory
+    family's pos/pos2/src/dst/ok fields; JSON written in that older shape still reads."""
+    from game.engine.core import Event
+    ev = Event("exchange", seat=1, pos=(1, 2), data=(("src", "drawn"), ("dst", "discard")))
+    assert ev.places == (("slot", 1, 2),) and ev.pos == (1, 2) and ev.pos2 is None
+    assert ev.get("src") == "drawn" and ev.get("ok") is None and ev.get("ok", 5) == 5
+    assert Event.from_json(json.loads(json.dumps(ev.to_json()))) == ev
+    assert not hasattr(ev, "src") and not hasattr(ev, "ok")
+    old = {"kind": "match", "seat": 3, "pos": [3, 0], "ok": False, "data": [["late", True]]}
+    assert Event.from_json(old) == Event("match", seat=3, places=(("slot", 3, 0),),
+                                         data=(("ok", False), ("late", True)))
+    old = {"kind": "exchange", "seat": 0, "pos": [0, 1], "pos2": [1, 1], "src": "drawn", "dst": "discard"}
+    back = Event.from_json(old)
+    assert (back.pos, back.pos2, back.get("src"), back.get("dst")) == ((0, 1), (1, 1), "drawn", "discard")
+    with pytest.raises(ValueError):
+        Event.from_json({"kind": "x", "colour": "red"})
+
 def test_a_saved_action_with_a_malformed_place_is_refused_with_a_sentence():
     from game.engine.core import match_problem
     base = {"ruleset": "kombio", "version": "1.0", "seed": 1, "seats": [{"name": "A"}, {"name": "B"}]}

@@ -129,57 +129,77 @@ class Action:
 
 @dataclass(frozen=True, init=False)
 class Event:
-    """Something that happened, as everyone at the table saw it.
+    """Something that happened, as everyone at the table saw it; shaped like `Action`.
 
-    Events carry public information only: who acted, which positions moved,
-    and a card face only when that face was shown to everyone (`face`,
-    `faces`). Private faces reach a seat through `view(seat)`, never here.
+    kind: names what happened ("draw", "match", "play", "score");
+    seat: who acted, if anyone;
+    places: the places it touched, in order, as in `Action` (a memory layout position is
+        ("slot", seat, index); `pos`/`pos2` read the first two of those as (seat, index));
+    face: a card face shown to everyone (see the family's Face); faces: ((place, face), ...)
+        for a public reveal;
+    data: any other public facts as (key, value) pairs, read with `get` (where a draw came
+        from: ("src", "deck"); whether a match attempt succeeded: ("ok", True)).
+
+    Events carry public information only. Private faces reach a seat through `view(seat)`,
+    never here.
     """
     kind: str
     seat: Optional[int] = None
-    places: tuple = ()               # places it touched, as in Action (families beyond memory)
-    pos: Optional[Pos] = None
-    pos2: Optional[Pos] = None
-    src: Optional[str] = None        # "deck", "discard", "drawn", "layout"
-    dst: Optional[str] = None
-    face: Optional[Any] = None       # a public card face (see family's Face)
-    faces: tuple = ()                # ((pos, face), ...) for public reveals
-    ok: Optional[bool] = None        # success of a match attempt, a call
-    data: tuple = ()                 # extra public data as (key, value) pairs
+    places: tuple = ()
+    face: Optional[Any] = None
+    faces: tuple = ()
+    data: tuple = ()
 
-    def __init__(self, kind, seat=None, pos=None, pos2=None, src=None, dst=None, face=None, faces=(),
-                 ok=None, data=(), places=()):
+    def __init__(self, kind, seat=None, places=(), face=None, faces=(), data=(), *, pos=None, pos2=None):
+        if pos is not None or pos2 is not None:
+            places = tuple(("slot",) + tuple(p) for p in (pos, pos2) if p is not None) + tuple(places)
         # Every action makes events: filling the frozen instance's __dict__ at once is several
         # times faster than the generated __init__'s one object.__setattr__ per field.
         object.__setattr__(self, "__dict__", {
-            "kind": kind, "seat": seat, "places": places, "pos": pos, "pos2": pos2, "src": src, "dst": dst,
-            "face": face, "faces": faces, "ok": ok, "data": data})
+            "kind": kind, "seat": seat, "places": places, "face": face, "faces": faces, "data": data})
+
+    pos = Action.pos
+    pos2 = Action.pos2
 
     def get(self, key, default=None):
-        return dict(self.data).get(key, default)
+        """The public fact called `key`, or `default`."""
+        for k, v in self.data:
+            if k == key:
+                return v
+        return default
 
     def to_json(self) -> dict:
-        out = {}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if v is None or v == ():
-                continue
-            if f.name == "data":
-                v = [[k, _to_jsonable(x)] for k, x in v]
-            else:
-                v = _to_jsonable(v)
-            out[f.name] = v
+        out = {"kind": self.kind}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        if self.places:
+            out["places"] = [_place_json(p) for p in self.places]
+        if self.face is not None:
+            out["face"] = _to_jsonable(self.face)
+        if self.faces:
+            out["faces"] = _to_jsonable(self.faces)
+        if self.data:
+            out["data"] = [[k, _to_jsonable(x)] for k, x in self.data]
         return out
+
+    # the memory family's first event shape: positions and the facts of a move as fields of their own
+    _OLD_PLACES = ("pos", "pos2")
+    _OLD_DATA = ("src", "dst", "ok")
 
     @classmethod
     def from_json(cls, data: dict) -> "Event":
-        kw = dict(data)
-        if "data" in kw:
-            kw["data"] = tuple((k, _tuplify(x)) for k, x in kw["data"])
-        for key in ("pos", "pos2", "places", "face", "faces"):
-            if key in kw:
-                kw[key] = _tuplify(kw[key])
-        return cls(**kw)
+        """The event a JSON object describes; also reads the older shape with `pos`/`pos2`
+        (now places) and `src`/`dst`/`ok` (now data)."""
+        known = {"kind", "seat", "places", "face", "faces", "data", *cls._OLD_PLACES, *cls._OLD_DATA}
+        unknown = set(data) - known
+        if unknown or "kind" not in data:
+            raise ValueError(f"not an event: {data!r}")
+        facts = tuple((k, data[k]) for k in cls._OLD_DATA if data.get(k) is not None)
+        return cls(data["kind"], seat=data.get("seat"),
+                   places=tuple(tuple(p) for p in data.get("places", ())),
+                   face=_tuplify(data.get("face")), faces=_tuplify(data.get("faces", ())),
+                   data=facts + tuple((k, _tuplify(x)) for k, x in data.get("data", ())),
+                   pos=_tuplify(data.get("pos")), pos2=_tuplify(data.get("pos2")))
 
 
 class Game:

@@ -74,14 +74,14 @@ class MatchRace:
         if w["winner"] is not None and seat != w["winner"]:
             # cambio.de.txt: "...oder du warst zu langsam": the card goes back, plus a penalty card
             w["attempted"] |= 1 << seat
-            events = [Event("match", seat=seat, pos=pos, face=face, ok=False, data=(("late", True),))]
+            events = [Event("match", seat=seat, pos=pos, face=face, data=(("ok", False), ("late", True)))]
             return events + self._penalty(seat) + self._continue_window()
         if face.match == top.match:
             self.layouts[owner][pos[1]] = None
             self.discard.append(cid)
             if self.rules["matching"]["blocks_discard_draw"]:
                 self.discard_blocked = True
-            events = [Event("match", seat=seat, pos=pos, face=face, ok=True)]
+            events = [Event("match", seat=seat, pos=pos, face=face, data=(("ok", True),))]
             chain = self.rules["matching"]["after_success"] == "exclusive_chain"
             if chain:
                 w["winner"] = seat
@@ -97,7 +97,7 @@ class MatchRace:
             return events + self._continue_window()
         # a wrong match
         w["attempted"] |= 1 << seat
-        events = [Event("match", seat=seat, pos=pos, face=face, ok=False)]
+        events = [Event("match", seat=seat, pos=pos, face=face, data=(("ok", False),))]
         if w["winner"] == seat:
             w["winner"] = None       # a wrong card ends an exclusive chain
             w["attempted"] = self.all_mask
@@ -112,12 +112,12 @@ class MatchRace:
     def _penalty(self, seat) -> list:
         """An unseen penalty card from the deck, face down, as an extra position of the layout."""
         if not self._can_draw_deck():
-            return [Event("penalty", seat=seat, ok=False)]
+            return [Event("penalty", seat=seat, data=(("ok", False),))]
         events = self._refill_deck()
         cid = self.deck.pop()
         self.layouts[seat].append(cid)
         self.penalty_slots[seat].append(True)
-        return events + [Event("penalty", seat=seat, pos=(seat, len(self.layouts[seat]) - 1), ok=True)]
+        return events + [Event("penalty", seat=seat, pos=(seat, len(self.layouts[seat]) - 1), data=(("ok", True),))]
 
     def _legal_give(self, seat) -> list:
         out = [_act("give", (seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]

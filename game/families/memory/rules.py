@@ -27,6 +27,11 @@ from game.families.memory.race import MatchRace
 from game.families.memory.schema import RULES_SPEC
 from game.families.memory.view import MemoryView, SeatResult, observe, observe_all
 
+# where a card went, as an event's public facts
+_FROM_DECK = (("src", "deck"), ("dst", "drawn"))
+_FROM_DISCARD = (("src", "discard"), ("dst", "drawn"))
+_DRAWN_TO_DISCARD = (("src", "drawn"), ("dst", "discard"))
+
 # --- the state ---------------------------------------------------------------
 
 class MemoryGame(Abilities, MatchRace, Game):
@@ -226,7 +231,7 @@ class MemoryGame(Abilities, MatchRace, Game):
             cid = self.deck.pop()
             self.known[cid] |= 1 << seat
             self.drawn, self.drawn_from = cid, "deck"
-            events.append(Event("draw", seat=seat, src="deck", dst="drawn"))
+            events.append(Event("draw", seat=seat, data=_FROM_DECK))
         elif action.choice == "discard":
             if not self.discard:
                 raise IllegalAction("The discard pile is empty.")
@@ -236,7 +241,7 @@ class MemoryGame(Abilities, MatchRace, Game):
                 raise IllegalAction("You have no card to exchange it with: draw from the deck.")
             cid = self.discard.pop()
             self.drawn, self.drawn_from = cid, "discard"
-            events = [Event("draw", seat=seat, src="discard", dst="drawn", face=self.defs[cid])]
+            events = [Event("draw", seat=seat, face=self.defs[cid], data=_FROM_DISCARD)]
         else:
             raise IllegalAction("Draw from the deck or from the discard pile.")
         self.phase = "drawn"
@@ -267,7 +272,7 @@ class MemoryGame(Abilities, MatchRace, Game):
                 raise IllegalAction(f"You may call {self.call_name} only with {limit} points or fewer.")
         self.caller = seat
         self.final_turns = [(seat + k) % self.n for k in range(1, self.n)]
-        events = [Event("call", seat=seat, ok=True, data=(("auto", auto), ("locked", self.locked(seat))))]
+        events = [Event("call", seat=seat, data=(("ok", True), ("auto", auto), ("locked", self.locked(seat))))]
         if not auto:
             events += self._next_turn()
         return events
@@ -289,8 +294,7 @@ class MemoryGame(Abilities, MatchRace, Game):
             self.discard.append(old)
             self.discard_blocked = False     # a fresh discard: nobody has matched upon it yet
             self.drawn = self.drawn_from = None
-            events = [Event("exchange", seat=seat, pos=pos, src="drawn", dst="discard",
-                            face=self.defs[old])]
+            events = [Event("exchange", seat=seat, pos=pos, face=self.defs[old], data=_DRAWN_TO_DISCARD)]
             return events + self._open_window()
         if action.kind == "discard":
             if self.drawn_from == "discard" and self.rules["discard_draw_must_exchange"]:
@@ -300,7 +304,7 @@ class MemoryGame(Abilities, MatchRace, Game):
             self.discard.append(cid)
             self.discard_blocked = False
             self.drawn = self.drawn_from = None
-            events = [Event("discard", seat=seat, src="drawn", dst="discard", face=self.defs[cid])]
+            events = [Event("discard", seat=seat, face=self.defs[cid], data=_DRAWN_TO_DISCARD)]
             ability = self.defs[cid].ability
             if from_deck and ability:
                 return events + self._start_ability(seat, ability)

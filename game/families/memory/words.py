@@ -53,12 +53,12 @@ def _pos(event, names, pos):
 
 
 def _draw(e, names, who, face, call):
-    return f"{who} draws from the deck." if e.src == "deck" else f"{who} takes the {face} from the discard pile."
+    return f"{who} draws from the deck." if e.get("src") == "deck" else f"{who} takes the {face} from the discard pile."
 
 
 def _match(e, names, who, face, call):
     src = _pos(e, names, e.pos)
-    if e.ok:
+    if e.get("ok"):
         return f"{who} matches with {src}: {a_card(face)}!"
     if e.get("late"):
         return f"{who} throws {src}, {a_card(face)}: too late!"
@@ -103,7 +103,7 @@ SENTENCES = {
     "give": lambda e, names, who, face, call: f"{who} gives their card {e.pos[1] + 1} to {names[e.pos2[0]]}.",
     "decide": _decide,
     "penalty": lambda e, names, who, face, call:
-        f"{who} takes a penalty card." if e.ok else f"{who} would take a penalty card, but none is left.",
+        f"{who} takes a penalty card." if e.get("ok") else f"{who} would take a penalty card, but none is left.",
     "call": _call,
     "reshuffle": lambda e, names, who, face, call:
         f"The discard pile is shuffled into a new deck ({e.get('cards')} cards).",

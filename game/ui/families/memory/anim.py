@@ -121,7 +121,7 @@ def _draw(ev, ctx, here) -> list:
     s = here.s
     L = here.L
     back_p = here.back_p
-    if ev.src == "deck":
+    if ev.get("src") == "deck":
         face = ctx.view.drawn
         img_end = ctx.art.face(face, ctx.pile) if face is not None else None
         return [Step([CardMove(back_p, L.deck, L.drawn, MOVE * s, img_end=img_end, lift=14)], {"drawn"})]
@@ -197,7 +197,7 @@ def _match(ev, ctx, here) -> list:
     back_c = here.back_c
     r = ctx.rect(ev.pos)
     face = ctx.art.face(ev.face, ctx.card)
-    if ev.ok:
+    if ev.get("ok"):
         face_p = ctx.art.face(ev.face, ctx.pile)
         return [Step([CardMove(back_c, r, r.move(0, -12), FLIP * s, img_end=face)]),
                 Step([CardMove(face_p, r.move(0, -12), L.discard, MOVE * s, lift=12),
@@ -230,7 +230,7 @@ def _penalty(ev, ctx, here) -> list:
     L = here.L
     who = here.who
     back_c = here.back_c
-    if not ev.ok or ev.pos is None:
+    if not ev.get("ok") or ev.pos is None:
         return [Step([ctx.banner(f"No penalty card left for {who}", BANNER * 0.8)])]
     return [Step([CardMove(back_c, L.deck, ctx.rect(ev.pos), MOVE * 1.2 * s, lift=16),
                   ctx.banner(f"{who} takes a penalty card", BANNER * 0.8, theme.DANGER)],

@@ -141,7 +141,7 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
                          else "someone else threw first")
                 ctrl.say(f"Too late: {first}. {ctrl.names[ev.seat]}'s {ev.face.title} goes back "
                          f"and {ctrl.names[ev.seat]} takes a penalty card.", True)
-            elif ev.kind == "match" and ev.ok is False and ev.pos is not None:
+            elif ev.kind == "match" and ev.get("ok") is False and ev.pos is not None:
                 self.reveals[tuple(ev.pos)] = ctrl.now + min(reveal_for, 3.0)
             elif ev.kind == "window_open":
                 self.race = None

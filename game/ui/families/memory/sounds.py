@@ -16,7 +16,7 @@ _CUES = {"round_over": "round_end", "call": "call", "window_open": "race_open"}
 
 def _cue(event, humans) -> Optional[str]:
     if event.kind == "match":
-        return "match_ok" if event.ok else "match_wrong"   # a late throw is a wrong one too
+        return "match_ok" if event.get("ok") else "match_wrong"   # a late throw is a wrong one too
     if event.kind == "turn":
         # With one human the table shows their view at once, so their turn begins with this event.
         # With several, it begins when they confirm the pass screen: TableScene._passed.
