@@ -32,15 +32,15 @@ from game.lab.lab import wilson  # noqa: E402
 def one_match(task: tuple) -> dict:
     """One seeded match: hard (or, for the baseline, the opponent's level) in seat seed % seats."""
     game_id, seed, seats, budget, policy, opponent, baseline = task
-    rs = find_ruleset(game_id)
+    ruleset = find_ruleset(game_id)
     hard_seat = seed % seats
-    bots = [make_bot(rs, s, opponent, seed * 8 + s) for s in range(seats)]
+    bots = [make_bot(ruleset, s, opponent, seed * 8 + s) for s in range(seats)]
     searched = []
     if baseline:
-        bots[hard_seat] = make_bot(rs, hard_seat, opponent, seed)
+        bots[hard_seat] = make_bot(ruleset, hard_seat, opponent, seed)
     else:
         extra = {} if policy is None else {"playout_level": policy}
-        hard = bots[hard_seat] = make_bot(rs, hard_seat, "hard", seed, **extra, **budget)
+        hard = bots[hard_seat] = make_bot(ruleset, hard_seat, "hard", seed, **extra, **budget)
         choose = hard.choose
 
         def counted(view, legal, choose=choose, hard=hard):
@@ -51,7 +51,7 @@ def one_match(task: tuple) -> dict:
                 searched.append((hard.last["playouts"], hard.last["seconds"], time.process_time() - cpu))
             return action
         hard.choose = counted
-    result = run_match(rs, [opponent] * seats, seed, bots=bots)
+    result = run_match(ruleset, [opponent] * seats, seed, bots=bots)
     others = [t for s, t in enumerate(result.totals) if s != hard_seat]
     return {"seed": seed, "seat": hard_seat, "win": 1 / len(result.winners) if hard_seat in result.winners else 0.0,
             "score": result.totals[hard_seat], "others": sum(others) / len(others),
@@ -123,13 +123,13 @@ def paths(game_ids, games: int = 20) -> list:
     from game.engine.ruleset import default_options
     rows = []
     for game_id in game_ids:
-        rs = find_ruleset(game_id)
-        family = registry.family(rs.family)
+        ruleset = find_ruleset(game_id)
+        family = registry.family(ruleset.family)
         cost = {"copy": [], "legal": [], "apply": [], "view": [], "normal": [], "easy": []}
         rng = random.Random(1)
         for seed in range(games):
-            game = family.new_game(rs, 2, default_options(rs), seed)
-            bots = {lv: [make_bot(rs, s, lv, seed * 8 + s) for s in range(2)] for lv in ("normal", "easy")}
+            game = family.new_game(ruleset, 2, default_options(ruleset), seed)
+            bots = {lv: [make_bot(ruleset, s, lv, seed * 8 + s) for s in range(2)] for lv in ("normal", "easy")}
             steps = 0
             while not game.is_over() and steps < 3000:
                 steps += 1

@@ -44,10 +44,10 @@ def kind_of(legal: list, policy) -> str:
 
 def one_match(seed: int, playouts: int, oracle: int, every: bool, stats: dict, extra: dict) -> dict:
     """One match, hard in seat seed % 2; its searched decisions checked against the true state."""
-    rs = find_ruleset("kumbal")
+    ruleset = find_ruleset("kumbal")
     hard_seat = seed % 2
-    bots = [make_bot(rs, s, "normal", seed * 8 + s) for s in range(2)]
-    hard = bots[hard_seat] = make_bot(rs, hard_seat, "hard", seed, playouts=playouts, **extra)
+    bots = [make_bot(ruleset, s, "normal", seed * 8 + s) for s in range(2)]
+    hard = bots[hard_seat] = make_bot(ruleset, hard_seat, "hard", seed, playouts=playouts, **extra)
     table = {}
     choose = hard.choose
     count = [0, 0.0, 0.0]       # searched decisions, search CPU seconds, true gain
@@ -74,7 +74,7 @@ def one_match(seed: int, playouts: int, oracle: int, every: bool, stats: dict, e
         for k in range(oracle):
             s = seed * 100_003 + count[0] * 1009 + k
             for a in values:
-                values[a] += true_value(game, hard_seat, a, s, rs, hard) / oracle
+                values[a] += true_value(game, hard_seat, a, s, ruleset, hard) / oracle
         if action != policy:
             row["overruled"] += 1
             direction = f"{policy.kind}->{action.kind}"
@@ -87,8 +87,8 @@ def one_match(seed: int, playouts: int, oracle: int, every: bool, stats: dict, e
             # per arm: normal's own cost gap (draws), the search's mean and the truth, against the policy's
             gaps = {}
             if row is stats["draw"]:
-                from game.families.shedding.bots import ShedBot
-                costs = dict(ShedBot(None, hard_seat, "normal").draw_costs(view, [a for a in legal if a.kind in ("draw", "take")]))
+                from game.families.shedding.bots import SheddingBot
+                costs = dict(SheddingBot(None, hard_seat, "normal").draw_costs(view, [a for a in legal if a.kind in ("draw", "take")]))
                 gaps = {a: costs[a] - costs[policy] for a in arms if a in costs}
             means = hard.last["means"]
             for a in arms:
@@ -99,7 +99,7 @@ def one_match(seed: int, playouts: int, oracle: int, every: bool, stats: dict, e
         return action
 
     hard.choose = checked
-    result = run_match(rs, ["normal", "normal"], seed, bots=bots,
+    result = run_match(ruleset, ["normal", "normal"], seed, bots=bots,
                        watch=lambda game, events: table.__setitem__("game", game))
     win = 1 / len(result.winners) if hard_seat in result.winners else 0.0
     return {"seed": seed, "win": win, "searched": count[0], "search_cpu": round(count[1], 2),
@@ -110,9 +110,9 @@ def call_study(seed: int, oracle: int, rows: list) -> None:
     """Normal against normal; at every moment a seat may call, the true value of calling (exact:
     the round ends) and of normal's best discard instead (played out `oracle` times), beside
     normal's own belief (the chance nobody undercuts) and its choice."""
-    rs = find_ruleset("kumbal")
-    bots = [make_bot(rs, s, "normal", seed * 8 + s) for s in range(2)]
-    judge = make_bot(rs, 0, "hard", 0, playouts=1)     # hard's valuation of a round's end
+    ruleset = find_ruleset("kumbal")
+    bots = [make_bot(ruleset, s, "normal", seed * 8 + s) for s in range(2)]
+    judge = make_bot(ruleset, 0, "hard", 0, playouts=1)     # hard's valuation of a round's end
     table = {}
 
     def watched(bot):
@@ -129,8 +129,8 @@ def call_study(seed: int, oracle: int, rows: list) -> None:
             bot._should_call = lambda view: False
             wait = choose(view, legal)         # what normal does when it does not call
             bot._should_call = saved
-            call = true_value(game, seat, legal[[a.kind for a in legal].index("call")], 0, rs, judge)
-            waiting = sum(true_value(game, seat, wait, seed * 7919 + len(rows) * 101 + k, rs, judge)
+            call = true_value(game, seat, legal[[a.kind for a in legal].index("call")], 0, ruleset, judge)
+            waiting = sum(true_value(game, seat, wait, seed * 7919 + len(rows) * 101 + k, ruleset, judge)
                           for k in range(oracle)) / oracle
             rows.append({"seed": seed, "points": view.hand_points(), "chance": round(bot.safe_chance(view, view.hand_points()), 3),
                          "called": action.kind == "call", "call": round(call, 2), "wait": round(waiting, 2),
@@ -140,7 +140,7 @@ def call_study(seed: int, oracle: int, rows: list) -> None:
         bot.choose = checked
     for bot in bots:
         watched(bot)
-    run_match(rs, ["normal", "normal"], seed, bots=bots, watch=lambda game, events: table.__setitem__("game", game))
+    run_match(ruleset, ["normal", "normal"], seed, bots=bots, watch=lambda game, events: table.__setitem__("game", game))
 
 
 def main() -> int:

@@ -33,12 +33,12 @@ def main() -> int:
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--first", type=int, default=1000)
     args = parser.parse_args()
-    rs = find_ruleset(args.game)
+    ruleset = find_ruleset(args.game)
     scores = defaultdict(lambda: [0.0] * len(LEANS))
     counts = defaultdict(int)
     for seed in range(args.first, args.first + args.games):
-        game = MemoryGame(rs, args.seats, default_options(rs), seed)
-        bots = [make_bot(rs, s, "normal", seed * 8 + s) for s in range(args.seats)]
+        game = MemoryGame(ruleset, args.seats, default_options(ruleset), seed)
+        bots = [make_bot(ruleset, s, "normal", seed * 8 + s) for s in range(args.seats)]
         steps = 0
         last_turn = None
         while not game.is_over() and steps < 20000:

@@ -85,10 +85,10 @@ def one_match(game_id: str, seed: int, playouts: int, oracle: int, stats: dict, 
     """One match, hard in seat seed % seats; every searched decision checked against the true state
     (with `leads`: the search's best rival to the policy's move too, overruled or not; `know`: see
     `knowing`)."""
-    rs = find_ruleset(game_id)
+    ruleset = find_ruleset(game_id)
     hard_seat = seed % seats
-    bots = [make_bot(rs, s, "normal", seed * 8 + s) for s in range(seats)]
-    hard = bots[hard_seat] = make_bot(rs, hard_seat, "hard", seed, playouts=playouts, **extra)
+    bots = [make_bot(ruleset, s, "normal", seed * 8 + s) for s in range(seats)]
+    hard = bots[hard_seat] = make_bot(ruleset, hard_seat, "hard", seed, playouts=playouts, **extra)
     table = {}
     if know != "none":
         hard.family = dataclasses.replace(hard.family, determinize=knowing(table, know))
@@ -113,8 +113,8 @@ def one_match(game_id: str, seed: int, playouts: int, oracle: int, stats: dict, 
             differences = []
             for k in range(oracle):
                 s = seed * 100_003 + search_seconds[1] * 1009 + k
-                differences.append(true_value(game, hard_seat, move, s, rs, hard)
-                                   - true_value(game, hard_seat, policy, s, rs, hard))
+                differences.append(true_value(game, hard_seat, move, s, ruleset, hard)
+                                   - true_value(game, hard_seat, policy, s, ruleset, hard))
             return sum(differences) / oracle
 
         rival, gain = hard.last.get("rival"), None
@@ -129,7 +129,7 @@ def one_match(game_id: str, seed: int, playouts: int, oracle: int, stats: dict, 
         return action
 
     hard.choose = checked
-    result = run_match(rs, ["normal"] * seats, seed, bots=bots,
+    result = run_match(ruleset, ["normal"] * seats, seed, bots=bots,
                        watch=lambda game, events: table.__setitem__("game", game))
     win = 1 / len(result.winners) if hard_seat in result.winners else 0.0
     return {"seed": seed, "win": win, "searched": search_seconds[1], "search_seconds": search_seconds[0]}
@@ -139,9 +139,9 @@ def call_study(game_id: str, seed: int, oracle: int, seats: int, min_chance: flo
                rows: list) -> None:
     """Normal in every seat; at each turn where a seat may call and believes it is lowest with at
     least `min_chance`, the true value of calling and of normal's draw instead (paired playouts)."""
-    rs = find_ruleset(game_id)
-    bots = [make_bot(rs, s, "normal", seed * 8 + s) for s in range(seats)]
-    judge = make_bot(rs, 0, "hard", 0, playouts=1)     # hard's valuation of a round's end
+    ruleset = find_ruleset(game_id)
+    bots = [make_bot(ruleset, s, "normal", seed * 8 + s) for s in range(seats)]
+    judge = make_bot(ruleset, 0, "hard", 0, playouts=1)     # hard's valuation of a round's end
     table = {}
 
     def watched(bot):
@@ -164,8 +164,8 @@ def call_study(game_id: str, seed: int, oracle: int, seats: int, min_chance: flo
             gains = []
             for k in range(oracle):
                 s = seed * 100_003 + len(rows) * 1009 + k
-                gains.append(true_value(game, seat, call, s, rs, judge)
-                             - true_value(game, seat, wait, s, rs, judge))
+                gains.append(true_value(game, seat, call, s, ruleset, judge)
+                             - true_value(game, seat, wait, s, ruleset, judge))
             rows.append({"seed": seed, "seat": seat, "chance": round(chance, 3),
                          "called": action.kind == "call", "gain": round(sum(gains) / oracle, 2),
                          "turn_no": view.turn_no, "round": view.round_no})
@@ -173,7 +173,7 @@ def call_study(game_id: str, seed: int, oracle: int, seats: int, min_chance: flo
         bot.choose = checked
     for bot in bots:
         watched(bot)
-    run_match(rs, ["normal"] * seats, seed, bots=bots,
+    run_match(ruleset, ["normal"] * seats, seed, bots=bots,
               watch=lambda game, events: table.__setitem__("game", game))
 
 

@@ -28,20 +28,20 @@ def selftest() -> int:
             print(f"FAIL {entry.error}")
             failures += 1
             continue
-        rs = entry.ruleset
-        n = min(max(rs.min_players, 3), rs.max_players)
+        ruleset = entry.ruleset
+        n = min(max(ruleset.min_players, 3), ruleset.max_players)
         try:
             start = time.perf_counter()
-            result = run_match(rs, ["normal"] * n, seed=1)
+            result = run_match(ruleset, ["normal"] * n, seed=1)
             played = time.perf_counter() - start
-            surface = render_table_frame(rs, n, size=(1280, 800))
+            surface = render_table_frame(ruleset, n, size=(1280, 800))
             if surface.get_size() != (1280, 800):
                 raise RuntimeError(f"frame has size {surface.get_size()}")
         except Exception as exc:  # report every ruleset, then fail
-            print(f"FAIL {rs.id}: {type(exc).__name__}: {exc}")
+            print(f"FAIL {ruleset.id}: {type(exc).__name__}: {exc}")
             failures += 1
             continue
-        print(f"ok   {rs.id}: {n}-player bot match in {played:.2f}s "
+        print(f"ok   {ruleset.id}: {n}-player bot match in {played:.2f}s "
               f"({getattr(result, 'rounds', '?')} rounds), table frame drawn")
     problems = check_sounds()
     for problem in problems:

@@ -13,7 +13,7 @@ import functools
 import os
 
 from game.engine.ruleset import load_ruleset
-from game.families.tableau.rules import TabGame
+from game.families.tableau.rules import TableauGame
 from game.families.tableau.scoring import LOCATIONS
 from game.families.tableau.view import Placed
 
@@ -54,12 +54,12 @@ def tableau(*rows) -> tuple:
                  if text is not None)
 
 
-def new_game(n: int = 2, seed: int = 0) -> TabGame:
-    return TabGame(castle_combo(), n, None, seed)
+def new_game(n: int = 2, seed: int = 0) -> TableauGame:
+    return TableauGame(castle_combo(), n, None, seed)
 
 
-def rig(game: TabGame, displays=None, tableaux=None, gold=None, keys=None, current=None,
-        messenger=None, discards=None, decks=None) -> TabGame:
+def rig(game: TableauGame, displays=None, tableaux=None, gold=None, keys=None, current=None,
+        messenger=None, discards=None, decks=None) -> TableauGame:
     """Put cards in place at the start of `current`'s turn. displays: {location: [key, ...]};
     tableaux: {seat: tableau(...)}; discards: {location: [key, ...]} (bottom first); decks:
     {location: [key, ...]} the next cards to be revealed, top first (the rest lie beneath; when
@@ -110,7 +110,7 @@ def rig(game: TabGame, displays=None, tableaux=None, gold=None, keys=None, curre
     return game
 
 
-def accounted(game: TabGame) -> list:
+def accounted(game: TableauGame) -> list:
     """Every card id, from wherever it is (decks, displays, discards, tableaux, removed), sorted."""
     ids = [c for loc in LOCATIONS for c in game.decks[loc] + game.displays[loc] + game.discards[loc]]
     ids += [p.card for t in game.tableaux for p in t] + list(game.removed)
@@ -121,7 +121,7 @@ def cell(seat: int, row: int, col: int) -> tuple:
     return ("cell", seat, row, col)
 
 
-def on_display(game: TabGame, key: str) -> tuple:
+def on_display(game: TableauGame, key: str) -> tuple:
     c = card(key)
     loc = game.faces[c].location
     assert c in game.displays[loc], f"{key} is not on the {loc} display"

@@ -102,8 +102,8 @@ def check_conserved(game) -> None:
     place, every Star with a player, on a Barbarian or in the supply; and no count below 0."""
     held = registry.family("clash").conserved(game)
     assert held["cards"] == list(range(len(game.faces))), "a card was created or lost"
-    rs = game.rules["stars"]
-    assert held["stars"] == rs["per_player"] * game.n + rs["supply"]
+    ruleset = game.rules["stars"]
+    assert held["stars"] == ruleset["per_player"] * game.n + ruleset["supply"]
     assert min(game.stars) >= 0 and game.supply >= 0
 
 

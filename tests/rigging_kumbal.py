@@ -11,7 +11,7 @@ from typing import Optional
 from game.engine import registry
 from game.engine.core import Action
 from game.engine.ruleset import default_options
-from game.families.shedding.rules import ShedGame
+from game.families.shedding.rules import SheddingGame
 from rigging import load
 
 DRAW = Action("draw", places=(("deck",),))
@@ -29,8 +29,8 @@ def kumbal():
 def options(rounds: Optional[int] = None, points: int = 100, **variants) -> dict:
     """Kumbal's match options: house rules by key (five_cards=True), a match to `points` or of
     `rounds` rounds."""
-    rs = kumbal()
-    opts = default_options(rs)
+    ruleset = kumbal()
+    opts = default_options(ruleset)
     for key, on in variants.items():
         assert key in opts["variants"], f"Kumbal has no house rule {key}"
         opts["variants"][key] = on
@@ -40,12 +40,12 @@ def options(rounds: Optional[int] = None, points: int = 100, **variants) -> dict
 
 
 def new_game(n: int = 2, seed: int = 0, rounds: Optional[int] = None, points: int = 100,
-             **variants) -> ShedGame:
-    return ShedGame(kumbal(), n, options(rounds, points, **variants), seed)
+             **variants) -> SheddingGame:
+    return SheddingGame(kumbal(), n, options(rounds, points, **variants), seed)
 
 
-def rig(game: ShedGame, hands: dict, deck=(), last=(), gone=(), current: int = 0,
-        last_by: Optional[int] = "previous", totals=None) -> ShedGame:
+def rig(game: SheddingGame, hands: dict, deck=(), last=(), gone=(), current: int = 0,
+        last_by: Optional[int] = "previous", totals=None) -> SheddingGame:
     """Put cards in place at the start of `current`'s turn. hands: {seat: [key, ...]} (seats left
     out get 7 other cards); deck: the keys on top of the deck, the top first (every other card
     lies beneath them); last: the previous player's discard, in the order laid; gone: the cards
@@ -87,18 +87,18 @@ def rig(game: ShedGame, hands: dict, deck=(), last=(), gone=(), current: int = 0
 
 
 def rigged(n: int = 2, hands: Optional[dict] = None, seed: int = 0, rounds=None, points: int = 100,
-           variants: Optional[dict] = None, **kw) -> ShedGame:
+           variants: Optional[dict] = None, **kw) -> SheddingGame:
     return rig(new_game(n, seed, rounds, points, **(variants or {})), hands or {}, **kw)
 
 
-def check_conserved(game: ShedGame) -> None:
+def check_conserved(game: SheddingGame) -> None:
     """What the family declares conserved (Family.conserved), against the deal: every card of the
     deck(s) in exactly one place (a hand, the deck or the discard pile)."""
     assert registry.family("shedding").conserved(game)["cards"] == list(range(len(game.faces))), \
         "cards were created or lost"
 
 
-def ids(game: ShedGame, seat: int, *keys) -> list:
+def ids(game: SheddingGame, seat: int, *keys) -> list:
     """The ids of these cards in the seat's hand, in the order given."""
     out = []
     for key in keys:
@@ -111,7 +111,7 @@ def lay(seat: int, cards) -> Action:
     return Action("discard", places=tuple(("hand", seat, c) for c in cards) + (("discard",),))
 
 
-def discard(game: ShedGame, seat: int, *keys) -> Action:
+def discard(game: SheddingGame, seat: int, *keys) -> Action:
     """The discard of these cards of the seat's hand, by key, in the order given."""
     return lay(seat, ids(game, seat, *keys))
 
@@ -124,5 +124,5 @@ def free(seat: int, card: int) -> Action:
     return Action("free_discard", places=(("hand", seat, card), ("discard",)))
 
 
-def keys(game: ShedGame, cards) -> list:
+def keys(game: SheddingGame, cards) -> list:
     return [game.faces[c].key for c in cards]

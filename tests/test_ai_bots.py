@@ -24,13 +24,13 @@ def kombio():
     return find_ruleset("kombio")
 
 
-def one_round(rs) -> dict:
-    return merge_options(rs, {"match_end": {"mode": "rounds", "rounds": 1}})
+def one_round(ruleset) -> dict:
+    return merge_options(ruleset, {"match_end": {"mode": "rounds", "rounds": 1}})
 
 
-def start(rs, n, seed=1):
+def start(ruleset, n, seed=1):
     """A fresh Kombio round with everyone past the initial look."""
-    game = family(rs.family).new_game(rs, n, one_round(rs), seed)
+    game = family(ruleset.family).new_game(ruleset, n, one_round(ruleset), seed)
     for s in list(game.to_act()):
         game.apply(s, Action("look_start"))
     assert game.phase == "turn"
@@ -130,13 +130,13 @@ class Spy:
 
 @pytest.mark.parametrize("ruleset_id", ["kombio", "cambio", "cambio-classic"])
 def test_bots_get_views_and_answer_legally(ruleset_id):
-    rs = find_ruleset(ruleset_id)
+    ruleset = find_ruleset(ruleset_id)
     for seed in range(6):
         n = 2 + seed % 4
         levels = [LEVELS[(seed + s) % 2] for s in range(n)]
-        bots = [Spy(make_bot(rs, s, levels[s], seed * 10 + s)) for s in range(n)]
-        opts = merge_options(rs, {"match_end": {"mode": "rounds", "rounds": 1}})
-        result = run_match(rs, levels, seed, opts, bots=bots)
+        bots = [Spy(make_bot(ruleset, s, levels[s], seed * 10 + s)) for s in range(n)]
+        opts = merge_options(ruleset, {"match_end": {"mode": "rounds", "rounds": 1}})
+        result = run_match(ruleset, levels, seed, opts, bots=bots)
         assert result.rounds == 1 and sum(b.calls for b in bots) > 0
         assert not any(_holds_state(vars(b.bot)) for b in bots), "a bot kept a reference to the state"
 
@@ -174,10 +174,10 @@ def _unknown_swap(game, seat):
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("ruleset_id", ["kombio", "cambio"])
 def test_decisions_do_not_depend_on_unknown_cards(ruleset_id, level):
-    rs = find_ruleset(ruleset_id)
+    ruleset = find_ruleset(ruleset_id)
     n = 3
-    game = family(rs.family).new_game(rs, n, one_round(rs), 7)
-    bots = [make_bot(rs, s, level, 70 + s) for s in range(n)]
+    game = family(ruleset.family).new_game(ruleset, n, one_round(ruleset), 7)
+    bots = [make_bot(ruleset, s, level, 70 + s) for s in range(n)]
     checked = 0
     steps = 0
     while not game.is_over() and steps < 400:

@@ -341,15 +341,15 @@ def test_every_discarded_action_card_is_carried_out_in_bot_matches():
     easy bots, short matches), replayed from their record: every action card drawn from the deck
     and discarded directly starts its ability, and the player's next recorded actions are that
     ability's steps, all of them, with no skip."""
-    rs = cambio()
+    ruleset = cambio()
     seen = {}
     for seed in range(300):
         n = 2 + seed % 7
         levels = ["easy" if (seed + s) % 3 == 0 else "normal" for s in range(n)]
-        result = run_match(rs, levels, seed, {"match_end": {"mode": "points", "points": 10}},
+        result = run_match(ruleset, levels, seed, {"match_end": {"mode": "points", "points": 10}},
                            keep_session=True)
         record = result.session.match
-        game = family(rs.family).new_game(rs, n, result.session.options, record.seed)
+        game = family(ruleset.family).new_game(ruleset, n, result.session.options, record.seed)
         actions = list(record.actions)
         i = 0
         while i < len(actions):
@@ -363,7 +363,7 @@ def test_every_discarded_action_card_is_carried_out_in_bot_matches():
             ability = discarded[0].ability
             where = f"match {seed}, action {i}: {ability}"
             assert [e.data for e in events if e.kind == "ability"] == \
-                [(("ability", ability), ("name", rs.abilities[ability].name))], where
+                [(("ability", ability), ("name", ruleset.abilities[ability].name))], where
             expect = expected_steps(ability, seat, game.view(None))
             done, chosen = [], None
             while game.phase == "ability":

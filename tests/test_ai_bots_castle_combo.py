@@ -1,7 +1,7 @@
 """Castle Combo's bots (game/families/tableau/bots.py): behaviour on rigged real games, legality
 over seeded games, replay, privacy (views only) and strength (normal beats easy).
 
-States are real `TabGame`s with their cards moved into place (tests/rigging_castle_combo.py);
+States are real `TableauGame`s with their cards moved into place (tests/rigging_castle_combo.py);
 cards are named by their ruleset key and their texts are docs/reference/castle-combo-cards.md.
 Rule sentences are quoted from the rulebook (docs/rules/castle-combo.txt).
 """
@@ -14,7 +14,7 @@ import pytest
 from game.ai import make_bot
 from game.lab.simulate import run_match
 from game.engine.core import Action
-from game.families.tableau.bots import Plan, TabBot
+from game.families.tableau.bots import Plan, TableauBot
 from rigging_castle_combo import card, castle_combo, cell, new_game, on_display, rig, tableau
 
 NOBLE_ROWS = (["duchess", "queen_mother", "princess"], ["chatelaine", "royal_guard"])
@@ -34,10 +34,10 @@ def _choose(game, level="normal", seat=0, seed=1):
 # ---- behaviour on rigged games ----
 
 def test_the_family_makes_these_bots():
-    """make_bot (the registry's door) gives a TabBot of the asked level for Castle Combo."""
+    """make_bot (the registry's door) gives a TableauBot of the asked level for Castle Combo."""
     for level in ("easy", "normal"):
         bot = _bot(level, seat=1, seed=3)
-        assert isinstance(bot, TabBot) and bot.level == level and bot.seat == 1
+        assert isinstance(bot, TableauBot) and bot.level == level and bot.seat == 1
 
 
 def _astronomer_game(*rows):

@@ -1,7 +1,7 @@
 """Kumbal's bots (game/families/shedding/bots.py): behaviour on hand-built views, legality over
 seeded matches, privacy, and strength (normal beats easy).
 
-The behaviour tests build a `ShedView` by hand (the contract in game/families/shedding/view.py)
+The behaviour tests build a `SheddingView` by hand (the contract in game/families/shedding/view.py)
 with the legal actions of the moment, as the rules would list them; the others play the real
 rules (rulesets/kumbal.yaml, states rigged with tests/rigging_kumbal.py). Rule sentences are
 quoted from rules/kumbal.md.
@@ -16,8 +16,8 @@ from game.ai import make_bot
 from game.lab.simulate import run_match
 from game.engine.cards import CardDef
 from game.engine.core import Action
-from game.families.shedding.bots import STYLES, ShedBot
-from game.families.shedding.view import ShedSeat, ShedView
+from game.families.shedding.bots import STYLES, SheddingBot
+from game.families.shedding.view import SheddingSeat, SheddingView
 from rigging import blocks
 from rigging_kumbal import check_conserved, kumbal, options, rigged
 
@@ -75,14 +75,14 @@ def discards(seat: int, hand: tuple) -> list:
 
 def view(hand, *, seat=0, n=2, phase="discard", last=(), takeable=None, counts=None, taken=None,
          gone=(), just=(), owed=0, direction=1, limit=7, action_cards=None,
-         tie_undercuts=False) -> ShedView:
+         tie_undercuts=False) -> SheddingView:
     """A view for `seat` at the start of its turn (by default), the previous player's discard `last`."""
     counts = counts or {}
     taken = taken or {}
-    seats = tuple(ShedSeat(seat=s, hand_count=len(hand) if s == seat else counts.get(s, 7), total=0,
+    seats = tuple(SheddingSeat(seat=s, hand_count=len(hand) if s == seat else counts.get(s, 7), total=0,
                            called=False, taken=tuple(taken.get(s, ()))) for s in range(n))
     last = tuple(last)
-    return ShedView(
+    return SheddingView(
         viewer=seat, faces=FACES, n=n, phase=phase, to_act=(seat,), current=seat, direction=direction,
         round_no=1, dealer=(seat - 1) % n, seats=seats, hand=tuple(hand), deck_count=30,
         discard_count=len(gone) + len(last), last_discard=last, last_by=(seat - 1) % n if last else None,
@@ -123,11 +123,11 @@ def play_turn(bot, hand, **kw):
 
 
 def normal(seat=0):
-    return ShedBot(None, seat, "normal", 1)
+    return SheddingBot(None, seat, "normal", 1)
 
 
 def easy(seat=0):
-    return ShedBot(None, seat, "easy", 1)
+    return SheddingBot(None, seat, "easy", 1)
 
 
 # ---- discarding and drawing ----
@@ -187,7 +187,7 @@ def test_easy_does_not_see_runs():
 
 
 def test_normal_does_not_hand_the_next_player_a_card_that_fits_what_it_took():
-    """What others took from the discard pile is public (`ShedSeat.taken`): seat 1 took a Q,
+    """What others took from the discard pile is public (`SheddingSeat.taken`): seat 1 took a Q,
     so normal throws its J rather than its Q, which would give seat 1 a pair."""
     first, _ = play_turn(normal(), cards("QH", "JC", "2D", "AS"), taken={1: cards("QD")},
                          counts={1: 4})
@@ -281,10 +281,10 @@ def test_levels_have_their_styles():
 # ---- on the real rules ----
 
 def test_the_family_makes_these_bots():
-    """make_bot (the registry's door) gives a ShedBot of the asked level for Kumbal."""
+    """make_bot (the registry's door) gives a SheddingBot of the asked level for Kumbal."""
     for level in ("easy", "normal"):
         bot = make_bot(kumbal(), 1, level, 3)
-        assert isinstance(bot, ShedBot) and bot.level == level and bot.seat == 1
+        assert isinstance(bot, SheddingBot) and bot.level == level and bot.seat == 1
 
 
 def test_normal_throws_the_drawn_card_for_free_in_a_real_game():

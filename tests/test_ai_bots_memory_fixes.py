@@ -47,13 +47,13 @@ def test_a_drawn_red_king_is_kept_rather_than_left_on_the_pile_for_the_next_play
     Red King (-2) laid down for its two actions ("darfst du 2 Aktionen ausführen") is the next
     player's to take. Our 7 and 3 are known, their 2 too: two swaps of our 7 for it looked worth
     more than the king (each valued as the first), so the king went onto the pile."""
-    rs = cambio()
-    game = duel(rs, hands={0: [5, 6, 7, 3], 1: [4, 8, 2, 9]}, deck=["red_king"])
+    ruleset = cambio()
+    game = duel(ruleset, hands={0: [5, 6, 7, 3], 1: [4, 8, 2, 9]}, deck=["red_king"])
     know(game, 0, (0, 2), (0, 3), (1, 2))
     know(game, 1, (1, 2), (1, 3))
     game.apply(0, DRAW)
     assert game.view(0).drawn.key == "red_king"
-    action = decide(game, 0, rs)
+    action = decide(game, 0, ruleset)
     assert action.kind == "exchange", action
     game.apply(0, action)
     assert game.view(0).top.key != "red_king"
@@ -63,12 +63,12 @@ def test_a_red_king_is_still_used_when_our_known_hand_is_all_high():
     """The Red King's two swaps (our 9 and 8 for their known 0s) are still worth more than the
     king itself: the fix weighs the gift and values the second swap on what the first left, it
     does not forbid the actions."""
-    rs = cambio()
-    game = duel(rs, turns=8, hands={0: [9, 8, 7, 6], 1: [0, 1, 0, 1]}, deck=["red_king"])
+    ruleset = cambio()
+    game = duel(ruleset, turns=8, hands={0: [9, 8, 7, 6], 1: [0, 1, 0, 1]}, deck=["red_king"])
     know(game, 0, *[(0, i) for i in range(4)], *[(1, i) for i in range(4)])
     know(game, 1, *[(1, i) for i in range(4)])
     game.apply(0, DRAW)
-    assert decide(game, 0, rs) == DISCARD
+    assert decide(game, 0, ruleset) == DISCARD
 
 
 # --- calls in 1v1 Kombio allow for the opponent's final turn ---------------------------------
@@ -77,13 +77,13 @@ def test_a_1v1_kombio_call_allows_for_the_final_turn_and_the_unlocked_hand():
     """"Everyone is allowed one final turn" and "If playing 1v1, the KOMBIO Caller's hand is not
     locked": their final turn gains them about 2.5 points and may swap our low cards away. A known
     6 against a known 10 is no sure call; a known 6 against 16 is."""
-    rs = kombio()
-    game = duel(rs, turns=6, hands={0: [1, 2, 2, 1], 1: [2, 3, 2, 3]})
+    ruleset = kombio()
+    game = duel(ruleset, turns=6, hands={0: [1, 2, 2, 1], 1: [2, 3, 2, 3]})
     know(game, 0, *[(0, i) for i in range(4)], *[(1, i) for i in range(4)])
-    assert decide(game, 0, rs).kind == "draw"
-    game = duel(rs, turns=6, hands={0: [1, 2, 2, 1], 1: [4, 4, 4, 4]})
+    assert decide(game, 0, ruleset).kind == "draw"
+    game = duel(ruleset, turns=6, hands={0: [1, 2, 2, 1], 1: [4, 4, 4, 4]})
     know(game, 0, *[(0, i) for i in range(4)], *[(1, i) for i in range(4)])
-    assert decide(game, 0, rs) == CALL
+    assert decide(game, 0, ruleset) == CALL
 
 
 # --- a card its owner has looked at is valued by when it was seen ----------------------------
@@ -92,27 +92,27 @@ def _blind_swap_pending(turns):
     """Kombio 1v1, our cards known (worst: a 5), the opponent's bottom two seen by its owner at
     the deal; we drew an 11 ("Elevens and twelves allow players to swap any two cards on the
     table without viewing either card") and laid it down: the swap is ours to make or skip."""
-    rs = kombio()
-    game = duel(rs, turns=turns, hands={0: [5, 1, 2, 3], 1: [6, 6, 5, 4]}, deck=[11])
+    ruleset = kombio()
+    game = duel(ruleset, turns=turns, hands={0: [5, 1, 2, 3], 1: [6, 6, 5, 4]}, deck=[11])
     know(game, 0, *[(0, i) for i in range(4)])
     know(game, 1, (1, 2), (1, 3))
     game.apply(0, DRAW)
     game.apply(0, DISCARD)
     assert game.view(0).pending.step == "swap"
-    return game, rs
+    return game, ruleset
 
 
 def test_a_blind_swap_early_does_not_give_a_known_5_for_a_dealt_starting_card():
     """Before the opponent's first turn its looked-at cards are its dealt cards (about 5 on
     average, the deck's mean is about 6), not cards it chose to keep: no better than our 5."""
-    game, rs = _blind_swap_pending(turns=1)
-    assert decide(game, 0, rs) == SKIP
+    game, ruleset = _blind_swap_pending(turns=1)
+    assert decide(game, 0, ruleset) == SKIP
 
 
 def test_a_blind_swap_late_takes_a_card_its_owner_kept():
     """Many turns in, a card its owner has looked at and kept is a low one: our 5 goes for it."""
-    game, rs = _blind_swap_pending(turns=14)
-    action = decide(game, 0, rs)
+    game, ruleset = _blind_swap_pending(turns=14)
+    action = decide(game, 0, ruleset)
     assert action.kind == "swap" and {action.pos, action.pos2} & {(1, 2), (1, 3)} and (0, 0) in (action.pos, action.pos2)
 
 
@@ -123,36 +123,36 @@ def test_a_low_discard_that_everyone_would_know_is_left_for_a_deck_draw():
     public, and "players can reduce the number of cards in their hands by being the first to
     match ... with a card from their hand or from an opponent's hand": a 2 for our known 5 gains
     3, less what a public 2 expects to lose, not more than a deck draw."""
-    rs = kombio()
+    ruleset = kombio()
     # our first turn: later, with 13 points against four unseen cards, normal calls instead
-    game = duel(rs, turns=0, hands={0: [5, 1, 3, 4], 1: [6, 6, 6, 6]}, discard=[2])
+    game = duel(ruleset, turns=0, hands={0: [5, 1, 3, 4], 1: [6, 6, 6, 6]}, discard=[2])
     know(game, 0, *[(0, i) for i in range(4)])
-    assert decide(game, 0, rs) == DRAW
+    assert decide(game, 0, ruleset) == DRAW
 
 
 def test_a_drawn_low_card_replaces_the_card_an_opponent_has_seen():
     """Two known 4s, one of them peeked at by the opponent (a 9 or 10: "Look at one card of an
     opponent"): the drawn 1 replaces the one the opponent could throw away."""
-    rs = kombio()
-    game = duel(rs, turns=4, hands={0: [4, 4, 0, 1], 1: [6, 6, 6, 6]}, deck=[1])
+    ruleset = kombio()
+    game = duel(ruleset, turns=4, hands={0: [4, 4, 0, 1], 1: [6, 6, 6, 6]}, deck=[1])
     know(game, 0, *[(0, i) for i in range(4)])
     know(game, 1, (0, 1))
     game.apply(0, DRAW)
-    assert decide(game, 0, rs) == Action("exchange", pos=(0, 1))
+    assert decide(game, 0, ruleset) == Action("exchange", pos=(0, 1))
 
 
 def test_an_opponents_known_card_is_thrown_even_when_our_worst_card_is_low():
     """"If you successfully match an opponent's card, you give your opponent a card from your
     hand": their known 0 goes and our worst (a 2) takes its place: we lose 2, they gain 2, in a
     duel a swing of 4. Before, normal threw an opponent's card only to shed 2.5 points or more."""
-    rs = kombio()
-    game = duel(rs, turns=4, hands={0: [2, 1, 1, 1], 1: [0, 6, 6, 6]}, deck=[0])
+    ruleset = kombio()
+    game = duel(ruleset, turns=4, hands={0: [2, 1, 1, 1], 1: [0, 6, 6, 6]}, deck=[0])
     know(game, 0, *[(0, i) for i in range(4)], (1, 0))
     know(game, 1, (1, 0))
     game.apply(0, DRAW)
     game.apply(0, DISCARD)           # the 0 lands on the pile: the match race opens
     assert game.phase == "window"
-    bot = make_bot(rs, 0, "normal", 1)
+    bot = make_bot(ruleset, 0, "normal", 1)
     claim = bot.race(game.view(0), game.legal_actions(0))
     assert claim is not None and claim[0] == Action("match", pos=(1, 0))
 

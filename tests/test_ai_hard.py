@@ -20,9 +20,9 @@ from tests.rigging_klobba import hidden_twin, klobba
 
 def _klobba_lay(seed: int = 3):
     """A 2-player Klobba! game at its second round's lay, played there by easy bots."""
-    rs = klobba()
-    game = registry.family(rs.family).new_game(rs, 2, None, seed)
-    bots = [make_bot(rs, s, "easy", s) for s in range(2)]
+    ruleset = klobba()
+    game = registry.family(ruleset.family).new_game(ruleset, 2, None, seed)
+    bots = [make_bot(ruleset, s, "easy", s) for s in range(2)]
     while not (game.phase == "lay" and game.round_no == 2):
         for seat in game.to_act():
             if seat in game.to_act():
@@ -31,9 +31,9 @@ def _klobba_lay(seed: int = 3):
 
 
 def _castle_combo_turn(seed: int = 2, turns: int = 6):
-    rs = castle_combo()
+    ruleset = castle_combo()
     game = new_castle_combo(2, seed)
-    bots = [make_bot(rs, s, "easy", s) for s in range(2)]
+    bots = [make_bot(ruleset, s, "easy", s) for s in range(2)]
     while game.turn_no < turns:
         seat = game.to_act()[0]
         game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
@@ -97,15 +97,15 @@ def test_a_time_budget_is_kept():
 
 
 def test_hard_is_refused_with_a_sentence_for_a_family_without_a_sampler(monkeypatch):
-    rs = klobba()
-    family = registry.family(rs.family)
-    assert "hard" in levels_for(rs.family)
-    monkeypatch.setitem(registry._FAMILIES, rs.family, dataclasses.replace(family, determinize=None))
-    assert levels_for(rs.family) == ("easy", "normal")
+    ruleset = klobba()
+    family = registry.family(ruleset.family)
+    assert "hard" in levels_for(ruleset.family)
+    monkeypatch.setitem(registry._FAMILIES, ruleset.family, dataclasses.replace(family, determinize=None))
+    assert levels_for(ruleset.family) == ("easy", "normal")
     with pytest.raises(UnknownLevel, match="'hard' does not exist yet for the clash family: it searches"):
-        make_bot(rs, 0, "hard", 1)
+        make_bot(ruleset, 0, "hard", 1)
     with pytest.raises(UnknownLevel, match="does not exist yet"):
-        check_level("hard", rs.family)
+        check_level("hard", ruleset.family)
     assert check_level("hard") == "hard"       # no family named: the level itself exists
 
 
@@ -136,12 +136,12 @@ def test_the_setup_screen_offers_hard_only_where_the_family_says_it_beats_normal
     from game.ui.setup import SetupScene
     app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"),
               save_settings=False)
-    rs = klobba()
-    family = registry.family(rs.family)
-    assert "hard" in levels_for(rs.family)
+    ruleset = klobba()
+    family = registry.family(ruleset.family)
+    assert "hard" in levels_for(ruleset.family)
     for offered in (False, True):
-        monkeypatch.setitem(registry._FAMILIES, rs.family, dataclasses.replace(family, hard_at_table=offered))
-        row = SetupScene(app, rs).rows[1]
+        monkeypatch.setitem(registry._FAMILIES, ruleset.family, dataclasses.replace(family, hard_at_table=offered))
+        row = SetupScene(app, ruleset).rows[1]
         expected = ["easy", "normal", "hard"] if offered else ["easy", "normal"]
         assert [value for value, _ in row.level_step.options] == expected
         assert row.level_step.value == "normal" and row.spec()["level"] == "normal"
@@ -178,13 +178,13 @@ def test_the_setup_screen_offers_hard_in_the_rulesets_where_it_was_measured(monk
 
 def test_a_family_tunes_its_hard_bot_and_a_keyword_overrules_the_tuning(monkeypatch):
     """Family.search gives the hard bot's settings for that family; what the caller says wins."""
-    rs = klobba()
-    family = registry.family(rs.family)
+    ruleset = klobba()
+    family = registry.family(ruleset.family)
     tuned = {"playout_level": "easy", "confidence": 0.5, "horizon": "game", "margin_weight": 0.1}
-    monkeypatch.setitem(registry._FAMILIES, rs.family, dataclasses.replace(family, search=tuned))
-    bot = make_bot(rs, 0, "hard", 1, playouts=4)
+    monkeypatch.setitem(registry._FAMILIES, ruleset.family, dataclasses.replace(family, search=tuned))
+    bot = make_bot(ruleset, 0, "hard", 1, playouts=4)
     assert (bot.playout_level, bot.confidence, bot.horizon, bot.margin_weight) == ("easy", 0.5, "game", 0.1)
-    bot = make_bot(rs, 0, "hard", 1, playouts=4, playout_level="normal", confidence=3.0)
+    bot = make_bot(ruleset, 0, "hard", 1, playouts=4, playout_level="normal", confidence=3.0)
     assert (bot.playout_level, bot.confidence) == ("normal", 3.0)
 
 
@@ -272,15 +272,15 @@ def test_at_the_table_a_hard_bot_thinks_off_the_frame_loop():
 def test_a_paired_comparison_sees_a_small_steady_gain_that_independent_means_miss():
     """The arms share each deal and its playout seed, so a move better by 1 point on every deal is
     clearly better even when the deals themselves vary by 20 points (Family.search["paired"])."""
-    rs = klobba()
+    ruleset = klobba()
     deals = [20.0 * ((7 * k) % 11 - 5) / 5 for k in range(12)]      # values spread over ±20
     policy, other = deals, [v + 1.0 for v in deals]
     totals = [sum(policy), sum(other)]
     squares = [sum(v * v for v in policy), sum(v * v for v in other)]
     counts = [len(policy), len(other)]
     by_deal = [dict(enumerate(policy)), dict(enumerate(other))]
-    independent = make_bot(rs, 0, "hard", 1, playouts=4, confidence=2.0, paired=False)
-    paired = make_bot(rs, 0, "hard", 1, playouts=4, confidence=2.0, paired=True)
+    independent = make_bot(ruleset, 0, "hard", 1, playouts=4, confidence=2.0, paired=False)
+    paired = make_bot(ruleset, 0, "hard", 1, playouts=4, confidence=2.0, paired=True)
     assert not independent._clearly_better(1, 0, totals, squares, counts, by_deal)
     assert paired._clearly_better(1, 0, totals, squares, counts, by_deal)
     worse = [dict(enumerate(policy)), {k: v - 1.0 for k, v in enumerate(policy)}]
@@ -294,21 +294,21 @@ def test_a_paired_comparison_sees_a_small_steady_gain_that_independent_means_mis
 
 def _klobba_four_seats(seed: int = 3):
     """A 4-player Klobba! game at its first lay."""
-    rs = klobba()
-    game = registry.family(rs.family).new_game(rs, 4, None, seed)
-    bots = [make_bot(rs, s, "easy", s) for s in range(4)]
+    ruleset = klobba()
+    game = registry.family(ruleset.family).new_game(ruleset, 4, None, seed)
+    bots = [make_bot(ruleset, s, "easy", s) for s in range(4)]
     while game.phase != "lay":
         seat = game.to_act()[0]
         game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
-    return rs, game
+    return ruleset, game
 
 
 def test_a_round_s_value_is_the_margin_over_the_best_other_seat_or_over_the_others_mean():
     """With four seats, points taken from a seat that is not leading count only against the mean."""
-    rs, game = _klobba_four_seats()
+    ruleset, game = _klobba_four_seats()
     game.stars = [5, 9, 3, 4]
-    best = make_bot(rs, 0, "hard", 1, playouts=4, margin_weight=1.0)
-    mean = make_bot(rs, 0, "hard", 1, playouts=4, margin_weight=1.0, margin_over="mean")
+    best = make_bot(ruleset, 0, "hard", 1, playouts=4, margin_weight=1.0)
+    mean = make_bot(ruleset, 0, "hard", 1, playouts=4, margin_weight=1.0, margin_over="mean")
     assert best._value(game) == 5 - 9
     assert mean._value(game) == pytest.approx(5 - (9 + 3 + 4) / 3)
 
@@ -316,12 +316,12 @@ def test_a_round_s_value_is_the_margin_over_the_best_other_seat_or_over_the_othe
 def test_a_family_s_leaf_value_adds_what_a_round_leaves_each_seat(monkeypatch):
     """Family.search["leaf"]: points per seat for what a playout stopped at the round leaves (a
     hand kept), added to the totals the margin is taken from; Klobba!'s is normal's card worth."""
-    rs, game = _klobba_four_seats()
-    family = registry.family(rs.family)
-    plain = make_bot(rs, 0, "hard", 1, playouts=4, margin_weight=1.0)._value(game)
-    monkeypatch.setitem(registry._FAMILIES, rs.family, dataclasses.replace(
+    ruleset, game = _klobba_four_seats()
+    family = registry.family(ruleset.family)
+    plain = make_bot(ruleset, 0, "hard", 1, playouts=4, margin_weight=1.0)._value(game)
+    monkeypatch.setitem(registry._FAMILIES, ruleset.family, dataclasses.replace(
         family, search=dict(family.search, leaf=lambda g: [10.0, 0.0, 0.0, 0.0])))
-    assert make_bot(rs, 0, "hard", 1, playouts=4, margin_weight=1.0)._value(game) > plain
+    assert make_bot(ruleset, 0, "hard", 1, playouts=4, margin_weight=1.0)._value(game) > plain
     from game.families.clash.search import hand_kept
     # a hand of The Boss beats a hand of Berzerk! (bots._card_worth: Berzerk! is below the mean)
     key = {game.faces[c].key: c for c in range(len(game.faces)) if game.faces[c].kind == "action"}
@@ -333,13 +333,13 @@ def test_a_family_s_leaf_value_adds_what_a_round_leaves_each_seat(monkeypatch):
 
 def test_a_playout_may_look_a_number_of_rounds_ahead(monkeypatch):
     """horizon=2: the playout ends after the next round (the hand kept gets played), not this one."""
-    rs = klobba()
+    ruleset = klobba()
     game = _klobba_lay()
     seat = game.to_act()[0]
     legal = game.legal_actions(seat)
     ends = {}
     for horizon in ("round", 2):
-        bot = make_bot(rs, seat, "hard", 1, playouts=4, playout_level="easy", horizon=horizon)
+        bot = make_bot(ruleset, seat, "hard", 1, playouts=4, playout_level="easy", horizon=horizon)
         monkeypatch.setattr(bot, "_value", lambda g, h=horizon: ends.setdefault(h, g.round_no) and 0.0)
         bot._playout(game, legal[0], 7)
     assert ends == {"round": game.round_no + 1, 2: game.round_no + 2}

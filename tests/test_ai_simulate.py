@@ -46,10 +46,10 @@ def test_hundreds_of_seeded_matches_end(kombio, block):
 
 @pytest.mark.parametrize("ruleset_id", ["cambio", "cambio-classic"])
 def test_other_memory_rulesets_play_through(ruleset_id):
-    rs = find_ruleset(ruleset_id)
+    ruleset = find_ruleset(ruleset_id)
     for seed in range(20):
         n = 2 + seed % 5
-        result = run_match(rs, [LEVELS[(seed + s) % 2] for s in range(n)], seed,
+        result = run_match(ruleset, [LEVELS[(seed + s) % 2] for s in range(n)], seed,
                            {"match_end": {"mode": "points", "points": 20}})
         assert result.rounds >= 1
 
@@ -142,12 +142,12 @@ def test_simulate_errors_exit_2(capsys, args, message):
 
 def test_matches_on_two_processes_give_the_same_results_as_on_one():
     """--simulate spreads seeds over processes: the results do not depend on how many."""
-    rs = find_ruleset("kombio")
+    ruleset = find_ruleset("kombio")
     seeds = list(range(40, 48))
-    one = simulate.play_matches(rs, ("normal", "easy", "normal"), seeds, jobs=1)
-    two = simulate.play_matches(rs, ("normal", "easy", "normal"), seeds, jobs=2)
+    one = simulate.play_matches(ruleset, ("normal", "easy", "normal"), seeds, jobs=1)
+    two = simulate.play_matches(ruleset, ("normal", "easy", "normal"), seeds, jobs=2)
     assert one == two
-    assert [tuple(r[1]) for r in one] == [tuple(run_match(rs, ("normal", "easy", "normal"), s).totals)
+    assert [tuple(r[1]) for r in one] == [tuple(run_match(ruleset, ("normal", "easy", "normal"), s).totals)
                                           for s in seeds]
 
 

@@ -10,8 +10,8 @@ def test_red_king_may_look_twice_at_the_same_own_card():
     Aktionen ausführen (eine beliebige Kombination aus eigene bzw. fremde Karte Anschauen oder
     Tauschen)." With one card left and the only opponent locked by a call, the second action can
     only be another look at that same card: it must be offered (it once left no legal action)."""
-    rs = find_ruleset("cambio")
-    game = rigged(2, ruleset=rs, opts=options(points=50, ruleset=rs),
+    ruleset = find_ruleset("cambio")
+    game = rigged(2, ruleset=ruleset, opts=options(points=50, ruleset=ruleset),
                   hands={0: [EMPTY, EMPTY, EMPTY, None]}, deck=[-2], current=1)
     game.apply(1, Action("call"))
     assert game.to_act() == [0]
@@ -52,7 +52,7 @@ def test_two_easy_bots_trading_through_the_discard_pile_still_end_the_round():
     """Two easy bots took the discard and exchanged the same cards back and forth; the table
     looked the same every turn, so each counted only a few turns and never forced its call
     (kombio seed 7001600 ran into the 5,000-action cap). Turns are now counted by number."""
-    rs = find_ruleset("kombio")
+    ruleset = find_ruleset("kombio")
     opts = {"variants": {}, "match_end": {"mode": "rounds", "rounds": 1, "points": 100}}
-    result = run_match(rs, ["easy", "easy"], 7001600, opts)
+    result = run_match(ruleset, ["easy", "easy"], 7001600, opts)
     assert result.rounds == 1 and result.actions < 1000

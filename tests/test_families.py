@@ -46,7 +46,7 @@ def test_every_registered_family_declares_what_the_suite_holds_it_to():
     for name in names:
         family = registry.family(name)
         assert family.conserved is not None, f"{name} does not say what it conserves"
-        assert any(rs.family == name for rs in RULESETS.values()), f"{name} has no shipped ruleset"
+        assert any(ruleset.family == name for ruleset in RULESETS.values()), f"{name} has no shipped ruleset"
         if not family.open_information:
             assert family.determinize is not None, f"{name} hides cards but deals no twins"
 
@@ -114,13 +114,13 @@ def test_the_suite_catches_a_family_that_breaks_its_contract(monkeypatch):
     with pytest.raises(Violation, match="conserves"):
         check_match(kumbal, levels, SEED_BASE, options)
     # a view that tells a hidden card: a twin dealt from the view shows another view
-    from game.families.shedding.rules import ShedGame
-    real_view = ShedGame.view
+    from game.families.shedding.rules import SheddingGame
+    real_view = SheddingGame.view
 
     def telling(game, seat=None):
         view = real_view(game, seat)
         return replace(view, gone=tuple(game.deck[-1:]))       # the deck's next card, named
     monkeypatch.setitem(registry._FAMILIES, "shedding", family)
-    monkeypatch.setattr(ShedGame, "view", telling)
+    monkeypatch.setattr(SheddingGame, "view", telling)
     with pytest.raises(Violation, match="dealt anew"):
         check_match(kumbal, levels, SEED_BASE, options, twins_every=1)

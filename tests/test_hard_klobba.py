@@ -16,11 +16,11 @@ from tests.rigging_klobba import hidden_twin, klobba
 
 def _decisions(phases, seeds=range(6), levels=("normal", "normal")):
     """(game, seat) at each decision of seeded 2-player games of normal bots, in these phases."""
-    rs = klobba()
-    family = registry.family(rs.family)
+    ruleset = klobba()
+    family = registry.family(ruleset.family)
     for seed in seeds:
-        game = family.new_game(rs, 2, default_options(rs), seed)
-        bots = [make_bot(rs, s, levels[s], seed * 8 + s) for s in range(2)]
+        game = family.new_game(ruleset, 2, default_options(ruleset), seed)
+        bots = [make_bot(ruleset, s, levels[s], seed * 8 + s) for s in range(2)]
         while not game.is_over():
             for seat in game.to_act():
                 if seat not in game.to_act():
@@ -35,7 +35,7 @@ def test_after_the_reveal_it_searches_on_samples_and_decides_the_same_on_a_twin(
     """The clobber's decisions (a tied selection, the card after Swap & Play, what to keep when
     fleeing) are searched on samples of the view (no fallback to the policy), and the hand of the
     other holder and both decks shuffled do not change the move."""
-    rs = klobba()
+    ruleset = klobba()
     checked = set()
     for game, seat in _decisions(("select", "swap", "flee"), seeds=range(12)):
         if game.phase in checked or game.legal_actions(seat)[0].kind == "swap_return":
@@ -45,7 +45,7 @@ def test_after_the_reveal_it_searches_on_samples_and_decides_the_same_on_a_twin(
         assert twin.hands[1 - seat] != game.hands[1 - seat] or twin.action_deck != game.action_deck
         choices = set()
         for state in (game, twin):
-            bot = make_bot(rs, seat, "hard", 4, playouts=24)
+            bot = make_bot(ruleset, seat, "hard", 4, playouts=24)
             choices.add(bot.choose(state.view(seat), state.legal_actions(seat)))
             assert bot.last["fallback"] is None and bot.last["playouts"] == 24
         assert len(choices) == 1
@@ -56,28 +56,28 @@ def test_after_the_reveal_it_searches_on_samples_and_decides_the_same_on_a_twin(
 
 
 def test_a_lay_is_reproducible_for_a_playout_budget():
-    rs = klobba()
+    ruleset = klobba()
     game, seat = next(_decisions(("lay",)))
     view, legal = game.view(seat), game.legal_actions(seat)
-    first = make_bot(rs, seat, "hard", 7, playouts=32).choose(view, legal)
+    first = make_bot(ruleset, seat, "hard", 7, playouts=32).choose(view, legal)
     other, other_seat = next(_decisions(("lay",), seeds=(9,)))
-    bot = make_bot(rs, seat, "hard", 7, playouts=32)
+    bot = make_bot(ruleset, seat, "hard", 7, playouts=32)
     bot.choose(other.view(other_seat), other.legal_actions(other_seat))    # a decision in between
     assert bot.choose(view, legal) == first
 
 
 def test_the_switch_the_capture_and_the_cards_put_back_are_not_searched():
     """search.py: a playout ending with the round cannot tell these apart, so normal decides."""
-    rs = klobba()
+    ruleset = klobba()
     seen = set()
     for game, seat in _decisions(("switch", "capture", "swap"), seeds=range(20)):
         legal = game.legal_actions(seat)
         kind = legal[0].kind
         if kind == "swap_play" or kind in seen:
             continue
-        bot = make_bot(rs, seat, "hard", 1, playouts=50)
+        bot = make_bot(ruleset, seat, "hard", 1, playouts=50)
         action = bot.choose(game.view(seat), legal)
-        policy = make_bot(rs, seat, "normal", 0)
+        policy = make_bot(ruleset, seat, "normal", 0)
         assert bot.last["playouts"] == 0 and action == bot.last["policy_choice"]
         assert action in legal and policy.choose(game.view(seat), legal) in legal
         seen.add(kind)
@@ -87,12 +87,12 @@ def test_the_switch_the_capture_and_the_cards_put_back_are_not_searched():
 def test_the_playout_level_plays_as_normal_but_switches_by_the_plain_gain():
     """bots.py: the internal "playout" level is normal's judgement everywhere but step 8, where it
     takes a switch "bringing a mightier Barbarian into its own Band" without weighing the next round."""
-    rs = klobba()
+    ruleset = klobba()
     same = switches = 0
     for game, seat in _decisions(("lay", "group", "switch"), seeds=range(10)):
         view, legal = game.view(seat), game.legal_actions(seat)
-        normal = make_bot(rs, seat, "normal", 3).choose(view, legal)
-        playout = clash_bots.make_bot(rs, seat, "playout", 3).choose(view, legal)
+        normal = make_bot(ruleset, seat, "normal", 3).choose(view, legal)
+        playout = clash_bots.make_bot(ruleset, seat, "playout", 3).choose(view, legal)
         if game.phase != "switch":
             assert playout == normal
             same += 1
@@ -108,25 +108,25 @@ def test_the_playout_level_plays_as_normal_but_switches_by_the_plain_gain():
 def test_the_shared_memos_do_not_change_a_decision():
     """Bots of one deck share what they work out (a search makes thousands): a normal bot decides
     as it did with every memo empty."""
-    rs = klobba()
+    ruleset = klobba()
     game, seat = next(_decisions(("lay",), seeds=(5,)))
     view, legal = game.view(seat), game.legal_actions(seat)
     clash_bots._TABLES.clear()
     clash_bots._LEARNT.clear()
-    fresh = [make_bot(rs, seat, "normal", k).choose(view, legal) for k in range(6)]
+    fresh = [make_bot(ruleset, seat, "normal", k).choose(view, legal) for k in range(6)]
     for _ in _decisions(("lay", "group"), seeds=range(3)):
         pass            # other games fill the memos
-    assert [make_bot(rs, seat, "normal", k).choose(view, legal) for k in range(6)] == fresh
+    assert [make_bot(ruleset, seat, "normal", k).choose(view, legal) for k in range(6)] == fresh
 
 
 def test_a_copy_is_independent_of_its_original():
     """rules.py copies Sides and offers by hand (no deepcopy): a playout must not touch the root."""
-    rs = klobba()
+    ruleset = klobba()
     game, seat = next(_decisions(("swap", "select", "flee"), seeds=range(8)))
     before = game.view(seat)
     sides = {s: (list(side.swaps), list(side.surprises), side.selected) for s, side in game.sides.items()}
     copy = game.copy()
-    bots = [make_bot(rs, s, "easy", s) for s in range(2)]
+    bots = [make_bot(ruleset, s, "easy", s) for s in range(2)]
     while not copy.is_over() and copy.round_no == game.round_no:
         for s in copy.to_act():
             if s in copy.to_act():
@@ -142,8 +142,8 @@ def test_a_card_laid_before_the_viewer_is_the_policys_not_a_random_one():
     random"): an "All [Clan]" card that would distract (two Stars lost) is hardly ever laid, where a
     random card of that hand would be one about five times as often."""
     from game.families.clash import selection
-    rs = klobba()
-    family = registry.family(rs.family)
+    ruleset = klobba()
+    family = registry.family(ruleset.family)
     distracting, at_random, samples = 0, 0.0, 0
     for game, seat in _decisions(("lay",), seeds=range(10)):
         other = 1 - seat
@@ -151,7 +151,7 @@ def test_a_card_laid_before_the_viewer_is_the_policys_not_a_random_one():
             continue        # the viewer lays first here: the playouts ask the policy anyway
         view = game.view(seat)
         for k in range(8):
-            sample = family.determinize(rs, default_options(rs), view, random.Random(k))
+            sample = family.determinize(ruleset, default_options(ruleset), view, random.Random(k))
             side = sample.sides[other]
             available = sample.available(side.group)
 

@@ -11,7 +11,7 @@ import pytest
 from game.ai import make_bot
 from game.lab.simulate import run_match
 from game.engine import registry
-from game.families.shedding.bots import STYLES, ShedBot
+from game.families.shedding.bots import STYLES, SheddingBot
 from game.families.shedding.search import DRAW_GAP, candidates
 from rigging_kumbal import CALL, discard, kumbal, lay, rigged
 from test_sampling_kumbal import hidden_twin, snapshots
@@ -90,7 +90,7 @@ def test_the_search_weighs_the_call_and_the_draws_normal_ranks_close():
                  last=["K_hearts"], current=0)
     far.apply(0, discard(far, 0, "K_clubs"))
     legal = far.legal_actions(0)
-    costs = dict(ShedBot(kumbal(), 0, "normal").draw_costs(far.view(0), legal))
+    costs = dict(SheddingBot(kumbal(), 0, "normal").draw_costs(far.view(0), legal))
     deck = next(a for a in legal if a.kind == "draw")
     king = next(a for a in legal if a.kind == "take")
     assert costs[king] > costs[deck] + DRAW_GAP       # a King to keep: far worse than the deck
@@ -144,13 +144,13 @@ def test_hard_beats_easy_in_a_few_games():
     """A smoke test of strength (the figures live in bench/bench_hard.py): seats alternate,
     matches of 4 rounds."""
     from rigging_kumbal import options
-    rs = kumbal()
+    ruleset = kumbal()
     wins = 0.0
     games = 6
     for seed in range(games):
         hard_seat = seed % 2
-        bots = [make_bot(rs, s, "easy", seed * 8 + s) for s in range(2)]
-        bots[hard_seat] = make_bot(rs, hard_seat, "hard", seed, playouts=6, options=options(rounds=4))
-        result = run_match(rs, ["easy", "easy"], seed, bots=bots, options=options(rounds=4))
+        bots = [make_bot(ruleset, s, "easy", seed * 8 + s) for s in range(2)]
+        bots[hard_seat] = make_bot(ruleset, hard_seat, "hard", seed, playouts=6, options=options(rounds=4))
+        result = run_match(ruleset, ["easy", "easy"], seed, bots=bots, options=options(rounds=4))
         wins += 1 / len(result.winners) if hard_seat in result.winners else 0
     assert wins > games / 2

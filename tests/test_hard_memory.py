@@ -135,13 +135,13 @@ def test_hard_scores_fewer_points_than_easy_over_a_few_short_matches():
     """A smoke test of strength (the figures live in bench/bench_hard.py): 3-round Kombio matches,
     seats alternating, hard with a small playout budget against easy; lower totals win, and over
     so few rounds the points say more than the wins."""
-    rs = load("kombio")
+    ruleset = load("kombio")
     hard_points = easy_points = 0
     for seed in range(4):
         hard_seat = seed % 2
-        bots = [make_bot(rs, s, "easy", seed * 8 + s) for s in range(2)]
-        bots[hard_seat] = make_bot(rs, hard_seat, "hard", seed, playouts=16)
-        result = run_match(rs, ["easy", "easy"], seed, options(rounds=3), bots=bots)
+        bots = [make_bot(ruleset, s, "easy", seed * 8 + s) for s in range(2)]
+        bots[hard_seat] = make_bot(ruleset, hard_seat, "hard", seed, playouts=16)
+        result = run_match(ruleset, ["easy", "easy"], seed, options(rounds=3), bots=bots)
         hard_points += result.totals[hard_seat]
         easy_points += result.totals[1 - hard_seat]
     assert hard_points < easy_points
@@ -153,7 +153,7 @@ def test_a_playout_stops_after_its_turns_and_scores_the_hands_as_they_lie(rulese
     scored as it lies, as if the seat with the fewest points had called (a round goes on until
     someone calls), unless a call is under way (then the round plays to its end)."""
     stopped = called = 0
-    rs = load(ruleset_id)
+    ruleset = load(ruleset_id)
     for seed in range(2, 12):
         game, seat = decision(ruleset_id, "turn", seed=seed, n=3, steps=0)   # early: few call yet
         legal = game.legal_actions(seat)
@@ -162,7 +162,7 @@ def test_a_playout_stops_after_its_turns_and_scores_the_hands_as_they_lie(rulese
         played.apply(seat, draw)
         start = played.turns
         before = list(played.totals)
-        bots = [FAMILY.make_bot(rs, s, "playout", s) for s in range(3)]
+        bots = [FAMILY.make_bot(ruleset, s, "playout", s) for s in range(3)]
         for _ in range(2000):
             if played.phase in ("round_over", "match_over"):
                 break
@@ -186,7 +186,7 @@ def test_a_playout_stops_after_its_turns_and_scores_the_hands_as_they_lie(rulese
         stopped += 1
     assert stopped >= 3, (stopped, called)
     # a real match's bots are never stopped (simulate and the table use the normal level)
-    assert not hasattr(FAMILY.make_bot(rs, 0, "normal", 1), "playout_turns")
+    assert not hasattr(FAMILY.make_bot(ruleset, 0, "normal", 1), "playout_turns")
 
 
 def test_the_search_judges_what_is_close_by_the_rules_in_play_not_the_shipped_ones_of_that_id():
@@ -208,7 +208,7 @@ def test_the_search_judges_what_is_close_by_the_rules_in_play_not_the_shipped_on
         chance = lowest_chance(view, shipped)
         assert lowest_chance(view, locked) > chance or chance in (0.0, 1.0)
         draw = next(a for a in legal if a.kind == "draw" and a.choice == "deck")
-        searched = [len(candidates(view, legal, draw, rs)) > 1 for rs in (shipped, locked)]
+        searched = [len(candidates(view, legal, draw, ruleset)) > 1 for ruleset in (shipped, locked)]
         assert searched[1] or not searched[0]
         searched_only_when_locked += searched == [False, True]
     assert callable_turns >= 10 and searched_only_when_locked >= 1

@@ -258,11 +258,11 @@ OTHER_RULESETS = ("cambio", "cambio-classic")
 
 def random_states_of(rid, n_matches, seed=0):
     """States along seeded random matches of a ruleset, 2 to 8 players (as random_states)."""
-    rs = load(rid)
+    ruleset = load(rid)
     for m in range(n_matches):
         rng = random.Random(seed * 1000 + m)
         n = 2 + m % 7
-        game = new_game(n, seed=seed * 1000 + m, ruleset=rs, opts=options(points=60, ruleset=rs))
+        game = new_game(n, seed=seed * 1000 + m, ruleset=ruleset, opts=options(points=60, ruleset=ruleset))
         steps = 0
         while not game.is_over() and steps < 3000:
             if rng.random() < 0.08:
@@ -319,11 +319,11 @@ def test_hidden_cards_carry_no_face_in_cambio(rid):
 def test_events_never_carry_a_private_face_in_cambio(rid):
     """Every face in an event is one the whole table sees at that moment; a reveal's faces are
     public once it is made."""
-    rs = load(rid)
+    ruleset = load(rid)
     seen = set()
     for m in range(40):
         rng = random.Random(m)
-        game = new_game(2 + m % 7, seed=m, ruleset=rs, opts=options(points=1, ruleset=rs))
+        game = new_game(2 + m % 7, seed=m, ruleset=ruleset, opts=options(points=1, ruleset=ruleset))
         while not game.is_over():
             seat = rng.choice(game.to_act())
             legal = game.legal_actions(seat)
@@ -359,8 +359,8 @@ def test_blue_king_picks_reveal_nothing_until_all_are_made():
     """cambio.de.txt: "Die ausgewählten Karten müssen gleichzeitig für 3 Sekunden und für jeden gut
     sichtbar gezeigt werden." Each pick is public (which card), but no face shows until the last
     pick: twins differing in the picked cards look the same to every seat until then."""
-    rs = load("cambio")
-    game = rigged(4, ruleset=rs, hands={1: [5, 6, 7, 8], 2: [0, 1, 2, 3], 3: ["swap", 4, 4, "energy"]},
+    ruleset = load("cambio")
+    game = rigged(4, ruleset=ruleset, hands={1: [5, 6, 7, 8], 2: [0, 1, 2, 3], 3: ["swap", 4, 4, "energy"]},
                   deck=["blue_king"], look=True)
     game.apply(0, DRAW)
     game.apply(0, DISCARD)

@@ -8,7 +8,7 @@ only while it is S's own moment (S decides, or S is still remembering a card
 S just looked at). Public moments (races, calls, bots' turns, reveals,
 round summaries) are drawn from the public view from their first frame.
 
-The frames are recorded where the table really draws them (`TableDrawer.draw`
+The frames are recorded where the table really draws them (`MemoryDrawer.draw`
 gets the view it draws from); the pass screen's confirmations where the pass
 screen really ends. The judgement of each frame comes from the match state
 and the action list, not from the table controller's own reasoning.
@@ -28,7 +28,7 @@ from game.ui.app import App
 from game.ui.pass_screen import PassScene
 from game.ui.summary import RoundSummaryScene
 from game.ui.table_controller import TableController
-from game.ui.families.memory.draw import TableDrawer
+from game.ui.families.memory.draw import MemoryDrawer
 import rigging
 import rigging_memory
 import rigging_screen
@@ -55,7 +55,7 @@ def allowed_now(session) -> set:
 
 def FrameLog(monkeypatch, app):
     """The frame log of the memory table (its drawer draws every frame from one view)."""
-    return rigging_screen.FrameLog(monkeypatch, app, TableDrawer, allowed_now)
+    return rigging_screen.FrameLog(monkeypatch, app, MemoryDrawer, allowed_now)
 
 
 def make_app(speed="instant", memory_aid=False):
@@ -80,13 +80,13 @@ def seats_of(humans, bots):
 
 
 def short_match(ruleset_id, seats, seed, rounds=2):
-    rs = rigging.load(ruleset_id)
-    options = default_options(rs)
-    if "rounds" in rs.match_end.modes:
-        options["match_end"] = {"mode": "rounds", "rounds": rounds, "points": rs.match_end.points}
+    ruleset = rigging.load(ruleset_id)
+    options = default_options(ruleset)
+    if "rounds" in ruleset.match_end.modes:
+        options["match_end"] = {"mode": "rounds", "rounds": rounds, "points": ruleset.match_end.points}
     else:   # Cambio is played to points only: a low target ends the match in a few rounds
-        options["match_end"] = {"mode": "points", "rounds": rs.match_end.rounds, "points": 30}
-    return Session.new(rs, seats, options, seed)
+        options["match_end"] = {"mode": "points", "rounds": ruleset.match_end.rounds, "points": 30}
+    return Session.new(ruleset, seats, options, seed)
 
 
 MATCHES = [

@@ -103,11 +103,11 @@ def assert_private_to_owners(game, a, b):
 
 def random_states(rid, seed):
     """States along seeded random matches of a ruleset, 2 to 8 players (each yielded once)."""
-    rs = rigging.load(rid)
+    ruleset = rigging.load(rid)
     for m in range(N_RANDOM_MATCHES):
         rng = random.Random(seed * 1000 + m)
-        n = rs.min_players + m % (rs.max_players - rs.min_players + 1)
-        game = rigging_memory.new_game(n, seed=seed * 1000 + m, ruleset=rs, opts=rigging_memory.options(points=60, ruleset=rs))
+        n = ruleset.min_players + m % (ruleset.max_players - ruleset.min_players + 1)
+        game = rigging_memory.new_game(n, seed=seed * 1000 + m, ruleset=ruleset, opts=rigging_memory.options(points=60, ruleset=ruleset))
         for _ in range(1500):
             if game.is_over():
                 break
@@ -204,8 +204,8 @@ LOOKS = [
 def after_a_look(rid, card, moves):
     """Four seats, each knowing their bottom cards; Ben (1) draws `card`, discards it and makes
     `moves`: the card looked at is known to Ben alone."""
-    rs = rigging.load(rid)
-    game = rigging_memory.rigged(4, seed=5, ruleset=rs, current=1, look=True, deck=[card],
+    ruleset = rigging.load(rid)
+    game = rigging_memory.rigged(4, seed=5, ruleset=ruleset, current=1, look=True, deck=[card],
                           hands={0: [4, None, 2, None], 1: [5, None, None, None],
                                  2: [5, None, None, None], 3: [None, 5, 8, None]})
     game.apply(1, DRAW)
@@ -250,8 +250,8 @@ def test_a_look_shown_to_the_actor_alone_gives_the_others_the_same_pixels(rid, c
 def test_a_drawn_card_differs_only_for_the_drawer():
     """Classic Cambio: the card Ben drew from the deck, exchanged with a card nobody has seen,
     gives every other seat the same pixels; Ben sees his drawn card, so his differ (the control)."""
-    rs = rigging_memory.cambio_classic()
-    game = rigging_memory.rigged(3, seed=2, ruleset=rs, current=1, look=True, deck=["Q"], hands={2: ["3"]})
+    ruleset = rigging_memory.cambio_classic()
+    game = rigging_memory.rigged(3, seed=2, ruleset=ruleset, current=1, look=True, deck=["Q"], hands={2: ["3"]})
     game.apply(1, DRAW)
     twin = exchanged(game, ("drawn",), lay(2, 0))
     assert twin.view(1).drawn.value == 3 and game.view(1).drawn.value == 12
@@ -273,10 +273,10 @@ def bot(name):
 def play_on_screen(game, moves):
     """Ana (0, the only human) plays `moves` (("key", k) or ("click", item)) through the real event
     loop, memory aid on; returns the screen's pixels, redrawn, and the controller."""
-    rs = game.ruleset
+    ruleset = game.ruleset
     app = App(size=SIZE, fixed_dt=0.05, strict=True,
               settings=Settings(animation_speed="instant", memory_aid=True), save_settings=False)
-    session = Session.new(rs, [human("Ana")] + [bot(n) for n in NAMES[1:game.n]], default_options(rs), 1)
+    session = Session.new(ruleset, [human("Ana")] + [bot(n) for n in NAMES[1:game.n]], default_options(ruleset), 1)
     session.game = game
     app.open_table(session)
     d = Driver(app)

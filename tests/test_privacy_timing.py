@@ -28,8 +28,8 @@ from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.driver import Driver
 from game.ui.families.clash import ClashPlugin
-from game.ui.families.memory.draw import TableDrawer
-from game.ui.families.shedding import ShedPlugin
+from game.ui.families.memory.draw import MemoryDrawer
+from game.ui.families.shedding import SheddingPlugin
 from game.ui.pass_screen import GUARD_SECONDS, PASS_KEY, PassScene
 from game.ui.summary import MatchResultScene, RoundSummaryScene
 import rigging_memory
@@ -157,14 +157,14 @@ def calm(rng, legal):
 def memory_match(ruleset_id):
     def setup(seed):
         return memory_frames.short_match(ruleset_id, memory_frames.seats_of(2, 1), seed, rounds=1)
-    return setup, TableDrawer, memory_frames.allowed_now, rigging_memory.perform
+    return setup, MemoryDrawer, memory_frames.allowed_now, rigging_memory.perform
 
 
 FAMILIES = {
     "kombio": memory_match("kombio"),
     "cambio": memory_match("cambio"),
     "cambio-classic": memory_match("cambio-classic"),
-    "kumbal": (kumbal_table.two_humans_and_a_bot, ShedPlugin, kumbal_table.allowed_now, kumbal_table.perform),
+    "kumbal": (kumbal_table.two_humans_and_a_bot, SheddingPlugin, kumbal_table.allowed_now, kumbal_table.perform),
     "klobba": (klobba_table.two_humans_and_a_bot, ClashPlugin, klobba_table.allowed_now, klobba_table.perform),
 }
 

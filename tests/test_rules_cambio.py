@@ -243,13 +243,13 @@ def test_seventy_six_cards_reconstructed_and_marked():
     "number cards 0-9, five of each (50)", "Look at own card x6, Look at another's card x6,
     Swap x6", "Energy card x4", "Red King x2 (-2 points), Blue King x2 (13 points)"; the
     ruleset marks it as reconstructed."""
-    rs = cambio()
-    assert rs.deck_size() == 76
-    assert {c.key: c.count for c in rs.cards} == COUNTS
-    marked = " ".join(rs.reconstructed)
+    ruleset = cambio()
+    assert ruleset.deck_size() == 76
+    assert {c.key: c.count for c in ruleset.cards} == COUNTS
+    marked = " ".join(ruleset.reconstructed)
     assert "76" in marked and "deck composition" in marked
     for n in (2, 5, 8):
-        v = new_game(n, seed=n, ruleset=rs).view(None)
+        v = new_game(n, seed=n, ruleset=ruleset).view(None)
         assert sum(c.count for c in v.deck_composition) == 76
         assert v.deck_count + sum(s.cards_left for s in v.seats) + len(v.discard) == 76
 
@@ -303,11 +303,11 @@ def test_throwing_compares_runes_not_values(top, thrown, ok):
 def test_two_to_eight_players():
     """cambio.de.txt: "Für 2 - 8 Spielende." "Ab 10 Jahren." (the age is advice for the box:
     nothing to play)"""
-    rs = cambio()
-    assert (rs.min_players, rs.max_players) == (2, 8)
+    ruleset = cambio()
+    assert (ruleset.min_players, ruleset.max_players) == (2, 8)
     for n in (1, 9):
         with pytest.raises(ValueError, match="2-8 players"):
-            new_game(n, ruleset=rs)
+            new_game(n, ruleset=ruleset)
 
 
 def test_the_cards_are_shuffled_for_every_match_and_round():
@@ -1348,8 +1348,8 @@ def test_variant_ties_favour_the_caller():
 def test_match_ends_when_someone_reaches_fifty_fewest_points_win():
     """cambio.de.txt: "Das Spiel endet, wenn ein Spieler über mehrere Runden hinweg insgesamt 50
     Punkte erreicht hat." "Der Spieler mit den wenigsten Punkten gewinnt." """
-    rs = cambio()
-    assert rs.match_end.modes == ("points",) and rs.match_end.points == 50
+    ruleset = cambio()
+    assert ruleset.match_end.modes == ("points",) and ruleset.match_end.points == 50
     game = rg(3, opts=opts(points=50),
               hands={0: [0, 0, 0, 0], 1: [9, 9, 9, 9], 2: [1, 1, 1, 1]}, deck=[2, 3])
     finish_round(game)                                   # seat 0 calls with 0: -5

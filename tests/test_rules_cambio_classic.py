@@ -134,10 +134,10 @@ def test_the_classic_ruleset_needs_no_python_of_its_own():
 def test_fifty_four_cards_with_their_values():
     """cambio-classic.yaml: "Red King -1, joker 0, A 1, 2-10 face value, J 11, Q 12, black King
     13." (a standard 52-card deck plus two jokers)"""
-    rs = cambio_classic()
-    assert rs.deck_size() == 54
+    ruleset = cambio_classic()
+    assert ruleset.deck_size() == 54
     values = {}
-    for c in rs.cards:
+    for c in ruleset.cards:
         values.setdefault(c.label, set()).add((c.value, c.suit, c.count))
     assert values["★"] == {(0, None, 2)}
     assert values["A"] == {(1, s, 1) for s in SUITS}
@@ -148,7 +148,7 @@ def test_fifty_four_cards_with_their_values():
     assert values["K"] == {(-1, "hearts", 1), (-1, "diamonds", 1), (13, "spades", 1),
                            (13, "clubs", 1)}
     for n in (2, 8):
-        v = new_game(n, seed=n, ruleset=rs, opts=opts()).view(None)
+        v = new_game(n, seed=n, ruleset=ruleset, opts=opts()).view(None)
         assert v.deck_count + sum(s.cards_left for s in v.seats) == 54
     # counted at the end of a round
     game = rg(3, hands={0: ["K_red", "joker", "A", 10], 1: ["J", "Q", "K_black", 2],
@@ -160,11 +160,11 @@ def test_fifty_four_cards_with_their_values():
 def test_two_to_eight_players_four_cards_each_look_at_the_bottom_two():
     """cambio-classic.yaml: players 2-8; rules page: "Four cards face down in two rows of two;
     look at your bottom two once." """
-    rs = cambio_classic()
-    assert (rs.min_players, rs.max_players) == (2, 8)
+    ruleset = cambio_classic()
+    assert (ruleset.min_players, ruleset.max_players) == (2, 8)
     with pytest.raises(ValueError):
-        new_game(9, ruleset=rs)
-    game = new_game(8, seed=1, ruleset=rs, opts=opts())
+        new_game(9, ruleset=ruleset)
+    game = new_game(8, seed=1, ruleset=ruleset, opts=opts())
     assert game.view(None).deck_count == 54 - 32
     game.apply(3, LOOK)
     assert [x is not None for x in (face(game, 3, (3, i)) for i in range(4))] == [False] * 2 + [True] * 2
@@ -432,9 +432,9 @@ def test_match_to_a_hundred_points_or_five_rounds():
     """Rules page: "Have the fewest points on the table when the round ends; the lowest total
     when someone passes 100 wins." cambio-classic.yaml: match_end points 100 (default) or 5
     rounds."""
-    rs = cambio_classic()
-    assert (rs.match_end.default_mode, rs.match_end.points, rs.match_end.rounds) == ("points", 100, 5)
-    assert set(rs.match_end.modes) == {"points", "rounds"}
+    ruleset = cambio_classic()
+    assert (ruleset.match_end.default_mode, ruleset.match_end.points, ruleset.match_end.rounds) == ("points", 100, 5)
+    assert set(ruleset.match_end.modes) == {"points", "rounds"}
     game = rg(3, opts=opts(points=100), seed=4)
     while not game.is_over():
         assert max(game.scores()) < 100
@@ -446,7 +446,7 @@ def test_match_to_a_hundred_points_or_five_rounds():
     totals = game.scores()
     assert max(totals) >= 100
     assert list(game.view(None).winners) == [s for s in range(3) if totals[s] == min(totals)]
-    game = rg(3, opts=options(rounds=5, ruleset=rs))
+    game = rg(3, opts=options(rounds=5, ruleset=ruleset))
     for r in range(5):
         if r:
             game.apply(0, NEXT)

@@ -567,9 +567,9 @@ def test_row_and_column_is_a_rules_parameter(tmp_path):
         text = fh.read()
     path = tmp_path / "castle-combo.yaml"
     path.write_text(text.replace("row_and_column: union", "row_and_column: sum"), encoding="utf-8")
-    from game.families.tableau.rules import TabGame
+    from game.families.tableau.rules import TableauGame
     for ruleset, points in ((castle_combo(), 2), (load_ruleset(str(path)), 4)):
-        g = TabGame(ruleset, 2, None, 0)
+        g = TableauGame(ruleset, 2, None, 0)
         g.tableaux[0] = list(tableau(["jester"]))
         g.keys = [0, 0]
         assert g.scores()[0] == points

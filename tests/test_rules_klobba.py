@@ -220,8 +220,8 @@ def test_swap_and_play_again_swaps_three_three_two_then_one(tmp_path):
     text = open(KLOBBA_YAML, encoding="utf-8").read().replace(
         "      name: Swap & Play\n      count: 2", "      name: Swap & Play\n      count: 4")
     (tmp_path / "k.yaml").write_text(text, encoding="utf-8")
-    rs = load_ruleset(str(tmp_path / "k.yaml"))
-    game = rigged(black=0, ruleset=rs, hands={0: ["swap_and_play"], 1: ["the_boss"]},
+    ruleset = load_ruleset(str(tmp_path / "k.yaml"))
+    game = rigged(black=0, ruleset=ruleset, hands={0: ["swap_and_play"], 1: ["the_boss"]},
                   action_deck=["swap_and_play", "berzerk", "berzerk", "swap_and_play", "the_boss",
                                "the_boss", "swap_and_play", "double_trouble", "the_glory_seeker"])
     play(game, (0, group(1)), (1, lay(game, 1, "the_boss")))
@@ -385,12 +385,12 @@ def line_of(text: str) -> int:
 def test_the_ruleset_has_the_whole_deck():
     """"40 cards: four clans x values 1-10 ... bounty 1 for values 1-4, 2 for 5-7, 3 for 8-10"; 21
     Action cards with their counts."""
-    rs = klobba()
-    barbarians = [c for c in rs.cards if c.kind == "barbarian"]
+    ruleset = klobba()
+    barbarians = [c for c in ruleset.cards if c.kind == "barbarian"]
     assert len(barbarians) == 40 and {c.clan for c in barbarians} == {OF, YC, PR, BT}
     assert {c.symbol for c in barbarians} == {"fox", "claw", "raven", "talon"}
     assert all(c.bounty == (1 if c.value <= 4 else 2 if c.value <= 7 else 3) for c in barbarians)
-    counts = {c.key: c.count for c in rs.cards if c.kind == "action"}
+    counts = {c.key: c.count for c in ruleset.cards if c.kind == "action"}
     assert sum(counts.values()) == 21
     assert counts["the_boss"] == 3 and counts["all_blue_talon"] == 1 and counts["swap_and_play"] == 2
 
@@ -515,13 +515,13 @@ def test_mutants_of_the_ruleset_are_refused_cleanly_or_play_to_their_end(tmp_pat
         # JSON is YAML, and written one key a line it keeps every error's line meaningful
         name.write_text(json.dumps(doc, indent=1, ensure_ascii=False), encoding="utf-8")
         try:
-            rs = load_ruleset(str(name))
+            ruleset = load_ruleset(str(name))
         except RulesetError as exc:
             assert exc.file.endswith(f"klobba{i}.yaml") and exc.line and exc.message, str(exc)
             refused += 1
             continue
-        for n in (rs.min_players, rs.max_players):
-            game = ClashGame(rs, n, None, i)
+        for n in (ruleset.min_players, ruleset.max_players):
+            game = ClashGame(ruleset, n, None, i)
             for _ in range(200_000):
                 if game.is_over():
                     break

@@ -981,8 +981,8 @@ def test_empty_deck_reshuffles_the_discard_pile_except_its_top():
 
 def test_play_a_set_number_of_rounds():
     """kombio.txt: "You can..." "Play to a set number of rounds, such as 5." """
-    rs = kombio()
-    assert rs.match_end.default_mode == "rounds" and rs.match_end.rounds == 5
+    ruleset = kombio()
+    assert ruleset.match_end.default_mode == "rounds" and ruleset.match_end.rounds == 5
     game = rigged(3)
     for round_no in range(1, 6):
         finish_round(game)

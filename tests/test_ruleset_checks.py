@@ -117,8 +117,8 @@ def test_kombio_with_every_card_worth_minus_100_can_still_end(tmp_path):
     """Kombio's caller is not locked in a duel and a hand emptied by matching calls at once: a
     caller with no cards, beaten, scores +15; others are paid 10 when the caller is lowest. Rare,
     but a total can grow, so the file loads (the safety net ends a match that grows too slowly)."""
-    rs = loads(tmp_path, all_values(shipped("kombio.yaml"), -100))
-    assert {c.value for c in rs.cards} == {-100}
+    ruleset = loads(tmp_path, all_values(shipped("kombio.yaml"), -100))
+    assert {c.value for c in ruleset.cards} == {-100}
 
 
 def test_kumbal_totals_that_grow_only_by_a_lowest_callers_reward_are_accepted(tmp_path):
@@ -184,8 +184,8 @@ def test_a_card_colour_the_table_cannot_draw_is_refused(tmp_path):
 def test_colours_the_table_draws_are_accepted_as_written(tmp_path):
     text = changed(shipped("klobba.yaml"), 'colour: "#e07b24"', 'colour: " Orange "')
     text = changed(text, 'colour: "#e3c12b"', 'colour: "#E3C12B"')
-    rs = loads(tmp_path, text)
-    colours = {c.clan: c.colour for c in rs.cards if c.kind == "barbarian"}
+    ruleset = loads(tmp_path, text)
+    colours = {c.clan: c.colour for c in ruleset.cards if c.kind == "barbarian"}
     assert colours["orange_fox"] == " Orange " and colours["yellow_claw"] == "#E3C12B"
     assert parse_colour(" Orange ") == NAMED_COLOURS["orange"] and parse_colour("#E3C12B") == (227, 193, 43)
 
@@ -199,8 +199,8 @@ def test_the_table_reads_colours_with_the_loaders_definition():
 # --- 4. look-alike keys: read in NFKC form, two that read the same refused -------------------
 
 def test_a_full_width_key_reads_as_its_plain_form(tmp_path):
-    rs = loads(tmp_path, changed(shipped("cambio.yaml"), '{key: "0", value: 0,', '{key: "０", value: 0,'))
-    assert rs.card("0").value == 0 and "０" not in {c.key for c in rs.cards}
+    ruleset = loads(tmp_path, changed(shipped("cambio.yaml"), '{key: "0", value: 0,', '{key: "０", value: 0,'))
+    assert ruleset.card("0").value == 0 and "０" not in {c.key for c in ruleset.cards}
 
 
 def test_two_keys_that_read_the_same_are_refused_naming_the_look_alike(tmp_path):
@@ -214,8 +214,8 @@ def test_a_full_width_rank_is_the_same_rank(tmp_path):
     """Kumbal's sets are of one rank: a "２" written for the 2s is the rank "2", not a rank apart."""
     text = changed(shipped("kumbal.yaml"), '{key: "2", value: 2, suits: all}',
                    '{key: "2", value: 2, suits: all, match: "２"}')
-    rs = loads(tmp_path, text)
-    assert {c.match for c in rs.cards if c.value == 2} == {"2"}
+    ruleset = loads(tmp_path, text)
+    assert {c.match for c in ruleset.cards if c.value == 2} == {"2"}
 
 
 def test_two_action_cards_whose_keys_read_the_same_are_refused(tmp_path):

@@ -71,10 +71,10 @@ def variants_yaml(variants: dict) -> str:
     return "\n".join(out) + "\n"
 
 
-def play(rs, options, n: int, seeds=range(3), level="random"):
+def play(ruleset, options, n: int, seeds=range(3), level="random"):
     """Bot matches of n seats with these options, each played to its end."""
     for seed in seeds:
-        game = run_match(rs, (level,) * n, seed, options, keep_session=True).session.game
+        game = run_match(ruleset, (level,) * n, seed, options, keep_session=True).session.game
         assert game.is_over()
 
 
@@ -124,12 +124,12 @@ def test_two_house_rules_fine_alone_are_refused_together_at_the_later_ones_set(t
         "are left to fill its display); at most 4 players can play to the end")
     # each alone loads and plays to its end at 5 players, switched on
     for key in both:
-        rs = load_ruleset(write(tmp_path, f"{key}.yaml", castle(25, 25, {"cards_each": 8},
+        ruleset = load_ruleset(write(tmp_path, f"{key}.yaml", castle(25, 25, {"cards_each": 8},
                                                                 variants={key: both[key]})))
-        options = default_options(rs)
+        options = default_options(ruleset)
         options["variants"][key] = True
-        assert options_refusal(rs, options) is None
-        play(rs, options, 5)
+        assert options_refusal(ruleset, options) is None
+        play(ruleset, options, 5)
 
 
 def test_every_combination_is_checked_up_to_ten_variants_then_pairs_and_all():
@@ -201,23 +201,23 @@ def three_said(tmp_path) -> str:
 
 
 def test_past_ten_variants_a_combination_of_three_is_refused_when_chosen(tmp_path, three_said):
-    rs = load_ruleset(write(tmp_path, "kombio-eleven.yaml", kombio_eleven()))
-    assert len(rs.variants) == 11 > FULL_COMBINATIONS
-    options = default_options(rs)
+    ruleset = load_ruleset(write(tmp_path, "kombio-eleven.yaml", kombio_eleven()))
+    assert len(ruleset.variants) == 11 > FULL_COMBINATIONS
+    options = default_options(ruleset)
     options["variants"].update({key: True for key in THREE})
     assert options["match_end"]["mode"] == "points"
-    assert options_refusal(rs, options, 3) == three_said
+    assert options_refusal(ruleset, options, 3) == three_said
     options["match_end"]["mode"] = "rounds"
-    assert options_refusal(rs, options, 3) is None       # a match of 5 rounds ends all the same
+    assert options_refusal(ruleset, options, 3) is None       # a match of 5 rounds ends all the same
     options["match_end"]["mode"] = "points"
     options["variants"]["small_penalty"] = True          # a bonus again: the totals grow
-    assert options_refusal(rs, options, 3) is None
+    assert options_refusal(ruleset, options, 3) is None
     # --simulate --variant asks the same question
     with pytest.raises(LabError) as info:
-        lab_ruleset(rs, Recipe(variants=THREE), 2)
+        lab_ruleset(ruleset, Recipe(variants=THREE), 2)
     assert str(info.value) == ("--variant no_caller_bonus --variant no_others_bonus --variant no_penalty: "
                                + three_said)
-    assert lab_ruleset(rs, Recipe(variants=THREE[:2]), 2)     # two of them: played
+    assert lab_ruleset(ruleset, Recipe(variants=THREE[:2]), 2)     # two of them: played
 
 
 def test_the_setup_screen_says_why_and_start_refuses(tmp_path, three_said, monkeypatch):
@@ -227,14 +227,14 @@ def test_the_setup_screen_says_why_and_start_refuses(tmp_path, three_said, monke
     from game.ui.driver import Driver
     from game.ui.setup import SetupScene
     from game.ui.table import TableScene
-    rs = load_ruleset(write(tmp_path, "kombio-eleven.yaml", kombio_eleven()))
+    ruleset = load_ruleset(write(tmp_path, "kombio-eleven.yaml", kombio_eleven()))
     # a tall window: eleven toggles and their notes fill the column
     app = App(size=(1280, 1200), fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"),
               save_settings=False)
-    setup = app.reset(SetupScene(app, rs))
+    setup = app.reset(SetupScene(app, ruleset))
     d = Driver(app)
     d.step(2)
-    toggles = {v.key: t for v, t in zip(rs.variants, setup.variant_toggles)}
+    toggles = {v.key: t for v, t in zip(ruleset.variants, setup.variant_toggles)}
     assert setup.start.enabled and not setup.problem_note.text
     for key in THREE:
         d.click(toggles[key].rect.center)
@@ -266,8 +266,8 @@ def test_new_session_refuses_a_choice_that_cannot_be_played(tmp_path, monkeypatc
     folder.mkdir()
     write(folder, "kombio-eleven.yaml", kombio_eleven().replace("id: kombio", "id: kombio-eleven", 1))
     monkeypatch.setattr(ruleset_module, "rulesets_dir", lambda: str(folder))
-    rs = find_ruleset("kombio-eleven")
-    options = default_options(rs)
+    ruleset = find_ruleset("kombio-eleven")
+    options = default_options(ruleset)
     options["variants"].update({key: True for key in THREE})
     with pytest.raises(ValueError) as info:
         new_session("kombio-eleven", ["human", "ai:normal"], options, seed=1)
@@ -318,9 +318,9 @@ def test_castle_combo_cut_to_30_cards_is_refused_for_5_players_and_10_for_any(tm
 def test_the_demand_castle_combo_is_checked_against_is_exact(tmp_path):
     """49 cards (25 and 24) sell 23 + 22 = 45: exactly what 5 players buy. It loads, and 5 seats
     play it to the end; one card fewer is refused."""
-    rs = load_ruleset(write(tmp_path, "castle-49.yaml", castle(25, 24)))
-    play(rs, default_options(rs), 5, seeds=range(6))
-    play(rs, default_options(rs), 5, seeds=range(2), level="normal")
+    ruleset = load_ruleset(write(tmp_path, "castle-49.yaml", castle(25, 24)))
+    play(ruleset, default_options(ruleset), 5, seeds=range(6))
+    play(ruleset, default_options(ruleset), 5, seeds=range(2), level="normal")
     err = refused(write(tmp_path, "castle-48.yaml", castle(25, 23)))
     assert "buys 45 cards (9 each), but these decks sell at most 44" in err.message
 
@@ -329,14 +329,14 @@ def test_a_seat_left_with_nothing_to_do_is_a_sentence_not_a_traceback():
     """A ruleset that got past every check and still leaves a seat in to_act without a legal
     action (here Castle Combo at 9 seats, as the old loader let through): the bot match stops with
     the sentence, which --simulate reports."""
-    rs = dataclasses.replace(find_ruleset("castle-combo"), max_players=9)
+    ruleset = dataclasses.replace(find_ruleset("castle-combo"), max_players=9)
     for level in ("random", "normal"):
         with pytest.raises(StuckMatch) as info:
-            run_match(rs, (level,) * 9, 1)
+            run_match(ruleset, (level,) * 9, 1)
         said = str(info.value)
         assert said.startswith("match seed 1: seat ") and "but the rules leave it no legal action, " \
             "so the match cannot go on" in said and " in phase '" in said, said
-    (record, problem), = play_lab_matches(rs, Recipe(), ("normal",) * 9, [1], jobs=1)
+    (record, problem), = play_lab_matches(ruleset, Recipe(), ("normal",) * 9, [1], jobs=1)
     assert record is None and problem == said
 
 

@@ -385,21 +385,21 @@ def check_refusal(path: str, err: RulesetError, text: str = "") -> None:
         assert err.line, msg
 
 
-def options_for(rs, rng: random.Random) -> dict:
+def options_for(ruleset, rng: random.Random) -> dict:
     """Match options with a combination of the ruleset's variants a player could switch on."""
-    options = default_options(rs)
-    options["variants"] = {v.key: rng.random() < 0.5 for v in rs.variants}
+    options = default_options(ruleset)
+    options["variants"] = {v.key: rng.random() < 0.5 for v in ruleset.variants}
     return options
 
 
-def ends(rs) -> list:
+def ends(ruleset) -> list:
     """Both ends of the player range: the fewest players deal the least, the most the most."""
-    return sorted({rs.min_players, rs.max_players})
+    return sorted({ruleset.min_players, ruleset.max_players})
 
 
-def play_to_the_end(rs, options: dict, n: int, seed: int, rng: random.Random, limited: bool) -> None:
+def play_to_the_end(ruleset, options: dict, n: int, seed: int, rng: random.Random, limited: bool) -> None:
     """One bot match of n seats with these options, played to its end through the real Session."""
-    result = run_match(rs, seats_for(n, rng), seed=seed, options=options, keep_session=True)
+    result = run_match(ruleset, seats_for(n, rng), seed=seed, options=options, keep_session=True)
     assert result.session.game.is_over()
     if limited:
         assert result.rounds <= result.session.game.rules["limits"]["rounds_per_match"]
@@ -430,19 +430,19 @@ def fuzz(name: str, first: int, stop: int, folder: str) -> tuple:
             signal.alarm(SECONDS_PER_MUTANT)
             try:
                 try:
-                    rs = load_ruleset(path)
+                    ruleset = load_ruleset(path)
                 except RulesetError as err:
                     check_refusal(path, err, text)
                     counts["refused cleanly"] += 1
                     continue
                 # a combination of house rules a player may switch on, at both ends of the range
-                options = options_for(rs, rng)
-                for n in ends(rs):
-                    if len(rs.variants) <= FULL_COMBINATIONS:     # the loader checked every one
-                        assert options_refusal(rs, options, n) is None, options_refusal(rs, options, n)
-                    elif options_refusal(rs, options, n):
+                options = options_for(ruleset, rng)
+                for n in ends(ruleset):
+                    if len(ruleset.variants) <= FULL_COMBINATIONS:     # the loader checked every one
+                        assert options_refusal(ruleset, options, n) is None, options_refusal(ruleset, options, n)
+                    elif options_refusal(ruleset, options, n):
                         continue           # refused before the match, as the setup screen does
-                    play_to_the_end(rs, options, n, i, rng, limited)
+                    play_to_the_end(ruleset, options, n, i, rng, limited)
                 counts["played cleanly"] += 1
             except BaseException as exc:   # noqa: B036 - a Hang, a crash, a failed check: all recorded
                 if isinstance(exc, KeyboardInterrupt):
@@ -502,17 +502,17 @@ def test_every_variant_combination_plays_at_both_ends_of_the_player_range(name, 
         base.setdefault("rules", {})["limits"] = {"turns_per_round": 50, "rounds_per_match": 3}
     path = tmp_path / name
     path.write_text(yaml.safe_dump(base, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    rs = load_ruleset(str(path))
+    ruleset = load_ruleset(str(path))
     counts = {"combinations": 0, "matches": 0}
     rng = random.Random(f"combinations-{name}")
-    for on in product((False, True), repeat=len(rs.variants)):
-        options = default_options(rs)
-        options["variants"] = {v.key: flag for v, flag in zip(rs.variants, on)}
+    for on in product((False, True), repeat=len(ruleset.variants)):
+        options = default_options(ruleset)
+        options["variants"] = {v.key: flag for v, flag in zip(ruleset.variants, on)}
         counts["combinations"] += 1
-        for n in ends(rs):
-            assert options_refusal(rs, options, n) is None
-            play_to_the_end(rs, options, n, counts["matches"], rng, limited)
+        for n in ends(ruleset):
+            assert options_refusal(ruleset, options, n) is None
+            play_to_the_end(ruleset, options, n, counts["matches"], rng, limited)
             counts["matches"] += 1
     print(f"\n{name}: " + ", ".join(f"{k} {v}" for k, v in counts.items())
-          + f" (players {rs.min_players} and {rs.max_players})")
-    assert counts["combinations"] == 2 ** len(rs.variants)
+          + f" (players {ruleset.min_players} and {ruleset.max_players})")
+    assert counts["combinations"] == 2 ** len(ruleset.variants)

@@ -294,15 +294,15 @@ def test_check_rulesets_command(tmp_path):
 # --- variants ------------------------------------------------------------------------------
 
 def test_variants_override_parameters():
-    rs = load_ruleset(KOMBIO_YAML)
-    plain = rs.parameters(default_options(rs))
+    ruleset = load_ruleset(KOMBIO_YAML)
+    plain = ruleset.parameters(default_options(ruleset))
     for key, path, value in [("lock_in_duel", ("call", "lock_min_players"), 2),
                              ("ties_favour_caller", ("scoring", "tie_counts_as"), "lowest"),
                              ("own_cards_only", ("matching", "from_opponents"), False),
                              ("mandatory_abilities", ("abilities",), "mandatory")]:
-        opts = default_options(rs)
+        opts = default_options(ruleset)
         opts["variants"][key] = True
-        params = rs.parameters(opts)
+        params = ruleset.parameters(opts)
         node, base = params, plain
         for p in path[:-1]:
             node, base = node[p], base[p]
@@ -310,8 +310,8 @@ def test_variants_override_parameters():
         # nothing else changes
         changed = {k for k in params if params[k] != plain[k]}
         assert changed == {path[0]}
-    assert rs.parameters(default_options(rs)) == plain            # a fresh dict every time
-    lines = rs.parameters_in_force({**default_options(rs), "variants": {"own_cards_only": True}})
+    assert ruleset.parameters(default_options(ruleset)) == plain            # a fresh dict every time
+    lines = ruleset.parameters_in_force({**default_options(ruleset), "variants": {"own_cards_only": True}})
     assert "House rules on: Match your own cards only" in lines
 
 
@@ -338,12 +338,12 @@ def test_a_new_variant_needs_no_python(tmp_path):
     text = kombio_with("id: kombio", "id: my-kombio").replace(
         "variants:\n", "variants:" + NEW_VARIANT, 1)
     write(tmp_path, "my-kombio.yaml", text)
-    rs = find_ruleset("my-kombio", str(tmp_path))
-    assert [v.key for v in rs.variants][0] == "dealer_starts_and_no_give"
-    opts = default_options(rs)
+    ruleset = find_ruleset("my-kombio", str(tmp_path))
+    assert [v.key for v in ruleset.variants][0] == "dealer_starts_and_no_give"
+    opts = default_options(ruleset)
     assert opts["variants"]["dealer_starts_and_no_give"] is True
     opts["match_end"] = {"mode": "rounds", "rounds": 2, "points": 100}
-    session = Session.new(rs, [{"name": "A"}, {"name": "B"}, {"name": "C"}], opts, seed=5)
+    session = Session.new(ruleset, [{"name": "A"}, {"name": "B"}, {"name": "C"}], opts, seed=5)
     game = session.game
     for s in range(3):
         session.apply(s, Action("look_start"))
@@ -395,11 +395,11 @@ def test_a_cabo_ruleset_on_a_standard_deck_needs_no_python(tmp_path):
     """DESIGN.md: "(Example to keep working: a Cabo ruleset on a standard 52-card deck on the
     memory family.)" """
     path = write(tmp_path, "cabo.yaml", CABO)
-    rs = load_ruleset(str(path))
-    assert rs.deck_size() == 52 and rs.family == "memory"
-    opts = default_options(rs)
+    ruleset = load_ruleset(str(path))
+    assert ruleset.deck_size() == 52 and ruleset.family == "memory"
+    opts = default_options(ruleset)
     for seed in range(3):
-        session = Session.new(rs, [{"name": "A"}, {"name": "B"}], opts, seed=seed)
+        session = Session.new(ruleset, [{"name": "A"}, {"name": "B"}], opts, seed=seed)
         random_play(session, random.Random(seed))
         assert max(session.game.scores()) >= 100
 
@@ -474,15 +474,15 @@ def never_call(session, limit=100_000):
 def test_a_round_nobody_calls_stops_at_the_turn_limit_with_a_note(tmp_path):
     text = kombio_with("    tie_counts_as: not_lowest", "    tie_counts_as: not_lowest\n"
                        "  limits: {turns_per_round: 60, rounds_per_match: 100}")
-    rs = load_ruleset(str(write(tmp_path, "k.yaml", text)))
-    opts = default_options(rs)
+    ruleset = load_ruleset(str(write(tmp_path, "k.yaml", text)))
+    opts = default_options(ruleset)
     opts["match_end"] = {"mode": "rounds", "rounds": 2, "points": 100}
-    session = Session.new(rs, [{"name": "A"}, {"name": "B"}, {"name": "C"}], opts, seed=4)
+    session = Session.new(ruleset, [{"name": "A"}, {"name": "B"}, {"name": "C"}], opts, seed=4)
     never_call(session)
     game = session.game
     assert game.round_no == 2 and len(game.history) == 2
     assert all(r.note == "round stopped after 60 turns (the rules' limit)" for r in game.results)
-    assert "limits.turns_per_round: 60" in rs.parameters_in_force()
+    assert "limits.turns_per_round: 60" in ruleset.parameters_in_force()
 
 
 def test_a_match_that_cannot_reach_its_target_stops_at_the_round_limit(tmp_path):
@@ -490,10 +490,10 @@ def test_a_match_that_cannot_reach_its_target_stops_at_the_round_limit(tmp_path)
     text = replaced(shift_values(KOMBIO_TEXT, -13), {   # -14 .. 1: only the two 14s are worth 1
         **NO_BONUS, "    tie_counts_as: not_lowest": "    tie_counts_as: not_lowest\n"
         "  limits: {turns_per_round: 50, rounds_per_match: 3}"})
-    rs = load_ruleset(str(write(tmp_path, "k.yaml", text)))
-    opts = default_options(rs)
+    ruleset = load_ruleset(str(write(tmp_path, "k.yaml", text)))
+    opts = default_options(ruleset)
     opts["match_end"] = {"mode": "points", "rounds": 5, "points": 1000}
-    session = Session.new(rs, [{"name": "A"}, {"name": "B"}], opts, seed=2)
+    session = Session.new(ruleset, [{"name": "A"}, {"name": "B"}], opts, seed=2)
     never_call(session)
     game = session.game
     assert game.is_over() and game.round_no == 3 and max(game.scores()) < 1000
@@ -535,8 +535,8 @@ def test_text_that_cannot_be_drawn_is_refused(tmp_path, old, new, key, expected)
 def test_line_breaks_are_fine_where_text_runs_over_lines(tmp_path):
     text = kombio_with("    description: The caller's hand is locked even in a two-player game.\n",
                        '    description: "The caller\'s hand is locked.\\n\\tEven in a duel."\n')
-    rs = load_ruleset(str(write(tmp_path, "k.yaml", text)))
-    assert rs.variants[0].description == "The caller's hand is locked.\n\tEven in a duel."
+    ruleset = load_ruleset(str(write(tmp_path, "k.yaml", text)))
+    assert ruleset.variants[0].description == "The caller's hand is locked.\n\tEven in a duel."
 
 
 # --- item 6: text keys keep the text as written ----------------------------------------------
@@ -546,16 +546,16 @@ def test_text_keys_keep_the_text_as_written(tmp_path):
     text = text.replace("  - {value: 3, count: 5}\n", "  - {value: 3, count: 5, label: 07, key: 0x1f}\n")
     text = text.replace("set: {call.lock_min_players: 2}", "set: {call.name: 2.50}")
     text = text.replace("    name: KOMBIO\n", "    name: yes\n")
-    rs = load_ruleset(str(write(tmp_path, "k.yaml", text)))
-    assert (rs.version, rs.name) == ("1.10", "1:30")
-    card = next(c for c in rs.cards if c.value == 3)
+    ruleset = load_ruleset(str(write(tmp_path, "k.yaml", text)))
+    assert (ruleset.version, ruleset.name) == ("1.10", "1:30")
+    card = next(c for c in ruleset.cards if c.value == 3)
     assert (card.label, card.key) == ("07", "0x1f")
-    assert rs.rules["call"]["name"] == "yes"
-    opts = default_options(rs)
+    assert ruleset.rules["call"]["name"] == "yes"
+    opts = default_options(ruleset)
     opts["variants"]["lock_in_duel"] = True
-    assert rs.parameters(opts)["call"]["name"] == "2.50"
+    assert ruleset.parameters(opts)["call"]["name"] == "2.50"
     # numbers stay numbers where numbers are meant
-    assert rs.match_end.points == 100 and card.count == 5
+    assert ruleset.match_end.points == 100 and card.count == 5
 
 
 @pytest.mark.parametrize("name", sorted(f for f in os.listdir(os.path.join(ROOT, "rulesets")) if f.endswith(".yaml")))

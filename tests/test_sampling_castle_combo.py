@@ -18,13 +18,13 @@ from game.families.tableau.view import PHASES
 
 def _states(games: int, seats=(2, 3, 4, 5)):
     """(game, seat) at every decision of seeded games of easy and random bots."""
-    rs = castle_combo()
-    family = registry.family(rs.family)
+    ruleset = castle_combo()
+    family = registry.family(ruleset.family)
     for seed in range(games):
         n = seats[seed % len(seats)]
-        game = family.new_game(rs, n, default_options(rs), seed)
+        game = family.new_game(ruleset, n, default_options(ruleset), seed)
         # easy never spends a key; random does (the "buy" phase after a key)
-        bots = [make_bot(rs, s, ("easy", "random")[(seed + s) % 2], seed * 8 + s) for s in range(n)]
+        bots = [make_bot(ruleset, s, ("easy", "random")[(seed + s) % 2], seed * 8 + s) for s in range(n)]
         while not game.is_over():
             seat = game.to_act()[0]
             yield game, seat
@@ -43,9 +43,9 @@ def _steward_fill():
 def _exact(game, seat, rng) -> str:
     """The phase of a sample of `seat`'s view, once it showed that view, kept every card in one
     place, and offered the game's own legal actions."""
-    rs = castle_combo()
+    ruleset = castle_combo()
     view = game.view(seat)
-    sample = registry.family(rs.family).determinize(rs, default_options(rs), view, rng)
+    sample = registry.family(ruleset.family).determinize(ruleset, default_options(ruleset), view, rng)
     assert sample.view(seat) == view
     assert accounted(sample) == list(range(len(sample.faces)))
     assert sorted(map(repr, sample.legal_actions(seat))) == sorted(map(repr, game.legal_actions(seat)))
@@ -79,27 +79,27 @@ def test_the_purse_phase_shows_the_gold_abilities_stored():
 
 
 def test_the_deck_orders_vary_with_the_generator_and_nothing_else_does():
-    rs = castle_combo()
-    family = registry.family(rs.family)
+    ruleset = castle_combo()
+    family = registry.family(ruleset.family)
     game, seat = next((g, s) for g, s in _states(1) if g.turn_no == 5)
     view = game.view(seat)
     orders = set()
     for k in range(10):
-        sample = family.determinize(rs, default_options(rs), view, random.Random(k))
+        sample = family.determinize(ruleset, default_options(ruleset), view, random.Random(k))
         for loc in LOCATIONS:
             assert sorted(sample.decks[loc]) == sorted(game.decks[loc])
         orders.add(tuple(sample.decks["castle"]))
     assert len(orders) == 10
-    same = [family.determinize(rs, default_options(rs), view, random.Random(3)).decks for _ in range(2)]
+    same = [family.determinize(ruleset, default_options(ruleset), view, random.Random(3)).decks for _ in range(2)]
     assert same[0] == same[1]
 
 
 def test_a_sample_plays_on_to_the_end():
-    rs = castle_combo()
-    family = registry.family(rs.family)
+    ruleset = castle_combo()
+    family = registry.family(ruleset.family)
     for k, (game, seat) in enumerate(_states(3)):
         if k % 7:
             continue
-        sample = family.determinize(rs, default_options(rs), game.view(seat), random.Random(k))
+        sample = family.determinize(ruleset, default_options(ruleset), game.view(seat), random.Random(k))
         play_out(sample, k, "random", round_only=False)
         assert accounted(sample) == list(range(len(sample.faces)))

@@ -21,13 +21,13 @@ from tests.rigging_klobba import check_conserved, klobba
 
 def _states(games: int, seats=(2, 3, 4), first: int = 0):
     """(game, seat) at each decision of seeded games (easy and normal bots), every phase."""
-    rs = klobba()
-    family = registry.family(rs.family)
+    ruleset = klobba()
+    family = registry.family(ruleset.family)
     for seed in range(first, first + games):
         n = seats[seed % len(seats)]
-        game = family.new_game(rs, n, default_options(rs), seed)
+        game = family.new_game(ruleset, n, default_options(ruleset), seed)
         # normal plays Mirror & Switch, Swap & Play and Flee & Surprise where they pay; easy at random
-        bots = [make_bot(rs, s, ("easy", "normal")[(seed + s) % 2], seed * 8 + s) for s in range(n)]
+        bots = [make_bot(ruleset, s, ("easy", "normal")[(seed + s) % 2], seed * 8 + s) for s in range(n)]
         while not game.is_over():
             for seat in game.to_act():
                 if seat not in game.to_act():
@@ -38,13 +38,13 @@ def _states(games: int, seats=(2, 3, 4), first: int = 0):
 
 
 def test_a_sample_shows_the_viewer_its_own_view_and_keeps_every_card():
-    rs = klobba()
-    family = registry.family(rs.family)
+    ruleset = klobba()
+    family = registry.family(ruleset.family)
     phases = set()
     # seeds 0-39 reach every phase: a tied flee and a tied capture are rare
     for k, (game, seat) in enumerate(_states(40)):
         view = game.view(seat)
-        sample = family.determinize(rs, default_options(rs), view, random.Random(k))
+        sample = family.determinize(ruleset, default_options(ruleset), view, random.Random(k))
         assert sample.view(seat) == view
         check_conserved(sample)
         assert sample.legal_actions(seat) == game.legal_actions(seat)
@@ -53,16 +53,16 @@ def test_a_sample_shows_the_viewer_its_own_view_and_keeps_every_card():
 
 
 def test_the_hidden_cards_vary_with_the_generator():
-    rs = klobba()
-    family = registry.family(rs.family)
+    ruleset = klobba()
+    family = registry.family(ruleset.family)
     game, seat = next((g, s) for g, s in _states(1, seats=(2,)) if g.phase == "lay" and g.round_no == 2)
     view = game.view(seat)
     other = 1 - seat
-    hands = {tuple(sorted(family.determinize(rs, default_options(rs), view, random.Random(k)).hands[other]))
+    hands = {tuple(sorted(family.determinize(ruleset, default_options(ruleset), view, random.Random(k)).hands[other]))
              for k in range(12)}
     assert len(hands) > 3
     for k in range(12):
-        sample = family.determinize(rs, default_options(rs), view, random.Random(k))
+        sample = family.determinize(ruleset, default_options(ruleset), view, random.Random(k))
         assert not set(sample.hands[other]) & set(view.hand)
         assert sample.hands[seat] == list(view.hand)
 
@@ -70,12 +70,12 @@ def test_the_hidden_cards_vary_with_the_generator():
 def test_after_the_reveal_only_the_hands_and_the_decks_differ_between_samples():
     """After the reveal (step 4) the laid cards, the Surprises and the selections are public: a sample
     keeps them and deals anew only the other hands and the decks' order."""
-    rs = klobba()
-    family = registry.family(rs.family)
+    ruleset = klobba()
+    family = registry.family(ruleset.family)
     game, seat = next((g, s) for g, s in _states(3, seats=(2,)) if g.phase in ("select", "switch", "swap"))
     view = game.view(seat)
     other = 1 - seat
-    samples = [family.determinize(rs, default_options(rs), view, random.Random(k)) for k in range(12)]
+    samples = [family.determinize(ruleset, default_options(ruleset), view, random.Random(k)) for k in range(12)]
     assert len({tuple(sorted(s.hands[other])) for s in samples}) > 3
     for sample in samples:
         for side, real in ((sample.sides[s], game.sides[s]) for s in game.sides):
@@ -85,24 +85,24 @@ def test_after_the_reveal_only_the_hands_and_the_decks_differ_between_samples():
 
 
 def test_the_game_over_is_refused_with_a_sentence():
-    rs = klobba()
-    family = registry.family(rs.family)
-    game = family.new_game(rs, 2, default_options(rs), 1)
-    bots = [make_bot(rs, s, "easy", s) for s in range(2)]
+    ruleset = klobba()
+    family = registry.family(ruleset.family)
+    game = family.new_game(ruleset, 2, default_options(ruleset), 1)
+    bots = [make_bot(ruleset, s, "easy", s) for s in range(2)]
     while not game.is_over():
         for seat in game.to_act():
             if seat in game.to_act():
                 game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
     with pytest.raises(NotImplementedError, match="not 'over'"):
-        family.determinize(rs, default_options(rs), game.view(0), random.Random(0))
+        family.determinize(ruleset, default_options(ruleset), game.view(0), random.Random(0))
 
 
 def test_a_sample_plays_on_to_the_end():
-    rs = klobba()
-    family = registry.family(rs.family)
+    ruleset = klobba()
+    family = registry.family(ruleset.family)
     for k, (game, seat) in enumerate(_states(6)):
         if k % 9:
             continue
-        sample = family.determinize(rs, default_options(rs), game.view(seat), random.Random(k))
+        sample = family.determinize(ruleset, default_options(ruleset), game.view(seat), random.Random(k))
         play_out(sample, k, "random", round_only=False)
         check_conserved(sample)

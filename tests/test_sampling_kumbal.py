@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from game.engine import registry
-from game.families.shedding.rules import ShedGame
+from game.families.shedding.rules import SheddingGame
 from rigging import blocks
 from rigging import play_out
 from rigging_kumbal import check_conserved, kumbal, lay, options, rigged
@@ -33,7 +33,7 @@ def snapshots(seed, share=0.02):
     rng = random.Random(f"kumbal {seed}")
     n = rng.choice((2, 2, 3, 4, 5, 6, 8))
     variants = {key: rng.random() < 0.4 for key in options()["variants"]}
-    game = ShedGame(kumbal(), n, options(**variants), seed)
+    game = SheddingGame(kumbal(), n, options(**variants), seed)
     bots = [FAMILY.make_bot(kumbal(), s, rng.choice(("normal", "easy")), seed * 8 + s) for s in range(n)]
     out = []
     for _ in range(4000):

@@ -218,9 +218,9 @@ def make_app(**settings):
 
 def play_a_turn(app):
     """Kombio, Ana against a bot: wait for Ana's turn, draw (D) and discard (click); return the driver."""
-    rs = rigging_memory.kombio()
-    session = Session.new(rs, [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "ai"}],
-                          merge_options(rs, None), 4)
+    ruleset = rigging_memory.kombio()
+    session = Session.new(ruleset, [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "ai"}],
+                          merge_options(ruleset, None), 4)
     app.open_table(session)
     d = Driver(app)
     ready = lambda: d.table.ctrl.input_seat() == 0 and d.table.ctrl.public().phase == "turn"  # noqa: E731
@@ -242,9 +242,9 @@ def test_the_table_sounds_the_turn_and_the_race_it_opens():
 def test_in_pass_and_play_your_turn_sounds_when_the_pass_screen_is_confirmed():
     from game.ui.pass_screen import PassScene
     app = make_app()
-    rs = rigging_memory.kombio()
-    session = Session.new(rs, [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"}],
-                          merge_options(rs, None), 4)
+    ruleset = rigging_memory.kombio()
+    session = Session.new(ruleset, [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"}],
+                          merge_options(ruleset, None), 4)
     app.open_table(session)
     d = Driver(app)
     assert d.until(lambda: isinstance(app.top, PassScene), 500)

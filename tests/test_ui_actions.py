@@ -21,12 +21,12 @@ from rigging_screen import next_decision
 @pytest.mark.parametrize("ruleset_id,seed", [("kombio", 1), ("kombio", 2), ("cambio", 3), ("cambio-classic", 4)])
 def test_every_legal_action_can_be_made_on_screen(ruleset_id, seed):
     rng = random.Random(seed)
-    rs = find_ruleset(ruleset_id)
+    ruleset = find_ruleset(ruleset_id)
     seats = [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "ai", "level": "normal"},
              {"name": "Ben", "kind": "human"}]
-    options = default_options(rs)
+    options = default_options(ruleset)
     options["match_end"] = {"mode": "rounds", "rounds": 6, "points": 100}   # time for every kind to come up
-    session = Session.new(rs, seats, options, seed)
+    session = Session.new(ruleset, seats, options, seed)
     app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"),
               save_settings=False)
     app.open_table(session)

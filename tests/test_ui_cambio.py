@@ -35,10 +35,10 @@ def bot(name):
 
 
 def open_table(ruleset_id, seats, game, size=(1280, 800)):
-    rs = rigging.load(ruleset_id)
+    ruleset = rigging.load(ruleset_id)
     app = App(size=size, fixed_dt=DT, strict=True, settings=Settings(animation_speed="instant"),
               save_settings=False)
-    session = Session.new(rs, seats, default_options(rs), 1)
+    session = Session.new(ruleset, seats, default_options(ruleset), 1)
     session.game = game
     app.open_table(session)
     return app, Driver(app), session
@@ -186,8 +186,8 @@ def test_the_first_to_throw_throws_again_and_a_late_throw_costs_a_penalty_card()
 @pytest.mark.parametrize("ruleset_id,word", [("cambio", "frozen"), ("cambio-classic", "matched upon"),
                                              ("kombio", "matched upon")])
 def test_the_discard_pile_thrown_upon_says_so_and_refuses_a_draw_with_the_reason(ruleset_id, word):
-    rs = rigging.load(ruleset_id)
-    game = rigging_memory.rigged(2, seed=13, ruleset=rs, current=0, hands={0: [5, 1, 2, 3], 1: [0, 1, 2, 3]}, deck=[5])
+    ruleset = rigging.load(ruleset_id)
+    game = rigging_memory.rigged(2, seed=13, ruleset=ruleset, current=0, hands={0: [5, 1, 2, 3], 1: [0, 1, 2, 3]}, deck=[5])
     rigging_memory.play(game, (0, Action("draw", choice="deck")), (0, Action("discard")), (0, Action("match", pos=(0, 0))))
     rigging_memory.pass_all(game)
     assert game.view(None).discard_blocked and game.to_act() == [1]
@@ -266,8 +266,8 @@ def test_a_swap_of_two_own_cards_is_refused_with_the_reason():
 
 @pytest.mark.parametrize("ruleset_id,optional", [("cambio", True), ("kombio", False)])
 def test_the_give_after_throwing_an_opponents_card(ruleset_id, optional):
-    rs = rigging.load(ruleset_id)
-    game = rigging_memory.rigged(2, seed=16, ruleset=rs, current=0, hands={0: [1, 2, 3, 4], 1: [5, 6, 7, 8]}, deck=[5])
+    ruleset = rigging.load(ruleset_id)
+    game = rigging_memory.rigged(2, seed=16, ruleset=ruleset, current=0, hands={0: [1, 2, 3, 4], 1: [5, 6, 7, 8]}, deck=[5])
     app, d, session = open_table(ruleset_id, [human("Ana"), bot("Bot")], game)
     table, ctrl = d.table, d.table.ctrl
     assert d.until(lambda: ready_for(d, 0))
@@ -312,18 +312,18 @@ def test_the_round_ends_at_once_when_a_player_has_no_cards():
 
 @pytest.mark.parametrize("ruleset_id", ["cambio", "cambio-classic"])
 def test_the_rules_page_opens_from_the_table_with_f1_or_one_click(ruleset_id):
-    rs = rigging.load(ruleset_id)
-    game = rigging_memory.rigged(2, seed=18, ruleset=rs, current=0)
+    ruleset = rigging.load(ruleset_id)
+    game = rigging_memory.rigged(2, seed=18, ruleset=ruleset, current=0)
     app, d, session = open_table(ruleset_id, [human("Ana"), bot("Bot")], game)
     table = d.table
     assert d.until(lambda: ready_for(d, 0))
     d.key(pygame.K_F1)
     rules = app.top
-    assert isinstance(rules, RulesScene) and rules.ruleset is rs
+    assert isinstance(rules, RulesScene) and rules.ruleset is ruleset
     text = " ".join(line[1] for line in rules.lines)
     assert "Goal" in text and "Your turn" in text           # the ruleset's own (English) rules page
     assert "reconstruction" in text.split("Goal")[0]        # said before the rules begin
-    for note in rs.reconstructed:
+    for note in ruleset.reconstructed:
         assert note[:40] in text
     if ruleset_id == "cambio":
         assert "the project's reconstruction" in text        # the deck's composition
@@ -339,8 +339,8 @@ def test_the_rules_page_offers_the_german_original():
     """The issue: "the in-app rules page is in English and may offer the German original".
     cambio.de.txt: "Der jüngste Spieler beginnt als Geber." is on the original page, one click
     (or O) away, and the English page comes back the same way."""
-    rs = rigging.load("cambio")
-    game = rigging_memory.rigged(2, seed=18, ruleset=rs, current=0)
+    ruleset = rigging.load("cambio")
+    game = rigging_memory.rigged(2, seed=18, ruleset=ruleset, current=0)
     app, d, session = open_table("cambio", [human("Ana"), bot("Bot")], game)
     assert d.until(lambda: ready_for(d, 0))
     d.key(pygame.K_F1)
@@ -395,8 +395,8 @@ def test_the_acting_marker_marks_the_player_looking_during_the_first_look(monkey
     # who was not looking at anything, all through Ana's look.
     from game.ui import table_frame
     from game.ui.families.memory import draw as memory_draw
-    rs = rigging.load(ruleset_id)
-    game = rigging_memory.new_game(3, seed=5, ruleset=rs)
+    ruleset = rigging.load(ruleset_id)
+    game = rigging_memory.new_game(3, seed=5, ruleset=ruleset)
     app, d, session = open_table(ruleset_id, [human(n) if n == "Ana" else bot(n) for n in seats], game)
     drawn = rigging_screen.record_text(monkeypatch, memory_draw, table_frame)
     ctrl = d.table.ctrl

@@ -16,7 +16,7 @@ from game.ui.driver import Driver
 from game.ui.families.tableau import draw as tab_draw
 from game.ui.families.tableau import layout as tab_layout
 from game.ui.families.tableau import words as words_ui
-from game.ui.families.tableau.result import TabResultScene
+from game.ui.families.tableau.result import TableauResultScene
 from game.ui.pass_screen import PassScene
 import rigging_screen
 importlib.import_module("game.families.tableau")     # registers the family (until main lists it)
@@ -542,8 +542,8 @@ def test_a_whole_game_two_humans_and_a_bot_ends_on_the_score_pad(monkeypatch, se
     monkeypatch.setattr(app, "push", lambda scene: (pushed.append(type(scene).__name__), real_push(scene))[1])
     session = Session.new(castle(), [ANA, BEN, BOT], None, seed)
     d = rigging_screen.play_through_screen(app, session, random.Random(seed), choose, perform, 600, exact=True)
-    assert isinstance(d.app.top, TabResultScene) and session.game.is_over()
-    assert "PassScene" not in pushed and "TabResultScene" in pushed
+    assert isinstance(d.app.top, TableauResultScene) and session.game.is_over()
+    assert "PassScene" not in pushed and "TableauResultScene" in pushed
     view = session.game.view(None)
     assert all(len(sv.tableau) == 9 for sv in view.seats)
     humans = {s for s, a in session.match.actions if s in (0, 1)}

@@ -22,8 +22,8 @@ BOT = {"name": "Bot", "kind": "ai", "level": "normal"}
 def open_table(game_id, seats, seed=3):
     app = App(size=(1280, 800), fixed_dt=DT, strict=True, settings=Settings(animation_speed="fast"),
               save_settings=False)
-    rs = rigging.load(game_id)
-    session = Session.new(rs, seats, default_options(rs), seed)
+    ruleset = rigging.load(game_id)
+    session = Session.new(ruleset, seats, default_options(ruleset), seed)
     app.open_table(session)
     return Driver(app), session
 
@@ -151,8 +151,8 @@ def test_the_log_tells_an_action_once_its_animation_has_shown_it(game_id):
     for its animation (a click that skips it shows them at once)."""
     app = App(size=(1280, 800), fixed_dt=DT, strict=True, settings=Settings(animation_speed="slow"),
               save_settings=False)
-    rs = rigging.load(game_id)
-    session = Session.new(rs, [dict(BOT, name="Hal"), dict(BOT, name="Bot")], default_options(rs), 3)
+    ruleset = rigging.load(game_id)
+    session = Session.new(ruleset, [dict(BOT, name="Hal"), dict(BOT, name="Bot")], default_options(ruleset), 3)
     app.open_table(session)
     d = Driver(app)
     table = d.table
@@ -182,8 +182,8 @@ def test_a_seat_left_with_no_legal_move_ends_the_match_with_a_sentence(tmp_path)
     from game.store import saves
     app = App(size=(1280, 800), fixed_dt=DT, strict=True, settings=Settings(animation_speed="fast"),
               save_settings=False)
-    rs = rigging.load("castle-combo")
-    session = Session.new(rs, [ANA, BOT], default_options(rs), 3)
+    ruleset = rigging.load("castle-combo")
+    session = Session.new(ruleset, [ANA, BOT], default_options(ruleset), 3)
     game = session.game
     app.open_table(session)
     d = Driver(app)
@@ -213,11 +213,11 @@ def test_statistics_keep_bots_of_different_levels_apart():
     for level in ("easy", "normal"):
         app = App(size=(1024, 640), fixed_dt=DT, strict=True, settings=Settings(animation_speed="instant"),
                   save_settings=False)
-        rs = rigging.load("kumbal")
+        ruleset = rigging.load("kumbal")
         seats = [{"name": "Hal", "kind": "ai", "level": level}, {"name": "Ana", "kind": "ai", "level": "easy"}]
-        options = default_options(rs)
-        options["match_end"] = {"mode": "rounds", "rounds": 1, "points": rs.match_end.points}
-        session = Session.new(rs, seats, options, 4)
+        options = default_options(ruleset)
+        options["match_end"] = {"mode": "rounds", "rounds": 1, "points": ruleset.match_end.points}
+        session = Session.new(ruleset, seats, options, 4)
         app.open_table(session)
         d = Driver(app)
         assert d.until(lambda: d.table.ctrl.finished, 6000)

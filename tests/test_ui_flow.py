@@ -179,10 +179,10 @@ def test_a_timed_look_shows_its_countdown_and_ends_by_itself_as_it_says():
 # --- "What happened": the whole match, after a resume too, and it scrolls -------------------------
 
 def bot_match(seed=5, rounds=1):
-    rs = rigging_memory.kombio()
-    options = default_options(rs)
+    ruleset = rigging_memory.kombio()
+    options = default_options(ruleset)
     options["match_end"] = {"mode": "rounds", "rounds": rounds, "points": 100}
-    return Session.new(rs, [dict(BOT, name="Bo"), dict(BOT, name="Cy"), dict(BOT, name="Di")], options, seed)
+    return Session.new(ruleset, [dict(BOT, name="Bo"), dict(BOT, name="Cy"), dict(BOT, name="Di")], options, seed)
 
 
 def test_the_log_is_rebuilt_when_a_match_is_resumed_and_scrolls_back_through_all_of_it():

@@ -23,8 +23,8 @@ KEYS = [pygame.K_d, pygame.K_s, pygame.K_k, pygame.K_SPACE, pygame.K_RETURN, pyg
 
 
 def new_table(app, seats, seed, ruleset_id="kombio"):
-    rs = rigging.load(ruleset_id)
-    app.open_table(Session.new(rs, seats, default_options(rs), seed))
+    ruleset = rigging.load(ruleset_id)
+    app.open_table(Session.new(ruleset, seats, default_options(ruleset), seed))
 
 
 def targets(app):

@@ -153,8 +153,8 @@ def test_a_whole_match_is_played_with_the_keyboard_alone(game_id):
 
 def test_the_focus_is_drawn_and_follows_the_arrows():
     app = make_app()
-    rs = rigging.load("kumbal")
-    session = Session.new(rs, [ANA, BOT], default_options(rs), 2)
+    ruleset = rigging.load("kumbal")
+    session = Session.new(ruleset, [ANA, BOT], default_options(ruleset), 2)
     app.open_table(session)
     d = KeyDriver(app)
     assert d.until(lambda: kumbal_table.ready(d, 0) or kumbal_table.ready(d, 1), 400)

@@ -11,7 +11,7 @@ from game.store.settings import Settings
 from game.ui.anim import CardMove
 from game.ui.app import App
 from game.ui.driver import Driver
-from game.ui.families.shedding import ShedPlugin
+from game.ui.families.shedding import SheddingPlugin
 from game.ui.offscreen import render_view
 from game.ui.summary import MatchResultScene, RoundSummaryScene
 from game.ui.table import TableScene
@@ -206,7 +206,7 @@ def allowed_now(session) -> set:
 
 def FrameLog(monkeypatch, app):
     """The frame log of Kumbal's table (its plug-in draws every frame from one view)."""
-    return rigging_screen.FrameLog(monkeypatch, app, ShedPlugin, allowed_now)
+    return rigging_screen.FrameLog(monkeypatch, app, SheddingPlugin, allowed_now)
 
 
 def perform(d, rng, seat, action):

@@ -69,12 +69,12 @@ class TableText:
 
 
 def open_round(rid, n, size, seed):
-    rs = rigging.load(rid)
+    ruleset = rigging.load(rid)
     seats = [{"name": NAMES[0], "kind": "human"}] + [
         {"name": NAMES[i], "kind": "ai", "level": "normal"} for i in range(1, n)]
     app = App(size=size, fixed_dt=0.05, strict=True,
               settings=Settings(animation_speed="fast", memory_aid=True), save_settings=False)
-    session = Session.new(rs, seats, rigging_memory.options(ruleset=rs), seed)
+    session = Session.new(ruleset, seats, rigging_memory.options(ruleset=ruleset), seed)
     app.open_table(session)
     return app, Driver(app), session
 
@@ -120,21 +120,21 @@ def test_every_face_and_every_remembered_card_is_readable_at_the_table_s_card_si
     # every card of the ruleset, at the layout card and pile sizes of 2 to 8 seats at 1280x800 and
     # 1920x1080 (the faces a round happens not to show are measured too)
     text = rigging_screen.record_fonts(monkeypatch)
-    rs = rigging.load(rid)
+    ruleset = rigging.load(rid)
     sizes = set()
     for size in SIZES:
-        for seats in range(rs.min_players, rs.max_players + 1):
+        for seats in range(ruleset.min_players, ruleset.max_players + 1):
             lay = memory_layout.compute(size, seats)
             sizes |= {lay.card, lay.pile}
-    art = MemoryArt(rs)
-    for card in {c.key: c for c in rs.cards}.values():
+    art = MemoryArt(ruleset)
+    for card in {c.key: c for c in ruleset.cards}.values():
         for wh in sizes:
             art.face(card, wh)
             art.known(card, wh)
     assert sorted({(t, s) for t, s, _ in text if s < READABLE}) == []
     # the rune (what Cambio matches) and the corner are on every face; a name where it fits
     if rid == "cambio":
-        assert {c.symbol for c in rs.cards} <= {t for t, _, _ in text}
+        assert {c.symbol for c in ruleset.cards} <= {t for t, _, _ in text}
 
 
 def test_two_players_get_big_cards_and_every_table_s_cards_grow_with_the_window():
@@ -151,13 +151,13 @@ def test_the_race_line_says_a_shorter_sentence_rather_than_running_out_of_its_pa
     # Cambio: "Alexandra claims the Look at another's card: pick a card" was drawn at 9 px past both
     # ends of its panel; a claim made through the event loop now says it in fewer words, at 11 px or more
     drawn = rigging_screen.record_text(monkeypatch, memory_draw)
-    rs = rigging_memory.cambio()
-    game = rigging_memory.rigged(4, seed=11, ruleset=rs, current=0, deck=["look_other"])
+    ruleset = rigging_memory.cambio()
+    game = rigging_memory.rigged(4, seed=11, ruleset=ruleset, current=0, deck=["look_other"])
     app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"),
               save_settings=False)
     seats = [{"name": "Alexandra", "kind": "human"}] + [
         {"name": NAMES[i], "kind": "ai", "level": "normal"} for i in range(1, 4)]
-    session = Session.new(rs, seats, rigging_memory.options(ruleset=rs), 1)
+    session = Session.new(ruleset, seats, rigging_memory.options(ruleset=ruleset), 1)
     session.game = game
     app.open_table(session)
     d = Driver(app)

@@ -89,10 +89,10 @@ def test_call_claim_and_last_turn_badges_fit_the_plates_at_every_size_and_seat_c
     app = make_app()
     name = "Alexandra"
     for n in range(2, 9):
-        rs = rigging_memory.kombio() if n <= 6 else rigging_memory.cambio()
-        game = rigging_memory.rigged(n, seed=n, ruleset=rs, current=1)
+        ruleset = rigging_memory.kombio() if n <= 6 else rigging_memory.cambio()
+        game = rigging_memory.rigged(n, seed=n, ruleset=ruleset, current=1)
         game.apply(1, Action("call"))                  # Bot 2 calls: everyone else has a last turn
-        d, session = open_table(app, game, [dict(ANA, name=name)] + bots(n), ruleset=rs)
+        d, session = open_table(app, game, [dict(ANA, name=name)] + bots(n), ruleset=ruleset)
         ctrl = d.table.ctrl
         assert my_turn(d, 0), (n, ctrl.prompt())
         assert f"{name} (last turn):" in ctrl.prompt()
@@ -186,7 +186,7 @@ def test_a_bots_look_and_swap_stay_marked_until_the_human_moves(monkeypatch):
     app = make_app(speed="fast")
     game = rigging_memory.rigged(2, seed=6, current=1, deck=[9, 3, 11])     # Bot: look at another's; Ana: a 3; Bot: swap
     plan = [Action("peek", pos=(0, 0))] + swap_of((0, 1), (1, 0))
-    d, session = open_table(app, game, [ANA] + bots(2), bot_factory=lambda rs, seat, level, seed: ScriptedBot(plan))
+    d, session = open_table(app, game, [ANA] + bots(2), bot_factory=lambda ruleset, seat, level, seed: ScriptedBot(plan))
     ctrl = d.table.ctrl
     assert d.until(lambda: ctrl.moment().kind == "race", 400)       # the bot looked at Ana's card, then discarded
     d.key(pygame.K_SPACE)                                            # Ana lets the race go: that is no move
@@ -225,7 +225,7 @@ def test_a_card_a_bot_gives_after_matching_stays_marked_on_its_new_place(monkeyp
     app = make_app(speed="fast")
     game = rigging_memory.rigged(2, seed=7, current=0, hands={0: [5, 1, 2, 3]}, deck=[5, 4])
     bot = ScriptedBot([Action("give", pos=(1, 2))], race_plan=[Action("match", pos=(0, 0))])
-    d, session = open_table(app, game, [ANA] + bots(2), bot_factory=lambda rs, seat, level, seed: bot)
+    d, session = open_table(app, game, [ANA] + bots(2), bot_factory=lambda ruleset, seat, level, seed: bot)
     ctrl = d.table.ctrl
     assert my_turn(d, 0)
     d.key(pygame.K_d)
@@ -381,10 +381,10 @@ def test_card_names_take_an_before_a_vowel_sound_in_the_prompt_the_banner_and_th
 
 
 def test_classic_cambio_says_you_drew_an_ace():
-    rs = rigging_memory.cambio_classic()
+    ruleset = rigging_memory.cambio_classic()
     app = make_app()
-    game = rigging_memory.rigged(2, seed=3, ruleset=rs, current=0, deck=["A"])
-    d, session = open_table(app, game, [ANA] + bots(2), ruleset=rs)
+    game = rigging_memory.rigged(2, seed=3, ruleset=ruleset, current=0, deck=["A"])
+    d, session = open_table(app, game, [ANA] + bots(2), ruleset=ruleset)
     assert my_turn(d, 0)
     d.key(pygame.K_d)
     drawn = d.table.ctrl.view().drawn

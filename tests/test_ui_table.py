@@ -28,8 +28,8 @@ def make_app(size=(1280, 800), speed="instant"):
 
 def open_table(app, seats, seed=1, game=None, options=None):
     """A table for a new session; `game` replaces the dealt state (a rigged one)."""
-    rs = rigging_memory.kombio()
-    session = Session.new(rs, seats, options or default_options(rs), seed)
+    ruleset = rigging_memory.kombio()
+    session = Session.new(ruleset, seats, options or default_options(ruleset), seed)
     if game is not None:
         session.game = game
     app.open_table(session)
@@ -242,11 +242,11 @@ def test_pixels_of_a_seat_do_not_depend_on_cards_it_does_not_know():
     game_a = rigging_memory.rigged(3, seed=5, hands=hands_a, look=True)
     game_b = rigging_memory.rigged(3, seed=5, hands=hands_b, look=True)
     assert game_a.view(1).slot((1, 2)).face != game_b.view(1).slot((1, 2)).face
-    rs = rigging_memory.kombio()
+    ruleset = rigging_memory.kombio()
     names = ["Ana", "Ben", "Cleo"]
     for size in ((1280, 800), (1024, 640)):
-        a = render_view(rs, game_a.view(0), names, size)
-        b = render_view(rs, game_b.view(0), names, size)
+        a = render_view(ruleset, game_a.view(0), names, size)
+        b = render_view(ruleset, game_b.view(0), names, size)
         assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
     # and the same through the table scene itself, with the memory aid on
     app = make_app()
@@ -291,9 +291,9 @@ def test_resizing_the_window_relayouts_and_keeps_the_minimum():
 
 
 def cambio_table(deck):
-    rs = find_ruleset("cambio")
-    game = rigging_memory.rigged(3, seed=8, ruleset=rs, current=0, deck=deck)
-    session = Session.new(rs, [HUMAN, BOT, dict(BOT, name="Cleo")], default_options(rs), 8)
+    ruleset = find_ruleset("cambio")
+    game = rigging_memory.rigged(3, seed=8, ruleset=ruleset, current=0, deck=deck)
+    session = Session.new(ruleset, [HUMAN, BOT, dict(BOT, name="Cleo")], default_options(ruleset), 8)
     session.game = game
     app = make_app()
     app.open_table(session)

@@ -77,9 +77,9 @@ def bare_table(monkeypatch):
     monkeypatch.setattr(families, "_load", lambda: None)
     app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"),
               save_settings=False)
-    rs = rigging_memory.kombio()
+    ruleset = rigging_memory.kombio()
     seats = [{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "ai", "level": "normal"}]
-    session = Session.new(rs, seats, default_options(rs), 5)
+    session = Session.new(ruleset, seats, default_options(ruleset), 5)
     session.game = rigging_memory.rigged(2, seed=5, current=0, hands={0: [5, 1, 2, 3], 1: [0, 1, 2, 3]}, deck=[9])
     app.open_table(session)
     d = Driver(app)
@@ -150,13 +150,13 @@ def test_a_family_without_a_table_stays_on_the_menu_with_the_reason_and_keeps_th
     monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))      # a save of its own: no other test sees it
     monkeypatch.delitem(families._PLUGINS, "memory", raising=False)
     monkeypatch.setattr(families, "_load", lambda: None)
-    rs = rigging_memory.kombio()
-    saved = Session.new(rs, [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"}],
-                        default_options(rs), 3)
+    ruleset = rigging_memory.kombio()
+    saved = Session.new(ruleset, [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"}],
+                        default_options(ruleset), 3)
     save_current(saved.to_json())
     app = App(size=(1024, 640), fixed_dt=0.05, strict=True, settings=Settings(), save_settings=False)
-    session = Session.new(rs, [{"name": "Cleo", "kind": "human"}, {"name": "Dan", "kind": "human"}],
-                          default_options(rs), 4)
+    session = Session.new(ruleset, [{"name": "Cleo", "kind": "human"}, {"name": "Dan", "kind": "human"}],
+                          default_options(ruleset), 4)
     app.open_table(session)
     app.step()
     assert isinstance(app.top, MenuScene)

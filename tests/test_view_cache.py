@@ -28,12 +28,12 @@ def rebuilt(obj):
 
 @pytest.mark.parametrize("rid", ["kombio", "cambio", "cambio-classic"])
 def test_warm_views_equal_cold_views(rid):
-    rs = load(rid)
+    ruleset = load(rid)
     checked = 0
     for seed in range(12):
         rng = random.Random(seed)
-        n = rng.randint(rs.min_players, min(rs.max_players, 5))
-        game = Session(rs, [{"name": f"P{i}", "kind": "ai"} for i in range(n)], default_options(rs), seed).game
+        n = rng.randint(ruleset.min_players, min(ruleset.max_players, 5))
+        game = Session(ruleset, [{"name": f"P{i}", "kind": "ai"} for i in range(n)], default_options(ruleset), seed).game
         for _ in range(400):
             if game.is_over():
                 break
@@ -53,8 +53,8 @@ def test_warm_views_equal_cold_views(rid):
 def test_a_hidden_card_is_the_same_object_whichever_card_it_is():
     """Privacy down to object identity: a bot comparing view objects with `is` must not tell
     two hidden cards apart (or spot the same hidden card again after a new deal)."""
-    rs = load("kombio")
-    game = Session(rs, [{"name": "A", "kind": "ai"}, {"name": "B", "kind": "ai"}], default_options(rs), 3).game
+    ruleset = load("kombio")
+    game = Session(ruleset, [{"name": "A", "kind": "ai"}, {"name": "B", "kind": "ai"}], default_options(ruleset), 3).game
     before = game.view(0).slot((1, 0))
     assert before.face is None
     twin = game.copy()

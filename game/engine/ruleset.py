@@ -629,9 +629,10 @@ def check_main(files: list) -> int:
     bad = 0
     for e in entries:
         if e.ok:
-            rs = e.ruleset
-            print(f"ok    {_shown_path(e.path)}: {rs.name} {rs.version} "
-                  f"({rs.family}, {rs.min_players}-{rs.max_players} players, {rs.deck_size()} cards)")
+            ruleset = e.ruleset
+            print(f"ok    {_shown_path(e.path)}: {ruleset.name} {ruleset.version} "
+                  f"({ruleset.family}, {ruleset.min_players}-{ruleset.max_players} players, "
+                  f"{ruleset.deck_size()} cards)")
         else:
             bad += 1
             print(f"error {e.error}")

@@ -69,10 +69,11 @@ class MenuScene(Scene):
         self.game_buttons = []
         for entry in self.entries or []:
             if entry.ok:
-                rs = entry.ruleset
-                play = Button(rs.name, (lambda rs=rs: self.open_setup(rs)), primary=True, size=20,
-                              tooltip=f"{rs.name}: {rs.min_players}-{rs.max_players} players. Set up a match.")
-                rules = Button("Rules", (lambda rs=rs: self.open_rules(rs)), size=15)
+                ruleset = entry.ruleset
+                play = Button(ruleset.name, (lambda ruleset=ruleset: self.open_setup(ruleset)), primary=True,
+                              size=20, tooltip=f"{ruleset.name}: {ruleset.min_players}-{ruleset.max_players} "
+                                               "players. Set up a match.")
+                rules = Button("Rules", (lambda ruleset=ruleset: self.open_rules(ruleset)), size=15)
                 self.game_buttons.append(play)
                 self.game_buttons.append(rules)
         self.ui.add(*self.game_buttons) if self.game_buttons else None
@@ -149,13 +150,13 @@ class MenuScene(Scene):
             return
         self.app.open_table(session, fresh=False)
 
-    def open_setup(self, rs):
+    def open_setup(self, ruleset):
         from game.ui.setup import SetupScene
-        self.app.push(SetupScene(self.app, rs))
+        self.app.push(SetupScene(self.app, ruleset))
 
-    def open_rules(self, rs):
+    def open_rules(self, ruleset):
         from game.ui.rules_scene import RulesScene
-        self.app.push(RulesScene(self.app, rs))
+        self.app.push(RulesScene(self.app, ruleset))
 
     def open_settings(self):
         from game.ui.settings_scene import SettingsScene

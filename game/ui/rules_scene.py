@@ -52,15 +52,15 @@ class RulesScene(Scene):
 
     def blocks(self) -> list:
         """(kind, text) pieces: heading, para, item, note."""
-        rs = self.ruleset
-        if self.original and rs.rules_original:
+        ruleset = self.ruleset
+        if self.original and ruleset.rules_original:
             return self.original_blocks()
         out = []
-        if rs.reconstructed:
+        if ruleset.reconstructed:
             # said first: a player should know before reading that not every rule is from the source
             out.append(("note", "Parts of this ruleset are this project's reconstruction, not the source's: "
                                 "see \u201cReconstructed\u201d below."))
-        for para in (rs.rules_page or "").split("\n\n"):
+        for para in (ruleset.rules_page or "").split("\n\n"):
             para = para.strip()
             if not para:
                 continue
@@ -70,29 +70,29 @@ class RulesScene(Scene):
                     out.append(("heading", line[2:]))
                 elif line:
                     out.append(("para", line))
-        if rs.reconstructed:
+        if ruleset.reconstructed:
             out.append(("heading", "Reconstructed"))
-            for s in rs.reconstructed:
+            for s in ruleset.reconstructed:
                 out.append(("item", s))
-        if rs.abilities:
+        if ruleset.abilities:
             out.append(("heading", "Abilities"))
-            for ab in rs.abilities.values():
+            for ab in ruleset.abilities.values():
                 out.append(("item", f"{ab.name}: {ab.text}" if ab.text else ab.name))
         out.append(("heading", "In force for this match" if self.options else "Default settings"))
         try:
-            for line in rs.parameters_in_force(self.options):
+            for line in ruleset.parameters_in_force(self.options):
                 out.append(("item", line))
         except Exception as exc:  # a rules page must open even if a parameter cannot be shown
             out.append(("item", f"(parameters unavailable: {exc})"))
-        if rs.variants:
+        if ruleset.variants:
             out.append(("heading", "House rules (variants)"))
             chosen = (self.options or {}).get("variants", {})
-            for v in rs.variants:
+            for v in ruleset.variants:
                 on = chosen.get(v.key, v.default)
                 out.append(("item", f"{v.label} ({'on' if on else 'off'}): {v.description}"))
-        if rs.sources:
+        if ruleset.sources:
             out.append(("heading", "Sources"))
-            for s in rs.sources:
+            for s in ruleset.sources:
                 out.append(("item", s))
         return out
 
@@ -157,10 +157,10 @@ class RulesScene(Scene):
         draw_felt(surf)
         p = self.panel
         draw_panel(surf, p, theme.PANEL, theme.PANEL_EDGE, radius=14)
-        rs = self.ruleset
-        info = f"version {rs.version} · {rs.min_players}-{rs.max_players} players"
+        ruleset = self.ruleset
+        info = f"version {ruleset.version} · {ruleset.min_players}-{ruleset.max_players} players"
         info_r = blit_text(surf, info, 15, (p.right - 36, p.y + 34), theme.MUTED, False, "topright")
-        title = f"{rs.name} rules"
+        title = f"{ruleset.name} rules"
         size = fonts.fit(title, 30, info_r.x - 24 - (p.x + 36), True, min_size=18)
         blit_text(surf, fonts.ellipsize(title, size, info_r.x - 24 - (p.x + 36), True), size,
                   (p.x + 36, p.y + 22 + (30 - size) // 2), theme.TEXT, True)

@@ -74,21 +74,20 @@ class SetupScene(Scene):
         self.ruleset = ruleset
         self.family = registry.family(ruleset.family)
         self.options = default_options(ruleset)
-        rs = ruleset
-        remembered = getattr(app.settings, "match_length", {}).get(rs.id)
-        if remembered and remembered["mode"] in rs.match_end.modes:
+        remembered = getattr(app.settings, "match_length", {}).get(ruleset.id)
+        if remembered and remembered["mode"] in ruleset.match_end.modes:
             self.options["match_end"] = dict(remembered)
-        self.max_seats = rs.max_players
+        self.max_seats = ruleset.max_players
         from game.ai import table_levels
         levels = table_levels(ruleset.family, ruleset.id)
         names = list(getattr(app.settings, "player_names", []) or [])
         self.rows = [SeatRow(self, i, "human" if i == 0 else "ai", levels, names[i] if i < len(names) else "")
                      for i in range(self.max_seats)]
-        self.count = max(rs.min_players, min(3, rs.max_players))
-        self.count_step = Stepper([(n, f"{n} players") for n in range(rs.min_players, rs.max_players + 1)],
-                                  self.count - rs.min_players, self.set_count)
+        self.count = max(ruleset.min_players, min(3, ruleset.max_players))
+        self.count_step = Stepper([(n, f"{n} players") for n in range(ruleset.min_players, ruleset.max_players + 1)],
+                                  self.count - ruleset.min_players, self.set_count)
         end = self.options["match_end"]
-        modes = [(m, "Rounds" if m == "rounds" else "Points") for m in rs.match_end.modes]
+        modes = [(m, "Rounds" if m == "rounds" else "Points") for m in ruleset.match_end.modes]
         self.mode_step = Stepper(modes, [m for m, _ in modes].index(end["mode"]) if end["mode"] in dict(modes) else 0,
                                  self.set_mode, tooltip="Play a set number of rounds, or until someone reaches a score")
         self.rounds_step = Stepper(self._with(ROUNDS, end["rounds"], "round"), 0, self.set_rounds)
@@ -97,7 +96,7 @@ class SetupScene(Scene):
         self.points_step.set_value(end["points"])
         self.variant_toggles = []
         self.variant_notes = []
-        for v in rs.variants:
+        for v in ruleset.variants:
             t = Toggle(v.label, self.options["variants"].get(v.key, v.default),
                        (lambda val, key=v.key: self.set_variant(key, val)), tooltip=v.description)
             self.variant_toggles.append(t)
@@ -285,8 +284,8 @@ class SetupScene(Scene):
         draw_felt(surf)
         p = self.panel
         draw_panel(surf, p, theme.PANEL, theme.PANEL_EDGE, radius=14)
-        rs = self.ruleset
-        blit_text(surf, f"New match: {rs.name}", 30, (p.x + 30, p.y + 22), theme.TEXT, True)
+        ruleset = self.ruleset
+        blit_text(surf, f"New match: {ruleset.name}", 30, (p.x + 30, p.y + 22), theme.TEXT, True)
         blit_text(surf, "Players", 18, self.count_label, theme.TEXT, True, "midleft")
         for i, r in enumerate(self.rows[: self.count]):
             blit_text(surf, f"{i + 1}.", 17, (self.seat_label_x, r.name.rect.centery), theme.MUTED, True, "midleft")

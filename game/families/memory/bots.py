@@ -153,7 +153,7 @@ class Beliefs:
         turns = self.view.turn_no / max(1, self.view.n_seats)
         kept = st.kept_first + (st.kept_weight - st.kept_first) * min(turns, 1.0) \
             + st.kept_per_turn * max(0.0, turns - 1.0)
-        self._dist, self._ev, self._var, self._ev_kept, self._ev_dumped = _distribution(
+        self._dist, self._mean, self._var, self._mean_kept, self._mean_dumped = _distribution(
             left, min(kept, st.kept_most), st.dumped_weight)
 
     @property
@@ -163,11 +163,11 @@ class Beliefs:
         return self._dist
 
     @property
-    def ev(self) -> float:
+    def mean(self) -> float:
         """Expected value of an unaccounted card."""
         if self._dist is None:
             self._compute()
-        return self._ev
+        return self._mean
 
     @property
     def var(self) -> float:
@@ -180,7 +180,7 @@ class Beliefs:
         if self._dist is None:
             self._compute()
         out = {pos: f.value for pos, f in self.faces.items()}
-        by_hint = (self._ev, self._ev_kept, self._ev_dumped) if self.reads else (self._ev,) * 3
+        by_hint = (self._mean, self._mean_kept, self._mean_dumped) if self.reads else (self._mean,) * 3
         for pos, hint in self.unknown:
             out[pos] = by_hint[hint]
         self._values = out
@@ -196,7 +196,7 @@ class Beliefs:
 
     def shift(self, pos) -> float:
         """How far this unknown card's expectation sits from a plain unaccounted card."""
-        return self.value(pos) - self.ev
+        return self.value(pos) - self.mean
 
     def gain_below(self, a: float, shift: float = 0.0) -> float:
         """E[max(0, a - X)] for X an unaccounted card (shifted)."""
@@ -246,18 +246,18 @@ def _distribution(left: dict, kept_weight: float, dumped_weight: float) -> tuple
         s2 += v * v * n
     if not total:      # everything is accounted for (cannot happen in Kombio): say nothing
         return ((0, 1.0),), 0.0, 0.0, 0.0, 0.0
-    ev = s1 / total
-    var = max(0.0, s2 / total - ev * ev)
+    mean = s1 / total
+    var = max(0.0, s2 / total - mean * mean)
     low_n = low_s = 0
     for v, n in items:
-        if v <= ev:
+        if v <= mean:
             low_n += n
             low_s += v * n
     high_n, high_s = total - low_n, s1 - low_s
-    low_mean = low_s / low_n if low_n else ev
-    high_mean = high_s / high_n if high_n else ev
+    low_mean = low_s / low_n if low_n else mean
+    high_mean = high_s / high_n if high_n else mean
     dist = tuple((v, n / total) for v, n in items)
-    return (dist, ev, var, ev + kept_weight * (low_mean - ev), ev + dumped_weight * (high_mean - ev))
+    return (dist, mean, var, mean + kept_weight * (low_mean - mean), mean + dumped_weight * (high_mean - mean))
 
 
 def _phi(z: float) -> float:
@@ -354,10 +354,10 @@ class MemoryBot:
     def _may_match(self, view) -> bool:
         """Whether any face we can see on the table matches the open window."""
         key = view.window.card.match
-        for sv in view.seats:
-            if sv.locked or (sv.seat != self.seat and not self.style.matches_opponents):
+        for seat_view in view.seats:
+            if seat_view.locked or (seat_view.seat != self.seat and not self.style.matches_opponents):
                 continue
-            for sl in sv.slots:
+            for sl in seat_view.slots:
                 f = sl.face
                 if f is not None and f.match == key:
                     return True
@@ -387,9 +387,9 @@ class MemoryBot:
         me, forget = self.seat, bool(self.style.forget)
         faces, unknown, own = {}, [], []
         memory, forgotten = {}, {}
-        for sv in view.seats:
-            owner = sv.seat
-            for sl in sv.slots:
+        for seat_view in view.seats:
+            owner = seat_view.seat
+            for sl in seat_view.slots:
                 if not sl.present:
                     continue
                 pos, f = sl.pos, sl.face
@@ -532,7 +532,7 @@ class MemoryBot:
     def _exposure(self, b, value: float) -> float:
         """What a low card of ours that others know is expected to lose: anyone may throw it onto
         a matching discard and hand us a card of theirs in its place."""
-        return self.style.exposure * max(0.0, b.ev - value)
+        return self.style.exposure * max(0.0, b.mean - value)
 
     def _gift(self, b, value: float) -> float:
         """What a card we put on the discard pile is worth to the next player, who may take it."""
@@ -625,8 +625,8 @@ class MemoryBot:
     def _peek_gain(self, b, target) -> float:
         own_unknown = any(not b.known(p) for p in b.own)
         other_unknown = any(sl.present and sl.pos not in b.faces
-                            for sv in b.view.seats if sv.seat != self.seat and not sv.locked
-                            for sl in sv.slots)
+                            for seat_view in b.view.seats if seat_view.seat != self.seat and not seat_view.locked
+                            for sl in seat_view.slots)
         # after someone's call this is our last turn: what we learn now only helps in the races left
         last = self.style.last_turn_looks if b.view.caller is not None else 1.0
         if target == "own":
@@ -941,7 +941,7 @@ class MemoryBot:
     def _mismatch_choice(self, view, legal, b):
         p = view.pending
         face = view.slot(p.pos).face if p is not None and p.pos is not None else None
-        value = face.value if face is not None else b.ev
+        value = face.value if face is not None else b.mean
         # the claimer may keep a card that costs us points; a good card we keep
         choice = "take" if value > 0 else "return"
         for a in legal:

@@ -153,16 +153,16 @@ class MemoryGame(Abilities, MatchRace, Game):
 
     # ---- the contract ----
     def to_act(self) -> list:
-        ph = self.phase
-        if ph == "initial_peek":
+        phase = self.phase
+        if phase == "initial_peek":
             return [s for s in range(self.n) if not self.looked[s]]
-        if ph in ("turn", "drawn", "ability"):
+        if phase in ("turn", "drawn", "ability"):
             return [self.current]
-        if ph == "window":
+        if phase == "window":
             return list(self._window_seats())
-        if ph in ("give", "mismatch_choice"):
+        if phase in ("give", "mismatch_choice"):
             return [self.pending["seat"]]
-        if ph == "round_over":
+        if phase == "round_over":
             return list(range(self.n))
         return []
 
@@ -453,14 +453,14 @@ class MemoryGame(Abilities, MatchRace, Game):
         return "It is not your move: " + self._what_now()
 
     def _what_now(self) -> str:
-        ph = self.phase
-        if ph == "initial_peek":
+        phase = self.phase
+        if phase == "initial_peek":
             return "Players are looking at their starting cards."
-        if ph == "turn":
+        if phase == "turn":
             return f"Seat {self.current + 1} must draw a card or call {self.call_name}."
-        if ph == "drawn":
+        if phase == "drawn":
             return "Exchange the drawn card with one of your cards, or discard it."
-        if ph == "ability":
+        if phase == "ability":
             step = self._step()
             if step["choose"]:
                 return "Choose which action to use."
@@ -470,13 +470,13 @@ class MemoryGame(Abilities, MatchRace, Game):
             if step["reveal"]:
                 return "Pick one card of each other player."
             return "Choose two cards to swap."
-        if ph == "window":
+        if phase == "window":
             return "Match the discard with a card of the same kind, or pass."
-        if ph == "give":
+        if phase == "give":
             return "Give one of your cards to the player whose card you matched."
-        if ph == "mismatch_choice":
+        if phase == "mismatch_choice":
             return "Decide: the other player takes the card, or returns it and takes a penalty card."
-        if ph == "round_over":
+        if phase == "round_over":
             return "The round is over: start the next round."
         return "The match is over."
 

@@ -246,9 +246,9 @@ def _view_for(game, seat: Optional[int], common: tuple) -> MemoryView:
         if hit is not None and hit[0] == key:
             seats.append(hit[1])
             continue
-        sv = _seat_view(game, s, bit)
-        seat_cache[(bit, s)] = (key, sv)
-        seats.append(sv)
+        seat_view = _seat_view(game, s, bit)
+        seat_cache[(bit, s)] = (key, seat_view)
+        seats.append(seat_view)
     drawn_face = None
     if game.drawn is not None and (game.known[game.drawn] & bit or game.drawn_from == "discard"):
         drawn_face = game.defs[game.drawn]

@@ -8,8 +8,8 @@ the log's sentences, bots.py its bots, sampling.py the hard bot's deals from a v
 its tuning. Its table is game/ui/families/shedding/.
 """
 from game.engine.registry import Family, register
-from game.families.shedding.bots import ShedBot
-from game.families.shedding.rules import ShedGame, conserved
+from game.families.shedding.bots import SheddingBot
+from game.families.shedding.rules import SheddingGame, conserved
 from game.families.shedding.sampling import determinize
 from game.families.shedding.schema import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, check_abilities, check_parameters,
                                            check_ruleset)
@@ -28,13 +28,13 @@ FAMILY = register(Family(
     # the rules: the ruleset's schema and checks, and a new match
     rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
-    new_game=ShedGame,
+    new_game=SheddingGame,
     conserved=conserved,        # every card in exactly one place
     # the words: the log's sentences and the round summary's columns
     describe=describe, score_lines=score_lines,
     quiet_events=frozenset({"turn", "next_round"}),
     # the bots, the hard bot's deals from a view and its search
-    make_bot=ShedBot, determinize=determinize, search=SEARCH,
+    make_bot=SheddingBot, determinize=determinize, search=SEARCH,
     # hard plays well enough for the table at its time settings: measured in bench/README.md,
     # "Hard's figures"
     hard_at_table=True))

@@ -20,7 +20,7 @@ may, and draws what it owes rather than pass it on.
 
 playout: the hard bot's playout policy, never offered to players: normal weighing only the three
 discards that shed the most points (nearly always normal's own move, for less work).
-Every level is one `ShedBot` with a different `Style`, so a new level is a new set of knobs.
+Every level is one `SheddingBot` with a different `Style`, so a new level is a new set of knobs.
 Decisions are deterministic: the same view and legal actions give the same move.
 The house rules in force are public and in the view (`action_cards`, `tie_undercuts`): with ties
 against the caller, normal calls only when nobody is likely to hold as few points.
@@ -79,7 +79,7 @@ STYLES = {
 }
 
 
-class ShedBot:
+class SheddingBot:
     """A bot for one seat of a shedding-family game; the level is its `Style`."""
 
     def __init__(self, ruleset, seat: int, level: str = "normal", seed=0):

@@ -35,11 +35,11 @@ from game.engine.piles import cut, new_deck, refill
 from game.engine.schema import filled
 from game.families.shedding import shapes
 from game.families.shedding.schema import RULES_SPEC, decks_for
-from game.families.shedding.view import ShedResult, ShedView, seat_view
+from game.families.shedding.view import SheddingResult, SheddingView, seat_view
 
 # --- the state ---------------------------------------------------------------
 
-class ShedGame(Game):
+class SheddingGame(Game):
     """One match of a shedding-family game: plain data, cheap to copy, no I/O."""
 
     def __init__(self, ruleset, n_seats: int, options: Optional[dict] = None, seed: int = 0):
@@ -81,9 +81,9 @@ class ShedGame(Game):
         self.call_name = p["call"]["name"]
         self.call_limit = p["call"]["limit"]
 
-    def copy(self, share_caches: bool = True) -> "ShedGame":
+    def copy(self, share_caches: bool = True) -> "SheddingGame":
         """An independent state to play on; the faces and the card rules are shared (immutable)."""
-        new = object.__new__(ShedGame)
+        new = object.__new__(SheddingGame)
         new.__dict__.update(self.__dict__)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
@@ -452,7 +452,7 @@ class ShedGame(Game):
                 events.append(Event("reset", seat=s, data=(("at", total), ("to", to))))
                 total = to
             self.totals[s] = total
-            results.append(ShedResult(seat=s, hand=tuple(self.hands[s]), points=points[s],
+            results.append(SheddingResult(seat=s, hand=tuple(self.hands[s]), points=points[s],
                                       penalty=penalty[s], round_points=round_points[s], before=before,
                                       added=added, total=total, reset=reset))
         self.results = tuple(results)
@@ -505,7 +505,7 @@ class ShedGame(Game):
         }[self.phase]
 
     # ---- the view: built by the observer (view.py), the only door out ----
-    def view(self, seat: Optional[int]) -> ShedView:
+    def view(self, seat: Optional[int]) -> SheddingView:
         """What `seat` may know (view.py's `seat_view`)."""
         return seat_view(self, seat)
 
@@ -521,11 +521,11 @@ class ShedGame(Game):
 
 
 # the step of the turn each phase's move belongs to, and what may be done in it
-_STEPS = {"discard": ShedGame._do_discard, "draw": ShedGame._do_draw, "free": ShedGame._do_free,
-          "round_over": ShedGame._do_round_over}
-_LEGAL = {"discard": ShedGame._legal_discard, "draw": ShedGame._legal_draw, "free": ShedGame._legal_free,
-          "round_over": ShedGame._legal_round_over}
-ShedGame.STEPS, ShedGame.LEGAL = _STEPS, _LEGAL
+_STEPS = {"discard": SheddingGame._do_discard, "draw": SheddingGame._do_draw, "free": SheddingGame._do_free,
+          "round_over": SheddingGame._do_round_over}
+_LEGAL = {"discard": SheddingGame._legal_discard, "draw": SheddingGame._legal_draw, "free": SheddingGame._legal_free,
+          "round_over": SheddingGame._legal_round_over}
+SheddingGame.STEPS, SheddingGame.LEGAL = _STEPS, _LEGAL
 
 # the actions without a card, made once
 _ON_DISCARD = (("discard",),)

@@ -28,12 +28,12 @@ from __future__ import annotations
 import math
 import random
 
-from game.families.shedding.rules import ShedGame
+from game.families.shedding.rules import SheddingGame
 
 _TEMPLATES: dict = {}   # (ruleset id, seats, options) -> a game whose fixed parts every sample shares
 
 
-def _template(ruleset, n_seats: int, options: dict) -> ShedGame:
+def _template(ruleset, n_seats: int, options: dict) -> SheddingGame:
     """A game of this ruleset, seat count and options, built once (the rules in force, the faces,
     each card's rank and action): parsing the rules costs far more than a sample."""
     key = (ruleset.id, ruleset.version, n_seats, repr(sorted(options.items())))
@@ -41,14 +41,14 @@ def _template(ruleset, n_seats: int, options: dict) -> ShedGame:
     if game is None or game.ruleset is not ruleset:
         if len(_TEMPLATES) > 64:
             _TEMPLATES.clear()
-        game = _TEMPLATES[key] = ShedGame(ruleset, n_seats, options, seed=0)
+        game = _TEMPLATES[key] = SheddingGame(ruleset, n_seats, options, seed=0)
     return game
 
 
-def determinize(ruleset, options, view, rng: random.Random) -> ShedGame:
+def determinize(ruleset, options, view, rng: random.Random) -> SheddingGame:
     """A full state that deals what `view.viewer` cannot see anew, so that its view is `view`."""
     template = _template(ruleset, view.n, options)
-    game = object.__new__(ShedGame)
+    game = object.__new__(SheddingGame)
     game.__dict__.update(template.__dict__)
     n, me, current = view.n, view.viewer, view.current
     playing = view.phase in ("discard", "draw", "free")
@@ -131,13 +131,13 @@ def determinize(ruleset, options, view, rng: random.Random) -> ShedGame:
     return game
 
 
-def _kind(game: ShedGame, cards: tuple) -> str:
+def _kind(game: SheddingGame, cards: tuple) -> str:
     """The shape a discard was laid as; a card thrown free onto a single makes a set of it."""
     shape, _problem = game._shape(list(cards))
     return shape or "set"
 
 
-def _acting(game: ShedGame, cards: tuple, kind: str) -> list:
+def _acting(game: SheddingGame, cards: tuple, kind: str) -> list:
     """The action cards of a discard that act (the action-card variant), as the rules count them."""
     if not game.actions_on or (kind == "run" and not game.rules["action_cards"]["in_runs"]):
         return []
@@ -149,7 +149,7 @@ def _acting(game: ShedGame, cards: tuple, kind: str) -> list:
 KEEP_LOW = 2.5
 
 
-def _order(game: ShedGame, pool: list, rng: random.Random) -> None:
+def _order(game: SheddingGame, pool: list, rng: random.Random) -> None:
     """A random order of the pool, the cards a hand is likelier to hold last (the hands are dealt
     from the end): weighted by exp(-KEEP_LOW * value / 13) (Efraimidis and Spirakis 2006);
     KEEP_LOW 0 is a uniform shuffle."""

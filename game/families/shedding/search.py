@@ -25,7 +25,7 @@ figures"; "Tuning history, by family", shedding).
 """
 from __future__ import annotations
 
-from game.families.shedding.bots import ShedBot
+from game.families.shedding.bots import SheddingBot
 
 DRAW_GAP = 3.0          # points: a draw normal ranks further behind its choice is not searched
 DISCARDS_SEARCHED = 0   # normal's best few discards beside its choice (0: its choice only)
@@ -36,7 +36,7 @@ def candidates(view, legal: list, policy_choice, ruleset) -> list:
     kinds = {a.kind for a in legal}
     if "free_discard" in kinds or "next_round" in kinds:
         return [policy_choice]
-    ranker = ShedBot(ruleset, view.viewer, "normal")
+    ranker = SheddingBot(ruleset, view.viewer, "normal")
     draws = [a for a in legal if a.kind in ("draw", "take")]
     if draws:
         costs = ranker.draw_costs(view, draws)

@@ -2,7 +2,7 @@
 rank) or a run (3 or more of one suit in a row, aces low, wild jokers filling gaps); every discard
 a hand holds, and why cards laid together are neither.
 
-Each reads the card rules a game works out once (`ShedGame._rules_of_cards`: rank, is_joker, wild,
+Each reads the card rules a game works out once (`SheddingGame._rules_of_cards`: rank, is_joker, wild,
 run_bottom, run_top) and the `rules:` in force.
 """
 from __future__ import annotations

@@ -2,7 +2,7 @@
 the rules (rules.py), the bots (bots.py) and the table (game/ui/families/shedding/), and the
 observer that builds a seat's view from the state (`seat_view`, below).
 
-Cards are ids into `ShedView.faces` (the deck's faces, public: everyone knows what a deck holds).
+Cards are ids into `SheddingView.faces` (the deck's faces, public: everyone knows what a deck holds).
 A hidden card never appears in a view by id: other hands are counts, the deck is a count.
 
 The actions (game.engine.core.Action), with the places the table lights and matches:
@@ -29,7 +29,7 @@ PHASES = ("discard", "draw", "free", "round_over", "match_over")
 
 
 @dataclass(frozen=True)
-class ShedSeat:
+class SheddingSeat:
     """One seat as everyone sees it."""
     seat: int
     hand_count: int
@@ -42,7 +42,7 @@ class ShedSeat:
 
 
 @dataclass(frozen=True)
-class ShedResult:
+class SheddingResult:
     """One seat's line in a round's result, revealed to everyone."""
     seat: int
     hand: tuple                     # the ids left in its hand, revealed
@@ -56,7 +56,7 @@ class ShedResult:
 
 
 @dataclass(frozen=True)
-class ShedView:
+class SheddingView:
     viewer: Optional[int]           # None: the public view
     faces: tuple                    # card id -> CardDef (the whole deck's faces; public)
     n: int                          # seats
@@ -66,7 +66,7 @@ class ShedView:
     direction: int                  # +1 clockwise (to the left), -1 after a 7 reversed it
     round_no: int
     dealer: int
-    seats: tuple                    # tuple[ShedSeat]
+    seats: tuple                    # tuple[SheddingSeat]
     hand: tuple                     # the viewer's own hand, ids in the order dealt/drawn (() for None)
     deck_count: int
     discard_count: int              # every card on the discard pile, the last discard included
@@ -82,7 +82,7 @@ class ShedView:
     call_limit: int                 # call with this many points or fewer (7; 5 in the 5-card variant)
     caller: Optional[int]
     owed: int                       # action-card variant: cards the current player must draw (0: none)
-    results: tuple                  # tuple[ShedResult] of the last scored round, else ()
+    results: tuple                  # tuple[SheddingResult] of the last scored round, else ()
     history: tuple                  # per finished round: tuple of each seat's round_points
     totals: tuple                   # each seat's match total now
     limit: int                      # the match ends when someone passes this total (100)
@@ -111,7 +111,7 @@ class ShedView:
 _SEATS: dict = {}
 
 
-def seat_view(game, seat: Optional[int]) -> ShedView:
+def seat_view(game, seat: Optional[int]) -> SheddingView:
     """What `seat` may know: its own hand; of the others only counts and the cards they were
     seen to take; the deck as a count; the discard pile (public); the drawn card to the drawer."""
     common = game._view_common
@@ -125,7 +125,7 @@ def seat_view(game, seat: Optional[int]) -> ShedView:
             fields["drawn"] = game.drawn
         if seat == game.current and fields["log_hint"]:
             fields["log_hint"] = _call_hint(game, seat, fields["log_hint"])
-    view = object.__new__(ShedView)
+    view = object.__new__(SheddingView)
     object.__setattr__(view, "__dict__", fields)
     return view
 
@@ -143,7 +143,7 @@ def _public(game) -> dict:
         if one is None:
             if len(cache) > 100_000:
                 cache.clear()
-            one = cache[key] = _build(ShedSeat, seat=s, hand_count=key[1], total=key[2],
+            one = cache[key] = _build(SheddingSeat, seat=s, hand_count=key[1], total=key[2],
                                       called=key[3], taken=key[4], hidden_by_deck=key[5])
         seats.append(one)
     seats = tuple(seats)

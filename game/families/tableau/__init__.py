@@ -10,7 +10,7 @@ search.py its tuning. Its table is game/ui/families/tableau/.
 from game.engine.registry import Family, register
 from game.families.tableau.bots import make_bot
 from game.families.tableau.cards import check_cards
-from game.families.tableau.rules import TabGame, conserved
+from game.families.tableau.rules import TableauGame, conserved
 from game.families.tableau.sampling import determinize
 from game.families.tableau.schema import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, check_abilities,
                                           check_parameters, check_ruleset)
@@ -30,7 +30,7 @@ FAMILY = register(Family(
     # the rules: what a ruleset may say, the checks the loader runs, a new game, what no move changes
     rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC, check_cards=check_cards,
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
-    new_game=TabGame, conserved=conserved,
+    new_game=TableauGame, conserved=conserved,
     # the words: the log's sentences (a turn passing and a card revealed are shown by the table, not
     # told), the score pad's columns; no value_types: events carry card ids, never faces
     describe=describe, quiet_events=frozenset({"turn", "reveal"}), score_lines=score_lines,

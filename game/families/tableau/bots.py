@@ -77,7 +77,7 @@ STYLES = {
 }
 
 
-class TabBot:
+class TableauBot:
     """A bot for one seat of a tableau-family game; the level is its `Style`."""
 
     def __init__(self, ruleset, seat: int, level: str = "normal", seed=0):
@@ -202,13 +202,13 @@ def _gain_worth(gain) -> float:
 
 
 _STEPS = {
-    "turn": TabBot._turn,
-    "buy": TabBot._turn,
-    "choose": TabBot._choose,
-    "neighbour": TabBot._neighbour,
-    "discard_display": TabBot._discard_display,
-    "fill": TabBot._fill,
-    "purses": TabBot._purses,
+    "turn": TableauBot._turn,
+    "buy": TableauBot._turn,
+    "choose": TableauBot._choose,
+    "neighbour": TableauBot._neighbour,
+    "discard_display": TableauBot._discard_display,
+    "fill": TableauBot._fill,
+    "purses": TableauBot._purses,
 }
 
 
@@ -216,7 +216,7 @@ class Plan:
     """Normal's valuation of one decision: the draws that fill the empty cells, shared by every
     candidate so that their comparison is not noise."""
 
-    def __init__(self, bot: TabBot, view):
+    def __init__(self, bot: TableauBot, view):
         self.bot = bot
         self.style = bot.style
         self.view = view
@@ -503,6 +503,6 @@ def think_summary(bots) -> dict:
             "max_ms": round(1000 * max(times), 2)}
 
 
-def make_bot(ruleset, seat: int, level: str, seed) -> TabBot:
+def make_bot(ruleset, seat: int, level: str, seed) -> TableauBot:
     """The family's bot for this level ('easy', 'normal'; 'playout': the hard bot's playout policy)."""
-    return TabBot(ruleset, seat, level, seed)
+    return TableauBot(ruleset, seat, level, seed)

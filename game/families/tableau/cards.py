@@ -1,5 +1,5 @@
 """The tableau family's card schema: each card's fields and its ability and scoring primitives,
-checked with file:line:key errors and built into `TabCard`s holding `Prim` trees.
+checked with file:line:key errors and built into `TableauCard`s holding `Prim` trees.
 
 The vocabulary itself (what each primitive means) is documented, and evaluated, in scoring.py;
 here is only what each primitive's parameters must be. A primitive is written as a mapping
@@ -13,7 +13,7 @@ from game.engine.cards import Prim
 from game.engine.schema import REQUIRED, Bool, Enum, Int, Key, List, Map, Str, _kind, reads_as
 from game.families.tableau.scoring import (ABILITY_ONLY, CONDITIONS, COUNTS, LOCATIONS, POSITIONS,
                                            RESOURCES, SCORING_ONLY, SHIELDS)
-from game.families.tableau.view import TabCard
+from game.families.tableau.view import TableauCard
 
 _SHIELD = Enum(*SHIELDS)
 _LOCATION = Enum(*LOCATIONS)
@@ -170,7 +170,7 @@ _CARD = Map({
 
 
 def check_cards(raw, abilities, doc) -> tuple:
-    """The `cards:` list as TabCards; every field and every primitive checked (file:line:key)."""
+    """The `cards:` list as TableauCards; every field and every primitive checked (file:line:key)."""
     if abilities:
         raise doc.error(("abilities",), "the tableau family writes each card's ability on the card; "
                         "leave abilities out")
@@ -183,7 +183,7 @@ def check_cards(raw, abilities, doc) -> tuple:
             raise doc.error(("cards", i, "key"), f"two cards share the key '{c['key']}'"
                             f"{reads_as(doc, pair, c['key'])}; give each a distinct key")
         keys[c["key"]] = i
-        out.append(TabCard(key=c["key"], name=c["name"], location=c["location"], cost=c["cost"],
+        out.append(TableauCard(key=c["key"], name=c["name"], location=c["location"], cost=c["cost"],
                            shields=tuple(c["shields"]), messenger=c["messenger"],
                            ability=tuple(c["ability"]), scoring=c["scoring"], number=c["number"],
                            count=c["count"]))

@@ -39,7 +39,7 @@ from game.families.tableau import scoring
 from game.families.tableau.pieces import Placed
 from game.families.tableau.schema import RULES_SPEC
 from game.families.tableau.scoring import LOCATIONS
-from game.families.tableau.view import TabResult, TabView, public_fields, seat_view
+from game.families.tableau.view import TableauResult, TableauView, public_fields, seat_view
 from game.families.tableau.words import effect_text
 
 # --- the state ---------------------------------------------------------------
@@ -48,7 +48,7 @@ _KEY_MOVE, _KEY_REFRESH, _PURSES_DONE = Action("key_move"), Action("key_refresh"
 _CHOICES = (Action("choose", choice="0"), Action("choose", choice="1"))
 
 
-class TabGame(Game):
+class TableauGame(Game):
     """One game of Castle Combo: plain data, cheap to copy, no I/O."""
 
     def __init__(self, ruleset, n_seats: int, options: Optional[dict] = None, seed: int = 0):
@@ -87,8 +87,8 @@ class TabGame(Game):
         for loc in LOCATIONS:
             self._refill(loc, [])
 
-    def copy(self, share_caches: bool = True) -> "TabGame":
-        new = object.__new__(TabGame)
+    def copy(self, share_caches: bool = True) -> "TableauGame":
+        new = object.__new__(TableauGame)
         new.__dict__.update(self.__dict__)
         new.rng = random.Random.__new__(random.Random)     # not Random(): it would seed from the OS first
         new.rng.setstate(self.rng.getstate())
@@ -479,7 +479,7 @@ class TabGame(Game):
         for s in range(self.n):
             cards = scoring.score_tableau(self.faces, self.tableaux[s], self.keys[s], True, self.union)
             key_points = self.keys[s] * self.rules["key_points"]
-            results.append(TabResult(seat=s, cards=cards, keys=key_points,
+            results.append(TableauResult(seat=s, cards=cards, keys=key_points,
                                      total=sum(c.points for c in cards) + key_points,
                                      leftover_gold=self.gold[s]))
         self.results = tuple(results)
@@ -490,7 +490,7 @@ class TabGame(Game):
                                          ("totals", tuple(r.total for r in results))))]
 
     # ---- the view: the only door out (view.py builds it) ----
-    def view(self, seat: Optional[int]) -> TabView:
+    def view(self, seat: Optional[int]) -> TableauView:
         """What `seat` may know (view.py); the part every seat shares is built once per state."""
         if self._view_common is None:
             self._view_common = public_fields(self)
@@ -512,16 +512,16 @@ def _neighbours(seat: int, n: int) -> tuple:
     return (left,) if left == right else (left, right)
 
 
-_ASK = {"choose": TabGame._ask_choose, "gain": TabGame._ask_neighbour,
-        "discard_display": TabGame._ask_discard, "fill_purses": TabGame._ask_fill}
-_STEPS = {"turn": TabGame._spend_a_key, "buy": TabGame._buy_a_card, "choose": TabGame._do_choose,
-          "neighbour": TabGame._do_neighbour, "discard_display": TabGame._do_discard_display,
-          "fill": TabGame._do_fill, "purses": TabGame._do_purses}
-_LEGAL = {"turn": TabGame._legal_spend_a_key, "buy": TabGame._legal_buy_a_card,
-          "choose": TabGame._legal_choose, "neighbour": TabGame._legal_neighbour,
-          "discard_display": TabGame._legal_discard_display, "fill": TabGame._legal_fill,
-          "purses": TabGame._legal_purses}
-TabGame.STEPS, TabGame.LEGAL = _STEPS, _LEGAL
+_ASK = {"choose": TableauGame._ask_choose, "gain": TableauGame._ask_neighbour,
+        "discard_display": TableauGame._ask_discard, "fill_purses": TableauGame._ask_fill}
+_STEPS = {"turn": TableauGame._spend_a_key, "buy": TableauGame._buy_a_card, "choose": TableauGame._do_choose,
+          "neighbour": TableauGame._do_neighbour, "discard_display": TableauGame._do_discard_display,
+          "fill": TableauGame._do_fill, "purses": TableauGame._do_purses}
+_LEGAL = {"turn": TableauGame._legal_spend_a_key, "buy": TableauGame._legal_buy_a_card,
+          "choose": TableauGame._legal_choose, "neighbour": TableauGame._legal_neighbour,
+          "discard_display": TableauGame._legal_discard_display, "fill": TableauGame._legal_fill,
+          "purses": TableauGame._legal_purses}
+TableauGame.STEPS, TableauGame.LEGAL = _STEPS, _LEGAL
 
 
 def conserved(game) -> dict:

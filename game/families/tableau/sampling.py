@@ -13,7 +13,7 @@ exactly the game's legal actions in every phase.
 from __future__ import annotations
 
 from game.families.tableau import scoring
-from game.families.tableau.rules import TabGame
+from game.families.tableau.rules import TableauGame
 from game.families.tableau.scoring import LOCATIONS
 
 # the effect tag each asking phase is waiting on
@@ -21,9 +21,9 @@ _ASKED_TAG = {"choose": "choose", "neighbour": "gain", "discard_display": "disca
               "fill": "fill_purses"}
 
 
-def determinize(ruleset, options, view, rng) -> TabGame:
+def determinize(ruleset, options, view, rng) -> TableauGame:
     """A game consistent with `view` in which the deck orders are dealt anew from `rng`."""
-    game = TabGame(ruleset, view.n, options, seed=rng.getrandbits(64))
+    game = TableauGame(ruleset, view.n, options, seed=rng.getrandbits(64))
     faces = game.faces
     seen = set()
     for seat in view.seats:

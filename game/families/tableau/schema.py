@@ -53,7 +53,7 @@ def check_ruleset(cards, abilities, layout, rules, players, doc, where=("rules",
     still holds, at the first refill that cannot complete its display, that is once fewer than
     `display_size` of its cards are left unbought. So a location of c cards sells c - display_size
     + 1 cards, whatever the players do, and then only the other one sells; once both have left no
-    seat can buy (TabGame._refill). `where`: ("rules",) for the file's own rules, or a house rule's
+    seat can buy (TableauGame._refill). `where`: ("rules",) for the file's own rules, or a house rule's
     `set` (a variant or --set), where its problem is shown."""
     rules = filled(RULES_SPEC, rules)
     mine = where == ("rules",)

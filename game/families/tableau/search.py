@@ -25,7 +25,7 @@ family", tableau).
 """
 from __future__ import annotations
 
-from game.families.tableau.bots import Plan, TabBot
+from game.families.tableau.bots import Plan, TableauBot
 
 TOP = 3                 # purchases worth a search, by normal's worth
 KEY_WINDOW = 2.0        # points below the best purchase at which a key is still worth a search
@@ -39,7 +39,7 @@ def candidates(view, legal: list, policy_choice, ruleset) -> list:
         return [policy_choice]
     if view.phase not in ("turn", "buy"):
         return list(legal)
-    bot = TabBot(ruleset, view.viewer, "normal", 0)
+    bot = TableauBot(ruleset, view.viewer, "normal", 0)
     plan = Plan(bot, view)
     purchases = [a for a in legal if a.kind in ("buy", "face_down")]
     ranked = _ranked_purchases(plan, purchases)

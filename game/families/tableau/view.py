@@ -7,8 +7,8 @@ keys, both displays and both discard piles are public. Only the order of the two
 (a view gives their counts). So a view differs between seats only in `viewer` and in `prices`
 (what the cards on display cost *the viewer* after their discounts).
 
-Cards are ids into `TabView.faces` (every card's face: the whole deck is public knowledge).
-A face is a `TabCard`; its ability and scoring are trees of `Prim` (tagged primitives, written in
+Cards are ids into `TableauView.faces` (every card's face: the whole deck is public knowledge).
+A face is a `TableauCard`; its ability and scoring are trees of `Prim` (tagged primitives, written in
 the ruleset's YAML: see README "Writing a ruleset" and scoring.py's vocabulary). The words for a
 face (`words.ability_text`, `words.scoring_text`) come from words.py.
 
@@ -64,7 +64,7 @@ PHASES = ("turn", "buy", "choose", "neighbour", "discard_display", "fill", "purs
 
 
 @dataclass(frozen=True)
-class TabCard:
+class TableauCard:
     """A character card's face, as the ruleset declares it."""
     key: str                        # unique in the ruleset: "steward", "his_holiness"
     name: str                       # "His Holiness"
@@ -87,7 +87,7 @@ class TabCard:
 
 
 @dataclass(frozen=True)
-class TabSeat:
+class TableauSeat:
     """One player as everyone sees them."""
     seat: int
     gold: int
@@ -97,7 +97,7 @@ class TabSeat:
 
 
 @dataclass(frozen=True)
-class TabResult:
+class TableauResult:
     """One player's final scoring, revealed to everyone at the end (the score pad)."""
     seat: int
     cards: tuple                    # tuple[CardScore], one per card of the tableau (face-down: 0)
@@ -107,9 +107,9 @@ class TabResult:
 
 
 @dataclass(frozen=True)
-class TabView:
+class TableauView:
     viewer: Optional[int]           # None: the public view
-    faces: tuple                    # card id -> TabCard (all 78; public)
+    faces: tuple                    # card id -> TableauCard (all 78; public)
     n: int
     phase: str                      # one of PHASES
     to_act: tuple
@@ -123,7 +123,7 @@ class TabView:
     discards: tuple                 # per location: ids in its discard pile, oldest first (public)
     empty: tuple                    # locations removed from the game (the empty-location rule)
     key_spent: bool                 # the current player has spent their key this turn
-    seats: tuple                    # tuple[TabSeat]
+    seats: tuple                    # tuple[TableauSeat]
     prices: tuple                   # ((id, price), ...) for every display card: its cost to the
                                     # viewer (the current player in the public view) after discounts
     legal_cells: tuple              # ((row, col), ...) where the current player may place a card now
@@ -134,7 +134,7 @@ class TabView:
     projected: tuple = ()           # per seat: tuple[CardScore] if the game ended with the tableau
                                     # as it is now (rows/columns not yet fixed score what they
                                     # would in the frame the cards span now)
-    results: tuple = ()             # tuple[TabResult] once the game is over
+    results: tuple = ()             # tuple[TableauResult] once the game is over
     winners: tuple = ()
     log_hint: str = ""              # what the rules expect now, in words
     stored_by_abilities: tuple = ()  # in "purses": ((row, col), gold) for each purse card of the
@@ -150,7 +150,7 @@ class TabView:
         object.__setattr__(self, "projected", value)
         return value
 
-    def face(self, card: int) -> TabCard:
+    def face(self, card: int) -> TableauCard:
         return self.faces[card]
 
     def price(self, card: int) -> Optional[int]:
@@ -159,13 +159,13 @@ class TabView:
                 return p
         return None
 
-    def seat_of(self, seat: int) -> TabSeat:
+    def seat_of(self, seat: int) -> TableauSeat:
         return self.seats[seat]
 
 
-# without the class's default, a view built by TabGame.view (which leaves `projected` out) asks
-# __getattr__ for it; TabView(...) still takes it as a keyword
-del TabView.projected
+# without the class's default, a view built by TableauGame.view (which leaves `projected` out) asks
+# __getattr__ for it; TableauView(...) still takes it as a keyword
+del TableauView.projected
 
 
 # --- the observer: a seat's view, built from the game ---------------------------
@@ -177,7 +177,7 @@ HINTS = {"turn": "spend a key (optional), then buy a card of the Messenger's dis
          "purses": "store leftover gold on purse cards", "over": ""}
 
 
-def seat_view(game, common: dict, seat: Optional[int]) -> TabView:
+def seat_view(game, common: dict, seat: Optional[int]) -> TableauView:
     """Everything is public but the order of the decks; `prices` are the viewer's (the
     current player's in the public view). `common`: public_fields(game), shared by every seat."""
     fields = dict(common)
@@ -185,7 +185,7 @@ def seat_view(game, common: dict, seat: Optional[int]) -> TabView:
     who = game.current if seat is None else seat
     if who != game.current:
         fields["prices"] = prices(game, who)
-    view = object.__new__(TabView)
+    view = object.__new__(TableauView)
     object.__setattr__(view, "__dict__", fields)
     return view
 
@@ -199,7 +199,7 @@ def prices(game, seat: int) -> tuple:
 
 def public_fields(game) -> dict:
     """The fields of the public view, which every seat's view shares."""
-    seats = tuple(TabSeat(seat=s, gold=game.gold[s], keys=game.keys[s], tableau=tuple(game.tableaux[s]),
+    seats = tuple(TableauSeat(seat=s, gold=game.gold[s], keys=game.keys[s], tableau=tuple(game.tableaux[s]),
                           discounts=scoring.discounts(game.faces, game.tableaux[s]))
                   for s in range(game.n))
     playing = game.phase in ("turn", "buy")
@@ -212,14 +212,14 @@ def public_fields(game) -> dict:
         key_spent=game.key_spent, seats=seats, prices=prices(game, game.current),
         legal_cells=scoring.legal_cells(game.tableaux[game.current]) if playing else (),
         pending=_pending(game),
-        _union=game.union,      # `projected` is worked out from the seats on first use (TabView)
+        _union=game.union,      # `projected` is worked out from the seats on first use (TableauView)
         results=game.results, winners=tuple(game._winners) if game.results else (),
         log_hint=HINTS[game.phase],
         stored_by_abilities=tuple(sorted(game.stored_before.items())) if game.phase == "purses" else ())
 
 
 def _pending(game) -> tuple:
-    """What the ability being applied asks now, as (key, value) pairs (TabView.pending)."""
+    """What the ability being applied asks now, as (key, value) pairs (TableauView.pending)."""
     if game.asking is None or game.bought is None:
         return ()
     out = [("card", game.bought.card)]

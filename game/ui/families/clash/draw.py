@@ -110,8 +110,8 @@ def plate(surf, rect, view, band, marks, art, group=None):
         if in_group:
             blit_text(surf, in_group, small, (rect.right - 6, rect.bottom - 3), theme.TEXT, True, "bottomright")
         return
-    sv = view.seats[band.owner]
-    stars = f"{sv.stars}"
+    seat_view = view.seats[band.owner]
+    stars = f"{seat_view.stars}"
     sr = blit_text(surf, stars, size, (right, rect.y + 3), theme.ACCENT, True, "topright")
     draw_star(surf, (sr.x - size // 2 - 2, sr.centery), size)
     room = sr.x - size - 8 - x
@@ -122,7 +122,7 @@ def plate(surf, rect, view, band, marks, art, group=None):
     # the second line: captured Barbarians as chips (symbol and value), and their bounty
     y = rect.y + 3 + fonts.line_height(size, True)
     th = max(MIN_TEXT + 4, rect.bottom - y - 3)
-    caught = [view.face(c) for c in sv.captured]
+    caught = [view.face(c) for c in seat_view.captured]
     bounty = sum(f.bounty for f in caught)
     text = f"{len(caught)} captured · +{bounty}" if caught else "none captured"
     if in_group:

@@ -148,10 +148,10 @@ class ClashPlugin(TablePlugin):
         names = tuple(vis.names)
         lines = []
         view = self.shown_view(view)     # the Stars as they were until the clobber has played
-        for sv in view.seats:
-            mark = " (Black)" if sv.seat == view.black else " (White)" if sv.seat == view.white else ""
-            name = (names[sv.seat] if sv.seat < len(names) else f"Seat {sv.seat + 1}") + mark
-            lines.append((sv.seat, name, str(sv.score)))
+        for seat_view in view.seats:
+            mark = " (Black)" if seat_view.seat == view.black else " (White)" if seat_view.seat == view.white else ""
+            name = (names[seat_view.seat] if seat_view.seat < len(names) else f"Seat {seat_view.seat + 1}") + mark
+            lines.append((seat_view.seat, name, str(seat_view.score)))
         vis.scores = tuple(lines)
         return vis
 
@@ -187,7 +187,8 @@ class ClashPlugin(TablePlugin):
             return view
         # the table as it is, with the Totems, the Groups and the round as they were
         bands = tuple(dataclasses.replace(b, totem=o.totem, marker=o.marker) for b, o in zip(view.bands, before.bands))
-        seats = tuple(dataclasses.replace(sv, black_times=o.black_times) for sv, o in zip(view.seats, before.seats))
+        seats = tuple(dataclasses.replace(seat_view, black_times=o.black_times)
+                      for seat_view, o in zip(view.seats, before.seats))
         return dataclasses.replace(view, bands=bands, seats=seats, black=before.black, white=before.white,
                                    round_no=before.round_no, showdowns=before.showdowns, phase=before.phase,
                                    outcome=before.outcome)

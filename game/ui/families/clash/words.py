@@ -17,7 +17,7 @@ def title(name: str, view) -> str:
     if view.phase == "over":
         return f"{name} · the game is over after round {view.round_no}"
     times = view.black_times_to_end
-    left = sum(max(0, times - sv.black_times) for sv in view.seats)
+    left = sum(max(0, times - seat_view.black_times) for seat_view in view.seats)
     if view.last_round:
         return f"{name} · Round {view.round_no}, the last: the Barbarian deck is empty"
     return (f"{name} · Round {view.round_no} of at most {view.round_no + left} · everyone holds the Black Totem "

@@ -61,12 +61,12 @@ def deal_steps(ctx: AnimContext) -> list:
     back = ctx.art.back(ctx.card)
     order = []
     n = len(ctx.view.seats)
-    most = max(len(sv.slots) for sv in ctx.view.seats)
+    most = max(len(seat_view.slots) for seat_view in ctx.view.seats)
     for slot in range(most):
         for k in range(1, n + 1):
-            sv = ctx.view.seats[(ctx.view.dealer + k) % n]
-            if slot < len(sv.slots) and sv.slots[slot].present:
-                order.append(sv.slots[slot].pos)
+            seat_view = ctx.view.seats[(ctx.view.dealer + k) % n]
+            if slot < len(seat_view.slots) and seat_view.slots[slot].present:
+                order.append(seat_view.slots[slot].pos)
     gap = min(0.06, 1.2 / max(1, len(order)))
     for i, pos in enumerate(order):
         tweens.append(CardMove(back, ctx.layout.deck, ctx.rect(pos), MOVE * 0.8 * s, delay=i * gap * s))
@@ -110,10 +110,10 @@ def _look_start(ev, ctx, here) -> list:
     s = here.s
     who = here.who
     slots = ev.get("slots", ())
-    sv = ctx.view.seats[ev.seat]
+    seat_view = ctx.view.seats[ev.seat]
     tweens = [Glance(ctx.rect((ev.seat, i)), "" if j else f"{who} looks", GLANCE * s,
                      corner=ctx.sees_face((ev.seat, i)))
-              for j, i in enumerate(slots) if i < len(sv.slots)]
+              for j, i in enumerate(slots) if i < len(seat_view.slots)]
     return [Step(tweens)]
 
 

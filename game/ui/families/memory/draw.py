@@ -54,7 +54,7 @@ def fitting(forms, wanted: int, room: int, bold: bool = False) -> tuple:
     return fonts.ellipsize(last, READABLE, room, bold), READABLE
 
 
-class TableDrawer:
+class MemoryDrawer:
     """Draws a memory-family table's seats and piles; caches card art per size through CardArt.
     Text grows with the window (the frame's scale: 1.0 at 1280x800) and is never under READABLE."""
 
@@ -180,10 +180,10 @@ class TableDrawer:
 
     # ---- a seat: name plate and cards ----
     def draw_seat(self, surf, layout, box, view, vis):
-        sv = view.seats[box.seat]
-        self.draw_plate(surf, box, view, sv, vis)
+        seat_view = view.seats[box.seat]
+        self.draw_plate(surf, box, view, seat_view, vis)
         size = layout.card
-        for i, slot in enumerate(sv.slots):
+        for i, slot in enumerate(seat_view.slots):
             if i >= len(box.slots):
                 break
             rect = box.slots[i]
@@ -250,37 +250,37 @@ class TableDrawer:
         blit_text(surf, text, size, box.center, theme.TEXT, True, "center")
         return box
 
-    def plate_badges(self, sv, view, vis) -> list:
+    def plate_badges(self, seat_view, view, vis) -> list:
         """A seat plate's badges, most important first: [(forms from longest to shortest, colour, padlock)]."""
         out = []
-        if vis.race_claimer == sv.seat and sv.seat not in vis.race_keys:    # a human's key box shows it
+        if vis.race_claimer == seat_view.seat and seat_view.seat not in vis.race_keys:    # a human's key box shows it
             out.append((("CLAIMS", "✓"), theme.BUTTON_PRIMARY, False))
-        if sv.called:
-            out.append(((f"called {view.call_name}", "called", "") if sv.locked else
+        if seat_view.called:
+            out.append(((f"called {view.call_name}", "called", "") if seat_view.locked else
                         (f"called {view.call_name}", "called"),
-                        theme.DANGER if sv.locked else theme.BUTTON_PRIMARY, sv.locked))
-        elif sv.locked:
+                        theme.DANGER if seat_view.locked else theme.BUTTON_PRIMARY, seat_view.locked))
+        elif seat_view.locked:
             out.append((("locked", ""), theme.DANGER, True))
-        if sv.seat in vis.last_turn:
+        if seat_view.seat in vis.last_turn:
             out.append((("LAST TURN", "LAST"), theme.BUTTON_PRIMARY, False))
         return out
 
-    def draw_plate(self, surf, box, view, sv, vis):
+    def draw_plate(self, surf, box, view, seat_view, vis):
         """Name, badges (claim, call, lock, last turn), total and race key. The name is never cut for a
         badge: the total goes first (the sidebar lists it too), then badges take their short forms."""
         p = box.plate
-        acting = sv.seat == vis.acting
+        acting = seat_view.seat == vis.acting
         draw_panel(surf, p, (64, 52, 20) if acting else theme.PANEL, theme.ACCENT if acting else theme.PANEL_EDGE,
                    radius=7, width=2 if acting else 1)
         size = max(12, min(self.px(17), p.h - 10))
-        name = vis.names[sv.seat] if sv.seat < len(vis.names) else f"Seat {sv.seat + 1}"
+        name = vis.names[seat_view.seat] if seat_view.seat < len(vis.names) else f"Seat {seat_view.seat + 1}"
         x = p.x + 8
         right = p.right - 6
-        key = vis.race_keys.get(sv.seat)
+        key = vis.race_keys.get(seat_view.seat)
         if key:
             # the claimer's key box turns into a tick: the claim costs the name no room
-            claims = vis.race_claimer == sv.seat
-            active = claims or (vis.race_open and sv.seat not in vis.race_done)
+            claims = vis.race_claimer == seat_view.seat
+            active = claims or (vis.race_open and seat_view.seat not in vis.race_done)
             kb = pygame.Rect(0, 0, p.h - 6, p.h - 6)
             kb.midright = (right, p.centery)
             pygame.draw.rect(surf, theme.ACCENT if active else theme.BUTTON, kb, border_radius=5)
@@ -289,9 +289,9 @@ class TableDrawer:
                       "center")
             right = kb.x - 6
         label = ("▶ " if acting else "") + name
-        total = f"{sv.total} pts"
+        total = f"{seat_view.total} pts"
         total_w = fonts.width(total, size - 1) + 6
-        badges = self.plate_badges(sv, view, vis)
+        badges = self.plate_badges(seat_view, view, vis)
         bsize = max(READABLE, min(self.px(12), p.h - 12))
         texts = None
         for name_size in range(size, READABLE - 1, -1):     # the name at its size, else smaller

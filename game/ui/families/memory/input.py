@@ -23,7 +23,7 @@ def is_seat(item) -> bool:
     return isinstance(item, tuple) and len(item) == 2 and item[0] == "seat"
 
 
-class TableInput:
+class MemoryInput:
     """Turns gestures into actions for the seat that may act (see TableController.input_seat); the
     common TableScene presses, drags and slides back, this policy says what a gesture means."""
 
@@ -201,20 +201,20 @@ class TableInput:
             return self._waiting(item)
         if item is None or is_seat(item):
             return Gesture()
-        ph = self._phase()
+        phase = self._phase()
         legal = self._legal(seat)
         kinds = {a.kind for a in legal}
-        if ph == "window":
+        if phase == "window":
             if is_slot(item):
                 return Gesture([Action("match", pos=item[1])])
             return Gesture(say="Click the card you want to match (yours or an opponent's).", error=False)
-        if ph == "turn":
+        if phase == "turn":
             if item == "deck":
                 return Gesture([Action("draw", choice="deck")])
             if item == "discard":
                 return Gesture([Action("draw", choice="discard")])
             return Gesture(say="First draw a card: the deck (D) or the discard pile (S).", error=False)
-        if ph == "drawn":
+        if phase == "drawn":
             if is_slot(item):
                 return Gesture([Action("exchange", pos=item[1])])
             if item == "discard":
@@ -222,7 +222,7 @@ class TableInput:
             if item == "drawn":
                 return Gesture(select="drawn")
             return Gesture(say="You already hold a drawn card: exchange it with one of yours or discard it.")
-        if ph == "ability":
+        if phase == "ability":
             if not is_slot(item):
                 return Gesture(say=self.plugin.prompt_for(seat), error=False)
             pos = item[1]
@@ -240,7 +240,7 @@ class TableInput:
                     return Gesture(say="Now click the card to swap it with.", error=False)
                 return Gesture(select=item)
             return Gesture(say="Choose with the buttons below.", error=False)
-        if ph == "give":
+        if phase == "give":
             if is_slot(item):
                 return Gesture([Action("give", pos=item[1])])
             return Gesture()
@@ -261,14 +261,14 @@ class TableInput:
         """source then target (drag-and-drop, or click then click); None if it means nothing."""
         if seat is None:
             return self._waiting(target)
-        ph = self._phase()
+        phase = self._phase()
         legal = self._legal(seat)
         if source == "deck":
-            if ph == "turn" and (self._own(seat, target)):
+            if phase == "turn" and (self._own(seat, target)):
                 return Gesture([Action("draw", choice="deck")])
             return None
         if source == "discard":
-            if ph == "turn":
+            if phase == "turn":
                 if is_slot(target) and target[1][0] == seat:
                     return Gesture([Action("draw", choice="discard"), Action("exchange", pos=target[1])])
                 if self._own(seat, target):
@@ -283,11 +283,11 @@ class TableInput:
         if is_slot(source):
             pos = source[1]
             if is_slot(target):
-                if ph == "ability":
+                if phase == "ability":
                     return Gesture([self._swap(legal, pos, target[1])])
                 return None
-            if target == "discard" and ph == "window":
+            if target == "discard" and phase == "window":
                 return Gesture([Action("match", pos=pos)])
-            if target == "drawn" and ph == "drawn":
+            if target == "drawn" and phase == "drawn":
                 return Gesture([Action("exchange", pos=pos)])
         return None

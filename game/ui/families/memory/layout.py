@@ -63,7 +63,7 @@ class SeatBox:
 
 
 @dataclass
-class TableLayout:
+class MemoryLayout:
     size: tuple
     top_bar: pygame.Rect
     table: pygame.Rect          # the felt
@@ -127,14 +127,14 @@ def grid_cols(n_slots: int, rows: int, cols: int) -> int:
 
 
 def compute(size, n_seats: int, slot_counts=None, rows: int = 2, cols: int = 2, focus: int = 0,
-            show_log: bool = True) -> TableLayout:
+            show_log: bool = True) -> MemoryLayout:
     """The layout for a window of `size`; slot_counts: positions per seat (penalty cards widen a seat)."""
     slot_counts = tuple(slot_counts or [rows * cols] * n_seats)
     return _compute(tuple(size), n_seats, slot_counts, rows, cols, focus, show_log)
 
 
 @lru_cache(maxsize=32)
-def _compute(size, n, slot_counts, rows, cols, focus, show_log) -> TableLayout:
+def _compute(size, n, slot_counts, rows, cols, focus, show_log) -> MemoryLayout:
     frame = table_frame.compute(size)          # the common bars; the seats and piles go on its felt
     top_bar, table, sidebar, status, scale = frame.top_bar, frame.table, frame.sidebar, frame.status, frame.scale
     best, best_ch = None, 0
@@ -150,7 +150,7 @@ def _compute(size, n, slot_counts, rows, cols, focus, show_log) -> TableLayout:
     if best is None:
         best = _try(table, n, slot_counts, rows, cols, focus, arrangements[0], 26, force=True, scale=scale)
     card, pile, centre, race, deck, discard, drawn, seats = best
-    return TableLayout(size, top_bar, table, sidebar, status, card, pile, centre, race,
+    return MemoryLayout(size, top_bar, table, sidebar, status, card, pile, centre, race,
                        deck, discard, drawn, seats, focus, scale)
 
 

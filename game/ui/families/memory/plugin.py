@@ -16,8 +16,8 @@ from game.ui.families.base import Moment, TablePlugin
 from game.ui.families.memory import anim as memory_anim
 from game.ui.families.memory.art import MemoryArt
 from game.ui.families.memory import layout as memory_layout
-from game.ui.families.memory.draw import TableDrawer, Visuals, key_help
-from game.ui.families.memory.input import TableInput, is_slot
+from game.ui.families.memory.draw import MemoryDrawer, Visuals, key_help
+from game.ui.families.memory.input import MemoryInput, is_slot
 from game.ui.families.memory.prompts import MemoryWords
 from game.ui.families.memory.race import RACE_KEY_NAMES, RaceMoments
 from game.ui.families.memory.sounds import cue_for
@@ -43,7 +43,7 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         self.bot_marks: dict = {}             # pos -> (kind, bot seat): looks, swaps and gives by bots since
         #                                       the last human move (public: positions, never faces)
         self.art = MemoryArt(scene.ruleset)    # the family's faces: every word on them readable
-        self.drawer = TableDrawer(self.art)
+        self.drawer = MemoryDrawer(self.art)
         self._key_help = None
 
     # ---- moments ----
@@ -52,13 +52,13 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         v = ctrl.public()
         if ctrl.game.is_over() or v.match_over:
             return Moment("over")
-        ph = v.phase
+        phase = v.phase
         to_act = list(ctrl.game.to_act())
-        if ph == "round_over":
+        if phase == "round_over":
             return Moment("summary")
-        if ph == "window":
+        if phase == "window":
             return Moment("race")
-        if ph == "initial_peek":
+        if phase == "initial_peek":
             bots = [s for s in to_act if ctrl.is_bot(s)]
             if bots:
                 return Moment("bot", bots[0])
@@ -69,7 +69,7 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         seat = to_act[0]
         if ctrl.is_bot(seat):
             return Moment("bot", seat)
-        if ph == "mismatch_choice":
+        if phase == "mismatch_choice":
             return Moment("public", seat)       # decided in view of everyone: no pass screen
         return Moment("private", seat)
 
@@ -300,7 +300,7 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
 
     # ---- input, buttons, keys ----
     def make_input(self):
-        return TableInput(self)
+        return MemoryInput(self)
 
     def confirm_question(self, action) -> str:
         if action.kind != "call":

@@ -75,10 +75,10 @@ class MemoryWords:
         name = names[seat] + (" (last turn)" if seat == v.current and seat in self.last_turn_seats() else "")
         legal = self.ctrl.legal(seat)
         kinds = {(a.kind, a.choice) for a in legal}
-        ph = v.phase
-        if ph == "initial_peek":
+        phase = v.phase
+        if phase == "initial_peek":
             return f"{names[seat]} looks at their starting cards."
-        if ph == "turn":
+        if phase == "turn":
             draws = []
             if ("draw", "deck") in kinds:
                 draws.append("the deck (D)")
@@ -92,7 +92,7 @@ class MemoryWords:
                 text += f" The discard pile is {self.blocked_word()}." if self.blocked_is_named() \
                     else " The discard pile was matched upon."
             return text
-        if ph == "drawn":
+        if phase == "drawn":
             card = v.drawn.title if v.drawn is not None else "card"
             if ("discard", None) in kinds:
                 text = (f"{name}: you drew {a_card(card)}. Drag it onto one of your cards to exchange it, "
@@ -102,7 +102,7 @@ class MemoryWords:
                     text += f" Discarding it lets you use {self.ability_name(ability)}."
                 return text
             return f"{name}: you took the {card}; exchange it with one of your cards (drag or click)."
-        if ph == "ability" and v.pending is not None:
+        if phase == "ability" and v.pending is not None:
             p = v.pending
             head = f"{name}, {self.ability_name(p.ability)}: "
             skip = " Space: skip." if p.optional else ""
@@ -125,18 +125,18 @@ class MemoryWords:
                 return (head + "pick one card of each other player" + left + "; all are then shown to everyone."
                         + skip)
             return head + skip
-        if ph == "give" and v.pending is not None:
+        if phase == "give" and v.pending is not None:
             other = names[v.pending.other] if v.pending.other is not None else "them"
             if ("skip", None) in kinds:
                 return (f"{name}: you threw {other}'s card. You may give {other} one of your cards: click it "
                         f"(you may not look at it), or keep your cards (Space).")
             return (f"{name}: you matched {other}'s card. Give {other} one of your cards: click it "
                     f"(you may not look at it).")
-        if ph == "mismatch_choice" and v.pending is not None:
+        if phase == "mismatch_choice" and v.pending is not None:
             claimer = names[v.pending.other] if v.pending.other is not None else "The claimer"
             return (f"{name}: {claimer} tried your card and was wrong. Take (T): {claimer} keeps that card. "
                     f"Return (R): it comes back and {claimer} takes a penalty card.")
-        if ph == "window":
+        if phase == "window":
             return f"{name}: click the card to match."
         return ""
 

@@ -1,5 +1,5 @@
 """Kumbal's table (the shedding family): registers its TablePlugin with the table's list."""
 from game.ui.families import register_plugin
-from game.ui.families.shedding.plugin import ShedPlugin
+from game.ui.families.shedding.plugin import SheddingPlugin
 
-register_plugin("shedding", ShedPlugin)
+register_plugin("shedding", SheddingPlugin)

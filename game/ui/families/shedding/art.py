@@ -11,7 +11,7 @@ from game.ui.cardart import CardArt
 READABLE = 11       # the smallest text on a card, in pixels (1280x800 and up)
 
 
-class ShedArt(CardArt):
+class SheddingArt(CardArt):
     """CardArt whose faces leave out a name too small to read."""
 
     @staticmethod

@@ -52,7 +52,7 @@ def plate(surf, rect, name, view, seat, marks, own_points=None, scale=1.0):
     """Name, cards in hand, total and its track; a called Kumbal and the dealer are badges. No text
     under READABLE: what does not fit at that size takes a shorter form or stays out (the track and
     the scores beside the table say the total too)."""
-    sv = view.seats[seat]
+    seat_view = view.seats[seat]
     acting = marks.acting == seat
     draw_panel(surf, rect, (64, 52, 20) if acting else theme.PANEL, theme.ACCENT if acting else theme.PANEL_EDGE,
                radius=7, width=2 if acting else 1)
@@ -60,11 +60,11 @@ def plate(surf, rect, name, view, seat, marks, own_points=None, scale=1.0):
     top = round(17 * max(1.0, scale))
     size = max(READABLE, min(top, int((rect.h - 10) / 2.3) if rect.h >= 44 else rect.h // 2 - 1))
     x, right = rect.x + 8, rect.right - 8
-    total = view.totals[seat] if seat < len(view.totals) else sv.total
+    total = view.totals[seat] if seat < len(view.totals) else seat_view.total
     right_text = f"{total}/{view.limit}"
     tr = blit_text(surf, right_text, max(READABLE, size - 2), (right, rect.y + 3), theme.MUTED, False, "topright")
     badges = []
-    if sv.called or view.caller == seat:
+    if seat_view.called or view.caller == seat:
         badges.append((f"{view.call_name}!", theme.BUTTON_PRIMARY))
     if seat == view.dealer:
         badges.append(("D", theme.BUTTON))
@@ -82,9 +82,9 @@ def plate(surf, rect, name, view, seat, marks, own_points=None, scale=1.0):
     lsize = fonts.fit(label, size, room, True, min_size=READABLE)
     blit_text(surf, fonts.ellipsize(label, lsize, room, True), lsize, (x, rect.y + 3),
               theme.ACCENT if acting else theme.TEXT, True, "topleft")
-    forms = [f"{sv.hand_count} cards"]
+    forms = [f"{seat_view.hand_count} cards"]
     if own_points is not None:      # the longest form that fits: the points matter most
-        forms = [f"{sv.hand_count} cards · {own_points} points in hand", f"{own_points} points in hand",
+        forms = [f"{seat_view.hand_count} cards · {own_points} points in hand", f"{own_points} points in hand",
                  f"{own_points} points"]
     small = max(READABLE, size - 3)
     y2 = rect.y + 3 + fonts.line_height(lsize, True)

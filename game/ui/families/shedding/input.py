@@ -22,7 +22,7 @@ from game.ui.kit import select
 from game.ui.table_input import Gesture, SelectionInput
 
 
-class ShedInput(SelectionInput):
+class SheddingInput(SelectionInput):
     """The generic selection input over legal actions' places, with a sweep across the hand."""
 
     def reset(self):

@@ -15,7 +15,7 @@ import pygame
 from game.ui.anim import CardMove, Step
 from game.ui.families.base import TablePlugin
 from game.ui.families.shedding import layout as shed_layout
-from game.ui.families.shedding.art import ShedArt
+from game.ui.families.shedding.art import SheddingArt
 from game.ui.families.shedding import words
 from game.ui.families.shedding.draw import Marks, draw_table
 from game.ui.kit import card_size
@@ -32,14 +32,14 @@ LOOK = 1.5
 LOOK_FLOOR = 0.5
 
 
-class ShedPlugin(TablePlugin):
+class SheddingPlugin(TablePlugin):
     """The shedding family's table: zones, drawing, words and animation steps."""
 
     family = "shedding"
 
     def __init__(self, scene):
         super().__init__(scene)
-        self.art = ShedArt(scene.ruleset)   # the faces: no word on them too small to read
+        self.art = SheddingArt(scene.ruleset)   # the faces: no word on them too small to read
         self.sort_modes: dict = {}      # seat -> "rank", "suit", or "" (as dealt, drawn and arranged)
         self.arranged: dict = {}        # seat -> its own order of its hand (dragging along the fan);
         #                                 each player finds their order again after the pass screen
@@ -255,8 +255,8 @@ class ShedPlugin(TablePlugin):
 
     # ---- input ----
     def make_input(self):
-        from game.ui.families.shedding.input import ShedInput
-        return ShedInput(self)
+        from game.ui.families.shedding.input import SheddingInput
+        return SheddingInput(self)
 
     def visuals(self, vis, zones, view):
         """Each frame of a drag: the cards swept along the fan (by `dragged`) light and lift where they
@@ -377,7 +377,7 @@ class ShedPlugin(TablePlugin):
         deck = zones["deck"].rect
         tweens, hide = [], set()
         focus = self.focus(view)
-        most = max(sv.hand_count for sv in view.seats)
+        most = max(seat_view.hand_count for seat_view in view.seats)
         order = []
         for i in range(most):
             for k in range(1, view.n + 1):

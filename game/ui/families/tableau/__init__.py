@@ -1,5 +1,5 @@
 """Castle Combo's table (the tableau family): registers its TablePlugin with the table's list."""
 from game.ui.families import register_plugin
-from game.ui.families.tableau.plugin import TabPlugin
+from game.ui.families.tableau.plugin import TableauPlugin
 
-register_plugin("tableau", TabPlugin)
+register_plugin("tableau", TableauPlugin)

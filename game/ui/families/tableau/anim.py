@@ -67,12 +67,12 @@ def steps_between(plugin, old, new, before, zones, scale, names) -> list:
     first, hide1 = [], set()
     on_display = _locations(old)
     # cards taken into a tableau
-    for sv_old, sv in zip(old.seats, new.seats):
-        had = {p.card for p in sv_old.tableau}
-        for placed in sv.tableau:
+    for old_seat_view, seat_view in zip(old.seats, new.seats):
+        had = {p.card for p in old_seat_view.tableau}
+        for placed in seat_view.tableau:
             if placed.card in had:
                 continue
-            place = ("cell", sv.seat, placed.row, placed.col)
+            place = ("cell", seat_view.seat, placed.row, placed.col)
             stop = zones.cards.get(place) or zones.rect(place)
             loc = on_display.get(placed.card)
             start = before.get(("display", loc, placed.card)) if loc else None
@@ -98,15 +98,15 @@ def steps_between(plugin, old, new, before, zones, scale, names) -> list:
         if gone:
             hide1.add(("discard", loc))
     # gold and keys
-    for sv_old, sv in zip(old.seats, new.seats):
-        plate = zones.extra.get(("plate", sv.seat))
+    for old_seat_view, seat_view in zip(old.seats, new.seats):
+        plate = zones.extra.get(("plate", seat_view.seat))
         if plate is None:
             continue
         parts = plate_parts(plate)
-        if sv.gold != sv_old.gold:
-            first.append(Tick(parts["gold"], "gold", sv_old.gold, sv.gold, TICK * s))
-        if sv.keys != sv_old.keys:
-            first.append(Tick(parts["keys"], "keys", sv_old.keys, sv.keys, TICK * s))
+        if seat_view.gold != old_seat_view.gold:
+            first.append(Tick(parts["gold"], "gold", old_seat_view.gold, seat_view.gold, TICK * s))
+        if seat_view.keys != old_seat_view.keys:
+            first.append(Tick(parts["keys"], "keys", old_seat_view.keys, seat_view.keys, TICK * s))
     steps = []
     refilled = [(loc, c) for c, loc in _locations(new).items() if c not in on_display]
     refill_hide = {("display", loc, c) for loc, c in refilled}

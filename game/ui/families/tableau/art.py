@@ -1,4 +1,4 @@
-"""Castle Combo's cards drawn procedurally from a TabCard, cached per size.
+"""Castle Combo's cards drawn procedurally from a TableauCard, cached per size.
 
 A face: the cost in a gold coin (top left), the banner's symbol beside it (a tower for the Castle,
 a house for the Village: the two locations differ by shape as well as by colour), the Messenger's
@@ -272,7 +272,7 @@ def fit_body(texts, w: int, room: int, top_size: int):
     return None
 
 
-class TabArt:
+class TableauArt:
     """Faces and backs of Castle Combo's cards, cached per (card, size)."""
 
     def __init__(self):

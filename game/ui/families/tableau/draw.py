@@ -88,12 +88,12 @@ def counter(surf, rect, value, kind: str, flash: bool = False):
 
 def plate_texts(view, seat) -> dict:
     """The words of a plate, each as candidates from the most words to the fewest."""
-    sv = view.seats[seat]
+    seat_view = view.seats[seat]
     total = projected_total(view, seat)
     now = "score" if view.results else "now"
-    k = len(sv.tableau)
+    k = len(seat_view.tableau)
     cards = f"{k}/9 cards"
-    disc = words.discounts_text(sv.discounts)
+    disc = words.discounts_text(seat_view.discounts)
     points = [f"{total} points", f"{total} pts"] if total is not None else [""]
     info = []
     if total is not None:
@@ -111,7 +111,7 @@ def plate(surf, rect, view, seat, marks, lit=False):
     draw_panel(surf, rect, (64, 52, 20) if acting else theme.PANEL, theme.ACCENT if acting else theme.PANEL_EDGE,
                radius=7, width=2 if acting else 1)
     parts = plate_parts(rect)
-    sv = view.seats[seat]
+    seat_view = view.seats[seat]
     said = plate_texts(view, seat)
     nr = pygame.Rect(parts["name"])
     if parts["points"] is not None and said["points"][0]:      # narrow: the points at the name's right
@@ -124,8 +124,8 @@ def plate(surf, rect, view, seat, marks, lit=False):
     names = [f"{mark}{name} (first)", f"{mark}{name}"] if seat == view.first else [f"{mark}{name}"]
     text, size = fit_text(names, max(MIN_TEXT, min(18, nr.h - 3)), nr.w, True, comfy=MIN_TEXT + 2)
     blit_text(surf, text, size, (nr.x, nr.centery), theme.ACCENT if acting else theme.TEXT, True, "midleft")
-    counter(surf, parts["gold"], sv.gold, "gold")       # a tick (anim.Tick) counts over it while it changes
-    counter(surf, parts["keys"], sv.keys, "keys")
+    counter(surf, parts["gold"], seat_view.gold, "gold")       # a tick (anim.Tick) counts over it while it changes
+    counter(surf, parts["keys"], seat_view.keys, "keys")
     info = parts["info"]
     candidates = said["short_info"] if parts["points"] is not None else said["info"]
     text, size = fit_text(candidates, max(MIN_TEXT, min(15, info.h - 3)), info.w, comfy=MIN_TEXT + 1)

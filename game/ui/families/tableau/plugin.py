@@ -25,7 +25,7 @@ from game.ui.anim import Banner, Step
 from game.ui.families.base import Moment, TablePlugin
 from game.ui.families.tableau import layout as tab_layout
 from game.ui.families.tableau import words
-from game.ui.families.tableau.art import TabArt, footer_h
+from game.ui.families.tableau.art import TableauArt, footer_h
 from game.ui.families.tableau.draw import Marks, draw_table, draw_zoom, face_down_band, projected_total
 from game.ui.table_input import Gesture, SelectionInput
 from game.ui.widgets import Button
@@ -50,7 +50,7 @@ def price_for(view, card, seat):
         return view.price(card)
 
 
-class TabInput(SelectionInput):
+class TableauInput(SelectionInput):
     """The generic selection input, with the tableau's own words for a card that cannot be lifted
     and purse cards of a fill picked in any order."""
 
@@ -75,14 +75,14 @@ class TabInput(SelectionInput):
         return g
 
 
-class TabPlugin(TablePlugin):
+class TableauPlugin(TablePlugin):
     """The tableau family's table: zones, drawing, words and animation steps."""
 
     family = "tableau"
 
     def __init__(self, scene):
         super().__init__(scene)
-        self.art = TabArt()
+        self.art = TableauArt()
         self.face_down = False          # the next card taken goes face down (the toggle)
         self.pinned = None              # a place zoomed by a right click (until the next one)
         self.still_focus = None
@@ -221,10 +221,10 @@ class TabPlugin(TablePlugin):
         names = tuple(vis.names)
         vis.viewer_label = ""
         lines = []
-        for sv in view.seats:
-            total = projected_total(view, sv.seat)
+        for seat_view in view.seats:
+            total = projected_total(view, seat_view.seat)
             value = f"{total} pts" if total is not None else ""
-            lines.append((sv.seat, words.name_of(names, sv.seat), value))
+            lines.append((seat_view.seat, words.name_of(names, seat_view.seat), value))
         vis.scores = tuple(lines)
         return vis
 
@@ -240,7 +240,7 @@ class TabPlugin(TablePlugin):
 
     # ---- input ----
     def make_input(self):
-        return TabInput(self)
+        return TableauInput(self)
 
     def hover_place(self, zones, point):
         """The card or pile under `point` that the zoom panel can show (small tableaux too)."""
@@ -460,5 +460,5 @@ class TabPlugin(TablePlugin):
 
     # ---- the end ----
     def result_scene(self, app, table):
-        from game.ui.families.tableau.result import TabResultScene
-        return TabResultScene(app, table)
+        from game.ui.families.tableau.result import TableauResultScene
+        return TableauResultScene(app, table)

@@ -12,7 +12,7 @@ from game.ui.summary import MatchResultScene
 from game.ui.widgets import blit_text, draw_panel
 
 
-class TabResultScene(MatchResultScene):
+class TableauResultScene(MatchResultScene):
     """The match result of a tableau game: the per-card score pad of every player."""
 
     PAGES = ("score pad", "what happened")
