@@ -187,3 +187,93 @@ def test_the_common_table_knows_no_memory_phase_and_no_memory_plugin():
     assert not found, "\n".join(found)
     # and the check can fail: a module like the old table_input would be caught
     assert phase.search('if ph == "window":') and memory.search("from game.ui.families.memory import plugin")
+
+
+# ---- every family's phases (issue 28, part 1: the phase-policing above, for every family) ----
+
+COMMON = ("game/engine", "game/ai", "game/lab", "game/ui")     # minus game/ui/families/: the plug-ins
+
+
+def family_phases() -> dict:
+    """{family: its phases}, read from each shipped family's game: the keys of its LEGAL table
+    (core.Game dispatches a phase's legal actions and its step through LEGAL and STEPS)."""
+    import game.families  # noqa: F401  (registers the shipped families)
+    from game.engine import registry
+    out = {}
+    for name in registry.names():
+        game_type = registry.family(name).new_game
+        if not game_type.__module__.startswith("game.families."):
+            continue        # a family the tests declare (tests/toy_family) has no common code to police
+        out[name] = frozenset(getattr(game_type, "LEGAL", {}))
+        assert out[name] and set(out[name]) == set(getattr(game_type, "STEPS", {})), \
+            f"{name}: its game names its phases in LEGAL and STEPS, the same ones"
+    return out
+
+
+def phase_switches(text: str, phases) -> list:
+    """Where code compares a phase (a name or attribute called `phase`) with one of `phases`:
+    `view.phase == "window"`, `phase in ("buy", "choose")`, `"lay" != game.phase`."""
+    import ast
+
+    def is_phase(node):
+        return (isinstance(node, ast.Name) and node.id == "phase") or \
+               (isinstance(node, ast.Attribute) and node.attr == "phase")
+
+    def strings(node):
+        return {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(is_phase(x) for x in sides):
+                named = set().union(*(strings(x) for x in sides if not is_phase(x))) & set(phases)
+                found += [(node.lineno, name) for name in sorted(named)]
+        elif isinstance(node, ast.Match) and is_phase(node.subject):
+            found += [(node.lineno, name) for name in sorted(strings(node) & set(phases))]
+    return found
+
+
+def common_sources():
+    for package in COMMON:
+        for path in _python_files(package):
+            rel = os.path.relpath(path, ROOT)
+            if not rel.replace(os.sep, "/").startswith("game/ui/families/"):
+                yield path, rel
+
+
+def test_no_common_module_switches_on_any_familys_phase_or_imports_its_table():
+    """DESIGN: "No switch on a family's phases in common code"; a family is reached through the
+    registry. For every registered family, no module of the engine, the bots, the lab or the
+    common table compares a phase with one of that family's phases, and no common module of the
+    table imports that family's plug-in (game/ui/families/<name>)."""
+    phases = family_phases()
+    assert set(phases) >= {"memory", "clash", "shedding", "tableau"}
+    found = []
+    for path, rel in common_sources():
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+        for family_name, own in sorted(phases.items()):
+            found += [f"{rel}:{line} switches on {family_name}'s phase {name!r}"
+                      for line, name in phase_switches(text, own)]
+            table = re.compile(r"^\s*(?:from|import)\s+game\.ui\.families\.%s\b|"
+                               r"^\s*from\s+game\.ui\.families\s+import\s+.*\b%s\b" % (family_name, family_name),
+                               re.M)
+            found += [f"{rel} imports {family_name}'s table" for _ in table.finditer(text)]
+    assert not found, "\n".join(found)
+
+
+def test_the_phase_scan_would_see_a_switch():
+    """The scan can fail: each of these would be caught, for the family whose phase it names."""
+    phases = family_phases()
+    caught = {
+        "memory": 'if view.phase == "window":\n    pass\n',
+        "clash": 'x = phase in ("offer", "lay")\n',
+        "shedding": 'ok = "free" != self.game.phase\n',
+        "tableau": 'match v.phase:\n    case "purses":\n        pass\n',
+    }
+    for family_name, text in caught.items():
+        assert phase_switches(text, phases[family_name]), (family_name, text)
+    # and ordinary words are not switches: an action kind, an event kind, a zone
+    assert not phase_switches('if action.kind == "buy" or event.kind == "draw" or zone == "discard":\n    pass\n',
+                              set().union(*phases.values()))
