@@ -1,6 +1,6 @@
-"""Settings, the current match save and statistics, kept as JSON in the user data folder.
+"""Settings, the current match save, statistics and past matches, kept as JSON in the user data folder.
 
-Modules: atomic (safe writes, careful reads), settings, saves, stats. Loads never
+Modules: atomic (safe writes, careful reads), settings, saves, stats, history (past matches). Loads never
 raise on a broken file: it is moved aside and a warning string is returned.
 """
 

@@ -120,8 +120,9 @@ def repair(path, data, problems: list, what: str) -> str:
     return warning
 
 
-def remove_orphans(folder, names, min_age: float = 60.0) -> list:
+def remove_orphans(folder, names, min_age: float = 60.0, patterns: bool = False) -> list:
     """Delete the temporary files (`.<name>.*.tmp`) a killed write left in folder; return their paths.
+    With `patterns`, each name is a glob pattern (the history's "match-*.json").
 
     Only files older than min_age seconds go: a younger one may belong to a
     write in progress in another copy of the game running at the same time.
@@ -129,7 +130,7 @@ def remove_orphans(folder, names, min_age: float = 60.0) -> list:
     removed = []
     now = time.time()
     for name in names:
-        for tmp in Path(folder).glob(f".{glob.escape(name)}.*.tmp"):
+        for tmp in Path(folder).glob(f".{name if patterns else glob.escape(name)}.*.tmp"):
             try:
                 if now - tmp.stat().st_mtime >= min_age:
                     tmp.unlink()
