@@ -5,8 +5,9 @@ The family is declared here, first. Its parts are the files beside this one: sch
 ruleset may say and its checks, rules.py the game (the turn's steps), abilities.py the ability
 steps and race.py the match race (both parts of the game), moves.py its actions as data, view.py
 what a seat may know (the view types and the observer), words.py the log's sentences, bots.py its
-bots, sampling.py the hard bot's deals from a view and search.py its tuning. Its table is
-game/ui/families/memory/.
+bots (with bot_style.py their levels' knobs, beliefs.py what a bot believes of every card, and
+bot_abilities.py and bot_race.py its choices in an ability and in the race), sampling.py the hard
+bot's deals from a view and search.py its tuning. Its table is game/ui/families/memory/.
 """
 from game.engine.registry import Family, register
 from game.families.memory.rules import MemoryGame, conserved

@@ -23,7 +23,8 @@ and the playouts' own level.
 """
 from __future__ import annotations
 
-from game.families.memory.bots import STYLES, MemoryBot, bot_step as policy_step
+from game.families.memory.bot_style import STYLES
+from game.families.memory.bots import MemoryBot, bot_step as policy_step
 
 # the swaps searched besides the policy's: the seat's worst own card with each opponent card
 OWN_SWAP_POSITIONS = 1
