@@ -15,7 +15,7 @@ import pytest
 from game.ai import make_bot
 from game.lab.simulate import run_match
 from game.engine.core import Action
-from game.families.clash import bots as clash_bots
+from game.families.clash import bot_outcomes, bots as clash_bots
 from rigging import blocks
 from rigging_klobba import (BT, OF, PR, YC, barbarian, check_conserved, group, hidden_twin, klobba,
                             lay, play, rigged)
@@ -195,10 +195,10 @@ def test_normal_lays_the_offered_card_that_wins():
 def test_expected_best_of_draws():
     """The best of k draws without replacement (a Swap & Play's three new cards): of 1, 2, 3 two draws
     give 3 with chance 2/3, else 2."""
-    assert clash_bots.expected_max([1, 2, 3], 2) == pytest.approx(8 / 3)
-    assert clash_bots.expected_min([1, 2, 3], 2) == pytest.approx(4 / 3)
-    assert clash_bots.expected_max([1, 2, 3], 5) == 3
-    assert clash_bots.expected_max([4], 1) == 4 and clash_bots.expected_max([], 3) == 0
+    assert bot_outcomes.expected_max([1, 2, 3], 2) == pytest.approx(8 / 3)
+    assert bot_outcomes.expected_min([1, 2, 3], 2) == pytest.approx(4 / 3)
+    assert bot_outcomes.expected_max([1, 2, 3], 5) == 3
+    assert bot_outcomes.expected_max([4], 1) == 4 and bot_outcomes.expected_max([], 3) == 0
 
 
 def test_a_clobbers_worth_does_not_depend_on_what_was_weighed_before():
@@ -214,7 +214,7 @@ def test_a_clobbers_worth_does_not_depend_on_what_was_weighed_before():
 
     def unasked():
         """The Table of this decision with nothing weighed yet (its memos are process-wide)."""
-        clash_bots._TABLES.clear()
+        bot_outcomes._TABLES.clear()
         return bot._table(view, 0)
 
     fresh = unasked().plain("the_boss", "the_boss")

@@ -10,7 +10,7 @@ import random
 from game.ai import make_bot
 from game.engine import registry
 from game.engine.ruleset import default_options
-from game.families.clash import bots as clash_bots
+from game.families.clash import bot_outcomes, bots as clash_bots
 from tests.rigging_klobba import hidden_twin, klobba
 
 
@@ -111,7 +111,7 @@ def test_the_shared_memos_do_not_change_a_decision():
     ruleset = klobba()
     game, seat = next(_decisions(("lay",), seeds=(5,)))
     view, legal = game.view(seat), game.legal_actions(seat)
-    clash_bots._TABLES.clear()
+    bot_outcomes._TABLES.clear()
     clash_bots._LEARNT.clear()
     fresh = [make_bot(ruleset, seat, "normal", k).choose(view, legal) for k in range(6)]
     for _ in _decisions(("lay", "group"), seeds=range(3)):

@@ -5,8 +5,9 @@ The family is declared here, first; its parts are the files beside this one: sch
 ruleset may say and the loader's checks; rules.py the game (the turn's steps) and clobber.py its
 step 4, clobber time; view.py what a seat may know (the contract, and the observer that builds
 it); selection.py one evaluator per selection primitive; words.py the log's sentences and the
-cards' texts; bots.py its bots; sampling.py the hard bot's deals from a view and search.py its
-tuning. The ruleset is rulesets/klobba.yaml; the table is game/ui/families/clash/.
+cards' texts; bots.py its bots (with bot_outcomes.py what a clash is worth to them and
+bot_clobber.py their choices in step 4); sampling.py the hard bot's deals from a view and
+search.py its tuning. The ruleset is rulesets/klobba.yaml; the table is game/ui/families/clash/.
 """
 from game.engine.registry import Family, register
 from game.families.clash.bots import make_bot

@@ -42,7 +42,7 @@ SEARCH = {"playout_level": "playout", "horizon": 2, "confidence": 2.0, "paired":
 # ---- the hand kept: what a playout that stops at the round's end leaves each seat ----
 def hand_kept(game) -> list:
     """Each seat's points for the Action cards it keeps, as normal weighs keeping them (its
-    bots._card_worth, which ClashBot learns once per deck)."""
+    bot_outcomes._card_worth, which ClashBot learns once per deck)."""
     bot = ClashBot(game.ruleset, 0, "normal")
     bot._learn(SimpleNamespace(faces=game.faces))
     faces = game.faces
