@@ -4,6 +4,8 @@
   python main.py --game kombio --seats human,ai:normal,ai:easy [--seed N]
   python main.py --simulate kombio --players 4 --games 1000 --seed 1 [--bots normal,easy] [--json] [--jobs N]
                  [--variant NAME ...] [--set section.key=value ...] [--chart out.png]
+                 [--keep]
+  python main.py --review FILE|latest [--seat N] [--deals N] [--json]
   python main.py --check-rulesets [FILE ...]
   python main.py --selftest
 """
@@ -35,9 +37,10 @@ MAX_JOBS = 256
 DEFAULTS = {"seats": "human,ai:normal", "players": 4, "games": 100, "seed": 1}
 # The options that mean something only in some modes; given in another mode they are an error.
 ONLY_WITH = {"seats": ("game",), "seed": ("game", "simulate"), "players": ("simulate",),
-             "games": ("simulate",), "bots": ("simulate",), "json": ("simulate",), "jobs": ("simulate",),
-             "variant": ("simulate",), "set": ("simulate",), "chart": ("simulate",)}
-MODES = ("game", "simulate", "check_rulesets", "selftest")
+             "games": ("simulate",), "bots": ("simulate",), "json": ("simulate", "review"),
+             "jobs": ("simulate",), "variant": ("simulate",), "set": ("simulate",), "chart": ("simulate",),
+             "keep": ("simulate",), "seat": ("review",), "deals": ("review",)}
+MODES = ("game", "simulate", "review", "check_rulesets", "selftest")
 
 
 def whole(low: int, high: int):
@@ -66,6 +69,8 @@ def parser() -> argparse.ArgumentParser:
     mode.add_argument("--game", type=game_id, help="go straight to a table of this game (ruleset id)")
     mode.add_argument("--simulate", metavar="GAME", type=game_id,
                       help="play bot-only matches without a window")
+    mode.add_argument("--review", metavar="FILE|latest",
+                      help="print the review of a finished match: a past match's file, or latest")
     mode.add_argument("--check-rulesets", nargs="*", metavar="FILE", help="validate rulesets and exit")
     mode.add_argument("--selftest", action="store_true",
                       help="load every ruleset, play one bot match of each, draw each table offscreen")
@@ -78,7 +83,13 @@ def parser() -> argparse.ArgumentParser:
                     help=f"with --simulate: matches to play, 1 to {MAX_GAMES:,} [{DEFAULTS['games']}]")
     ap.add_argument("--bots", help="with --simulate: comma-separated bot levels per seat (default: normal)")
     ap.add_argument("--json", action="store_true", default=None,
-                    help="with --simulate: one JSON object on stdout")
+                    help="with --simulate or --review: one JSON object on stdout")
+    ap.add_argument("--keep", action="store_true", default=None,
+                    help="with --simulate: keep the last matches (up to 200) in the past matches")
+    ap.add_argument("--seat", type=whole(1, 64),
+                    help="with --review: the seat to review, from 1 [the first human's, else 1]")
+    ap.add_argument("--deals", type=whole(1, 10_000),
+                    help="with --review: deals the search plays out per decision [24]")
     ap.add_argument("--jobs", type=whole(1, MAX_JOBS),
                     help="with --simulate: processes to play on (default: one per core)")
     ap.add_argument("--variant", action="append", metavar="NAME",
@@ -109,7 +120,11 @@ def main(argv=None) -> int:
         from game.lab.simulate import simulate_main
         return simulate_main(args.simulate, _given(args, "players"), _given(args, "games"),
                              _given(args, "seed"), args.bots, bool(args.json), args.jobs,
-                             Recipe(tuple(args.variant or ()), tuple(args.set or ())), args.chart)
+                             Recipe(tuple(args.variant or ()), tuple(args.set or ())), args.chart,
+                             bool(args.keep))
+    if args.review:
+        from game.lab.review import review_main
+        return review_main(args.review, args.seat, bool(args.json), args.deals)
     if args.selftest:
         from game.selftest import selftest
         return selftest()

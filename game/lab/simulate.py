@@ -229,10 +229,12 @@ def processes_for(matches: int, jobs: int) -> int:
 
 def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optional[str],
                   as_json: bool, jobs: Optional[int] = None, recipe: Optional[Recipe] = None,
-                  chart: Optional[str] = None) -> int:
+                  chart: Optional[str] = None, keep: bool = False) -> int:
     """`main.py --simulate`: play bot-only matches (with house rules); print what the rules lab measured.
 
-    Everything is checked before the first match: a bad argument plays nothing (exit 2).
+    Everything is checked before the first match: a bad argument plays nothing (exit 2). With
+    `keep`, the last matches played (as many as the history keeps) go to the past matches, for
+    the replay and the review.
     """
     from game.engine.ruleset import find_ruleset
     try:
@@ -254,6 +256,9 @@ def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optio
     if jobs < 1:
         return _usage(f"--jobs must be at least 1; got {jobs}")
     recipe = recipe or Recipe()
+    if keep and recipe.sets:
+        return _usage("--keep cannot keep matches played with --set: their changed rules are not kept "
+                      "with them, so they would not replay (--variant is fine)")
     try:
         # checked here, at the seats played; the workers build it again
         lab_rules, options = lab_ruleset(ruleset, recipe, players)
@@ -299,7 +304,30 @@ def simulate_main(game_id: str, players: int, games: int, seed: int, bots: Optio
         print_report(summary, jobs)
     if chart_failed:
         print(f"main.py --simulate: the chart was not written to {chart}: {chart_failed}", file=sys.stderr)
-    return 1 if problems or chart_failed else 0
+    kept_failed = _keep_matches(lab_rules, options, levels, seed, games) if keep else None
+    return 1 if problems or chart_failed or kept_failed else 0
+
+
+def _keep_matches(ruleset, options: dict, levels, seed: int, games: int) -> Optional[str]:
+    """Play the last matches again, recorded this time (they are seeded: the same matches), and keep
+    them in the past matches; says on stderr how many, or why not. Returns the failure or None."""
+    from game.store import history
+    from game.store.atomic import StoreError
+    seeds = range(max(seed, seed + games - history.KEEP), seed + games)
+    kept = 0
+    for match_seed in seeds:
+        try:
+            session = run_match(ruleset, levels, match_seed, options, keep_session=True).session
+            history.keep(session)
+            kept += 1
+        except StoreError as exc:
+            print(f"main.py --simulate: the matches were not kept: {exc}", file=sys.stderr)
+            return str(exc)
+        except Exception:
+            continue                       # a match that failed is reported above already
+    print(f"main.py --simulate: kept the last {kept} match(es) in the past matches "
+          f"(replay them from the menu, or review one: main.py --review latest)", file=sys.stderr)
+    return None
 
 
 def print_report(summary: dict, jobs: int) -> None:

@@ -1,0 +1,144 @@
+"""Issue 29 (3, 6): the review weighs a seat's decisions from that seat's view, and prints from main.py.
+
+"'Review this match' runs the search on every decision of the chosen seat ... from that seat's
+view at the time (the same determinized search as the hard level, never the true state) ... Mark
+each decision as fine, inaccuracy, mistake or blunder by the expected loss ... Decisions that are
+forced or trivial are skipped, not counted." Rigged positions whose best move is known by hand.
+"""
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+import rigging_kumbal
+import rigging_memory
+from game.ai.analysis import Cancelled
+from game.engine import registry
+from game.engine.core import Action
+from game.engine.ruleset import find_ruleset
+from game.lab.review import VERDICTS, judge, review_match, summary, verdict
+from game.lab.simulate import run_match
+from game.store import history
+from rigging import ROOT
+
+
+def test_kumbal_discarding_a_lone_two_instead_of_the_nine_nine_pair_is_a_mistake_or_worse():
+    """Kumbal's rules: the points left in the hand when the round ends count against you; a pair
+    goes down in one discard. With 9-9, 2 and a queen, laying the pair off takes 18 points out
+    of the hand, the lone 2 only 2."""
+    game = rigging_kumbal.rigged(2, hands={0: ["9_clubs", "9_hearts", "2_spades", "Q_hearts"],
+                                           1: ["3_clubs", "5_hearts", "7_spades", "8_hearts"]},
+                                 last=["K_spades"])
+    view, legal = game.view(0), game.legal_actions(0)
+    pair = rigging_kumbal.discard(game, 0, "9_clubs", "9_hearts")
+    lone = rigging_kumbal.discard(game, 0, "2_spades")
+    found = judge(rigging_kumbal.kumbal(), game.options, 0, view, legal, lone, deals=24, seed=1)
+    assert found["best"] == pair.to_json() and found["played"] == lone.to_json()
+    assert found["verdict"] in ("mistake", "blunder") and found["loss"] >= 3, found
+    # the pair itself is the move the family's own ranking plays: nothing to weigh
+    assert judge(rigging_kumbal.kumbal(), game.options, 0, view, legal, pair, deals=24, seed=1) == "trivial"
+
+
+def test_kombio_throwing_away_a_drawn_zero_or_swapping_it_for_a_known_one_loses_points():
+    """Kombio: lowest total wins; seat 0 knows its two 1s (slots 2 and 3), not slots 0 and 1. A
+    drawn 0 belongs in place of a card it does not know (worth about 6 on average): discarding it
+    or swapping out a known 1 loses points; swapping it for an unknown card is fine."""
+    ruleset = rigging_memory.kombio()
+    game = rigging_memory.rigged(2, seed=3, ruleset=ruleset, hands={0: [12, 12, 1, 1], 1: [5, 5, 5, 5]},
+                                 deck=[0], look=True, current=0)
+    assert [s.face.value if s.face else None for s in game.view(0).seats[0].slots] == [None, None, 1, 1]
+    game.apply(0, Action("draw", choice="deck"))
+    view, legal = game.view(0), game.legal_actions(0)
+    verdicts = {}
+    for played in (Action("discard"), Action("exchange", pos=(0, 2)), Action("exchange", pos=(0, 0))):
+        found = judge(ruleset, game.options, 0, view, legal, played, deals=24, seed=1)
+        assert found["best"]["kind"] == "exchange" and found["best"]["places"][0][2] in (0, 1), found
+        verdicts[played.kind + str(played.pos)] = found["verdict"]
+    assert verdicts["discardNone"] in ("mistake", "blunder") and verdicts["exchange(0, 2)"] in ("mistake", "blunder")
+    assert verdicts["exchange(0, 0)"] == "fine"
+
+
+def test_the_review_reads_the_view_only_a_hidden_card_twin_is_judged_the_same():
+    """Privacy stays structural: the state behind the view is never read, so two states that differ
+    only in cards the seat has not seen give the same numbers."""
+    ruleset = rigging_memory.kombio()
+    game = rigging_memory.rigged(2, seed=3, ruleset=ruleset, hands={0: [12, 12, 1, 1], 1: [5, 5, 5, 5]},
+                                 deck=[0], look=True, current=0)
+    game.apply(0, Action("draw", choice="deck"))
+    twin = rigging_memory.hidden_twin(game, 0, random.Random(4))
+    assert twin.view(0) == game.view(0) and twin.layouts != game.layouts
+    played = Action("discard")
+    one = judge(ruleset, game.options, 0, game.view(0), game.legal_actions(0), played, deals=8, seed=2)
+    two = judge(ruleset, twin.options, 0, twin.view(0), twin.legal_actions(0), played, deals=8, seed=2)
+    assert one == two
+
+
+def test_verdicts_follow_the_loss_its_error_and_the_thresholds():
+    limits = (1.0, 3.0, 6.0)
+    assert [verdict(x, 0.1, limits) for x in (0, 0.5, 1.0, 2.9, 3.0, 7)] == \
+        ["fine", "fine", "inaccuracy", "inaccuracy", "mistake", "blunder"]
+    assert verdict(7, 8.0, limits) == "fine"            # a loss the playouts cannot tell from noise
+    assert summary([{"verdict": "blunder", "loss": 7.0}, {"verdict": "fine", "loss": 0.4}]) == \
+        {"reviewed": 2, "fine": 1, "inaccuracy": 0, "mistake": 0, "blunder": 1, "points_lost": 7.0}
+
+
+@pytest.mark.parametrize("ruleset_id", ["kombio", "kumbal", "klobba", "castle-combo"])
+def test_a_whole_match_is_reviewed_for_every_family_and_the_counts_add_up(ruleset_id):
+    """Every family through the contract: a short bot match of each, reviewed at a small budget."""
+    ruleset = find_ruleset(ruleset_id)
+    session = run_match(ruleset, ("easy", "random"), 11, keep_session=True).session
+    match = session.to_json()
+    seen = []
+    review = review_match(match, 1, deals=2, progress=lambda done, total: seen.append((done, total)))
+    own = sum(1 for seat, _ in match["actions"] if seat == 1)
+    assert seen[-1] == (own, own) and len(seen) == own
+    assert review["summary"]["reviewed"] == len(review["decisions"]) > 0
+    assert review["summary"]["reviewed"] + sum(review["skipped"].values()) == own
+    assert sum(review["summary"][v] for v in VERDICTS) == review["summary"]["reviewed"]
+    for d in review["decisions"]:
+        assert d["verdict"] in VERDICTS and d["loss"] >= 0
+        Action.from_json(d["played"]), Action.from_json(d["best"])
+    json.dumps(review)                                   # it is stored as JSON with the match
+
+
+def test_a_review_can_be_cancelled():
+    session = run_match(find_ruleset("kumbal"), ("easy", "random"), 11, keep_session=True).session
+    calls = []
+    with pytest.raises(Cancelled):
+        review_match(session.to_json(), 0, deals=2, cancelled=lambda: calls.append(1) or len(calls) > 5)
+
+
+def test_review_from_the_command_line_prints_each_decision_and_keeps_the_review(tmp_path, monkeypatch):
+    env = {"CARDTABLE_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin", "PYTHONPATH": ROOT}
+    run = lambda *args: subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=env,  # noqa: E731
+                                       capture_output=True, text=True, timeout=300)
+    kept = run("--simulate", "kumbal", "--players", "2", "--games", "2", "--bots", "normal,easy", "--keep")
+    assert kept.returncode == 0, kept.stderr
+    assert "kept the last 2 match(es)" in kept.stderr
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    (past, *_), warnings = history.past_matches()
+    assert warnings == [] and past.match["seed"] == 2            # the latest is the last seed played
+    text = run("--review", "latest", "--seat", "2", "--deals", "2")
+    assert text.returncode == 0, text.stderr
+    assert "reviewing Bot 2" in text.stderr and "decisions reviewed" in text.stdout
+    assert "round 1, move" in text.stdout
+    again = run("--review", str(past.path), "--seat", "2", "--json", "--deals", "2")
+    data = json.loads(again.stdout)
+    assert again.stderr == ""                                     # stored: nothing to compute
+    assert data["name"] == "Bot 2" and data["summary"]["reviewed"] == len(data["decisions"])
+    for bad, said in ((("--review", "latest", "--seat", "3"), "--seat must be from 1 to 2"),
+                      (("--review", str(tmp_path / "none.json")), "there is no file"),
+                      (("--simulate", "kumbal", "--keep", "--set", "rules.hand_size=5"), "--keep cannot keep")):
+        out = run(*bad)
+        assert out.returncode == 2 and said in out.stderr, out.stderr
+
+
+def test_the_analysis_never_needs_the_state_only_a_family_sampler():
+    """Every family the review serves has a sampler (Family.determinize): the search's only way
+    to see past a view."""
+    import game.families  # noqa: F401  (registers the shipped families)
+    for name in registry.names():
+        if registry.family(name).new_game.__module__.startswith("game.families."):
+            assert registry.family(name).determinize is not None, name
