@@ -128,7 +128,7 @@ DRAWN: list = []     # (viewer, what was drawn): every frame the plug-in drew
 class SecretPlugin(TablePlugin):
     family = "secret"
 
-    def layout(self, size, view):
+    def layout(self, size, view, arrangement):
         return Zones(view)
 
     def draw(self, surf, zones, view, vis):

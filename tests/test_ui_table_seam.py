@@ -50,7 +50,7 @@ class BarePlugin(TablePlugin):
     family = "memory"
     REASON = "Not there: a card of yours goes on the drawn card's place."
 
-    def layout(self, size, view):
+    def layout(self, size, view, arrangement):
         return GridZones(view)
 
     def draw(self, surf, zones, view, vis):

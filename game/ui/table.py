@@ -11,6 +11,8 @@ is asked twice: its button or key asks, the same again (or Confirm) makes it, Es
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from game.engine.core import Action
@@ -63,6 +65,7 @@ class TableScene(Scene):
         #                            a timed look, a hold or a race waits while the rules page, the
         #                            pause menu or a pass screen covers the table
         self._log_seen = len(self.ctrl.log)
+        self._laid: list = []      # the layouts made last, the newest first (see layout_of)
         self._make_buttons()
         if fresh:
             self.ctrl._save()
@@ -138,7 +141,23 @@ class TableScene(Scene):
 
     def current_layout(self):
         """The family's zones for the window's size now (from the view on screen)."""
-        return self.plugin.layout(self.app.size, self.ctrl.view())
+        return self.layout_of(self.ctrl.view())
+
+    def layout_of(self, view):
+        """The family's zones for `view` at the window's size now, laid out once per frame and action: a
+        layout is kept while the size, the view and the plug-in's arrangement stay the same (views are
+        frozen and the controller makes a new one after each action, so the view's identity says when
+        it changed). The newest layout is what the table shows: the zones before an action's events
+        (StepContext.before)."""
+        size = tuple(self.app.size)
+        arrangement = self.plugin.arrangement(view)
+        for laid in self._laid:
+            if laid.view is view and laid.size == size and laid.arrangement == arrangement:
+                break
+        else:
+            laid = Laid(size, view, arrangement, self.plugin.layout(size, view, arrangement), self.ctrl.public())
+        self._laid = [laid] + [other for other in self._laid if other is not laid][:1]
+        return laid.zones
 
     def layout(self, size):
         super().layout(size)
@@ -171,9 +190,15 @@ class TableScene(Scene):
 
     # ---- animation from events ----
     def _step_context(self):
+        """The zones and views after the events and, from the newest layout, the table as it was
+        shown before them."""
+        before = self._laid[0] if self._laid else None
         view = self.ctrl.view()
-        return StepContext(self.plugin.layout(self.app.size, view), view, tuple(self.ctrl.names), self.art,
-                           self.app.anim_scale())
+        zones = self.layout_of(view)
+        if before is None:
+            return StepContext(zones, view, tuple(self.ctrl.names), self.art, self.app.anim_scale())
+        return StepContext(zones, view, tuple(self.ctrl.names), self.art, self.app.anim_scale(),
+                           before=before.zones, before_view=before.view, before_public=before.public)
 
     def _on_events(self, events, seat, action):
         self.close_zoom()
@@ -294,7 +319,7 @@ class TableScene(Scene):
 
     def draw(self, surf):
         view = self.ctrl.view()
-        zones = self.plugin.layout(self.app.size, view)
+        zones = self.layout_of(view)
         frame = self.frame()
         vis = self.visuals(zones, view)
         self.frame_drawer.draw_back(surf, frame, vis)
@@ -583,6 +608,17 @@ class TableScene(Scene):
         self.input.reset()
         self.ctrl.public_screen()
         self.app.push(PauseScene(self.app, self))
+
+
+@dataclass(frozen=True)
+class Laid:
+    """One layout the table made: for a window `size`, a `view` and the plug-in's `arrangement`, its
+    `zones`; and the public view when it was made (what the table showed before an action)."""
+    size: tuple
+    view: object
+    arrangement: object
+    zones: object
+    public: object
 
 
 # What each kind of event does at the table (TableScene.handle).

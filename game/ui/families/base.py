@@ -42,12 +42,18 @@ class Moment:
 @dataclass
 class StepContext:
     """What building animation steps needs: the zones and the on-screen view after the events, the
-    names, the card art, and the speed factor (seconds at "normal" times `scale`)."""
+    names, the card art, the speed factor (seconds at "normal" times `scale`), and the table as it was
+    shown before the events: its zones (`before`: where flying cards start), the view they were laid
+    out from and the public view then (None before the first layout). The scene passes these in, so a
+    plug-in's `layout` keeps nothing."""
     zones: object
     view: object
     names: tuple
     art: object
     scale: float
+    before: object = None
+    before_view: object = None
+    before_public: object = None
 
 
 class TablePlugin:
@@ -121,8 +127,15 @@ class TablePlugin:
         return cues[0] if cues else None
 
     # ---- zones, drawing, hit-testing (asked by the scene every frame) ----
-    def layout(self, size, view):
-        """The zones of the table for a window of `size` (a kit.Zones: a rect per place)."""
+    def arrangement(self, view):
+        """What the table's layout takes beyond the window's size and the view, as one hashable value
+        (the scene keeps a layout while it is the same): default, the seat at the bottom (the viewer,
+        or in the public view the human who looked last). Live: it may read the controller."""
+        return view.viewer if view.viewer is not None else self.ctrl.focus
+
+    def layout(self, size, view, arrangement):
+        """The zones of the table for a window of `size` (a kit.Zones: a rect per place), from `view`
+        and the `arrangement` alone: a pure function (it keeps nothing, the scene keeps the result)."""
         raise NotImplementedError
 
     def draw(self, surf, zones, view, vis) -> None:
@@ -162,8 +175,9 @@ class TablePlugin:
     def still(self, size, view, vis, focus):
         """(zones, visuals) to draw `view` alone, without a controller (`self.ctrl` is None): the
         selftest, benchmarks and pixel privacy tests (game/ui/offscreen.py). `focus`: the seat at
-        the bottom. Default: the zones of `layout` and the visuals as they are."""
-        return self.layout(size, view), vis
+        the bottom. Default: the zones of `layout` (the seat at the bottom is the arrangement) and the
+        visuals as they are."""
+        return self.layout(size, view, focus), vis
 
     def hit(self, zones, point):
         """The place under `point`, or None (default: the zones' own hit test)."""

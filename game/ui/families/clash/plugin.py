@@ -52,16 +52,12 @@ class ClashPlugin(TablePlugin):
     def __init__(self, scene):
         super().__init__(scene)
         self.art = ClashArt(scene.art)
+        if scene.ctrl is not None:      # the clans' symbols: public, the same all match
+            self.art.learn(scene.ctrl.public().faces)
         self.clash = None           # the last clobber, from its public events (shown during its hold)
         self.still_focus = None
-        self._before: dict = {}     # place -> rect at the last layout (where flying cards start)
-        self._frozen = None
-        self._faces_before: dict = {}   # Barbarian id -> face up? at the last layout
-        self._frozen_faces = None
-        self._drawn = None          # the view drawn last (whoever's it was)
-        self._public_drawn = None   # the public view as it was at the last frame
-        self._pre = None            # (the views drawn last when a clobber's events came in, its animation steps)
-        self._before_views = ()     # the views drawn last when the last action's events came in
+        self._pre = None            # (the views shown before a clobber's events, its animation steps)
+        self._before_views = ()     # the views shown before the last animated action's events
         self._shows: list = []      # (event kind, step) of the animation steps queued, in order
 
     # ---- who is at the bottom ----
@@ -74,7 +70,12 @@ class ClashPlugin(TablePlugin):
 
     def still(self, size, view, vis, focus):
         self.still_focus = focus
-        return self.layout(size, view), self.visuals(vis, None, view)
+        self.art.learn(view.faces)
+        return self.layout(size, view, self.focus(view)), self.visuals(vis, None, view)
+
+    def arrangement(self, view):
+        """The seat whose Band is at the bottom."""
+        return self.focus(view)
 
     # ---- zones ----
     @staticmethod
@@ -85,17 +86,24 @@ class ClashPlugin(TablePlugin):
         return tuple(("offer", o.offerer, o.card) for o in view.offers
                      if o.holder == view.viewer and o.made and o.card is not None)
 
-    def layout(self, size, view):
-        self.art.learn(view.faces)
+    def layout(self, size, view, arrangement):
         hand = tuple(("hand", view.viewer, c) for c in view.hand) if view.viewer is not None else ()
-        bottom = view.seats[self.focus(view)].place
-        zones = clash_layout.compute(tuple(size), view, bottom, hand, self.offer_places(view))
-        self._before = dict(zones.places())
+        bottom = view.seats[arrangement].place
+        return clash_layout.compute(tuple(size), view, bottom, hand, self.offer_places(view))
+
+    @staticmethod
+    def rects(zones) -> dict:
+        """place -> rect of every place and marked area (plates, laid-card places): where cards fly from."""
+        rects = dict(zones.places())
         for key, rect in zones.extra.items():
             if isinstance(key, tuple):
-                self._before[key] = rect
-        self._faces_before = {c.card: c.face_up for b in view.bands for c in b.cards}
-        return zones
+                rects[key] = rect
+        return rects
+
+    @staticmethod
+    def faces_up(view) -> dict:
+        """Barbarian id -> is it face up, in `view`'s Bands."""
+        return {c.card: c.face_up for b in view.bands for c in b.cards}
 
     @staticmethod
     def slot_at(zones, point):
@@ -134,7 +142,7 @@ class ClashPlugin(TablePlugin):
         if place[0] in ("hand", "offer") and len(place) == 3:
             return self.art.face(view.face(place[2]), size)
         if place[0] == "band" and len(place) == 3:
-            up = self._faces_before.get(place[2], True)
+            up = self.faces_up(view).get(place[2], True)
             return self.art.face(view.face(place[2]), size) if up else self.art.back(size)
         return None
 
@@ -203,11 +211,7 @@ class ClashPlugin(TablePlugin):
             # the clobber's animation plays over the table as it was (Groups formed, the captured
             # Barbarian still in its Band), drawn for the same viewer it was drawn for; then the
             # Totems stay where they were until they move on
-            view, zones = shown, self.layout(zones.size, shown)
-        else:
-            self._drawn = view
-            if self.ctrl is not None:
-                self._public_drawn = self.ctrl.public()
+            view, zones = shown, self.layout(zones.size, shown, self.arrangement(shown))
         hidden = set(vis.hidden or ())
         if vis.dragging:
             hidden |= set(vis.dragging) if isinstance(vis.dragging[0], tuple) else {vis.dragging}
@@ -354,11 +358,7 @@ class ClashPlugin(TablePlugin):
 
     # ---- the reveal everyone watches ----
     def events_applied(self, seat, action, events) -> None:
-        self._frozen = dict(self._before)
-        self._frozen_faces = dict(self._faces_before)
         kinds = {ev.kind for ev in events}
-        self._before_views = (self._drawn, self._public_drawn)
-        self._pre = ((self._drawn, self._public_drawn), ()) if kinds & set(OUTCOMES) else None
         for ev in events:
             self._note(ev)
         if "reveal" in kinds or kinds & set(OUTCOMES) or "reveal_played" in kinds or "surprise" in kinds:
@@ -396,16 +396,16 @@ class ClashPlugin(TablePlugin):
 
     # ---- animation ----
     def steps_for(self, events, ctx) -> list:
-        before = self._frozen if self._frozen is not None else dict(self._before)
-        faces_before = self._frozen_faces if self._frozen_faces is not None else dict(self._faces_before)
-        self._frozen = self._frozen_faces = None
-        view = self.ctrl.view()
-        zones = self.layout(self.scene.app.size, view)
-        scale = getattr(ctx, "scale", 1.0)
+        """The steps of the events from the table as it was shown before them (ctx.before); until a
+        clobber's outcome has played, that table (its views) is what is drawn."""
+        before = self.rects(ctx.before) if ctx.before is not None else {}
+        faces_before = self.faces_up(ctx.before_view) if ctx.before_view is not None else {}
+        self._before_views = (ctx.before_view, ctx.before_public)
         totems = dict(self.clash["totems"]) if self.clash is not None else {}
-        steps = steps_for(events, view, zones, before, faces_before, self.art, scale, tuple(self.ctrl.names), totems)
-        if self._pre is not None:
-            self._pre = (self._pre[0], {id(st) for st in steps})
+        steps = steps_for(events, ctx.view, ctx.zones, before, faces_before, self.art, ctx.scale,
+                          tuple(self.ctrl.names), totems)
+        outcome = any(ev.kind in OUTCOMES for ev in events)
+        self._pre = (self._before_views, {id(st) for st in steps}) if outcome else None
         self._shows = self._playing() + [(getattr(st, "shows", ""), st) for st in steps]
         hold = self.ctrl.hold
         if hold is not None and hold.reason == "clash":

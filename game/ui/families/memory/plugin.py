@@ -178,11 +178,16 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         return cue_for(events, self.ctrl.humans)
 
     # ---- zones, drawing, hit-testing ----
-    def layout(self, size, view):
+    def arrangement(self, view):
+        """(the seat at the bottom, is the log panel shown?): the grids make room for the panel."""
+        return self.ctrl.focus, bool(getattr(self.scene.app.settings, "show_log", True))
+
+    def layout(self, size, view, arrangement):
+        focus, show_log = arrangement
         counts = tuple(len(s.slots) for s in view.seats)
         lay = self.scene.ruleset.layout
         return memory_layout.compute(size, len(view.seats), counts, lay.get("rows", 2), lay.get("cols", 2),
-                                     self.ctrl.focus, bool(getattr(self.scene.app.settings, "show_log", True)))
+                                     focus, show_log)
 
     def hit(self, zones, point):
         return zones.hit(point)
@@ -261,10 +266,7 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         return self._key_help
 
     def still(self, size, view, vis, focus):
-        counts = tuple(len(s.slots) for s in view.seats)
-        lay = self.scene.ruleset.layout
-        zones = memory_layout.compute(size, len(view.seats), counts, lay.get("rows", 2), lay.get("cols", 2),
-                                      focus, vis.show_log)
+        zones = self.layout(size, view, (focus, vis.show_log))
         settings = self.scene.app.settings
         fields = dict(vars(vis), key_help=key_help(view.call_name, {}, vis.names))
         return zones, Visuals(**fields, memory_aid=bool(getattr(settings, "memory_aid", False)),

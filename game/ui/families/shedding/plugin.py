@@ -43,15 +43,14 @@ class SheddingPlugin(TablePlugin):
         self.sort_modes: dict = {}      # seat -> "rank", "suit", or "" (as dealt, drawn and arranged)
         self.arranged: dict = {}        # seat -> its own order of its hand (dragging along the fan);
         #                                 each player finds their order again after the pass screen
-        self._before: dict = {}         # place -> rect at the last layout: where flying cards start
         self.still_focus = None         # the seat at the bottom when a view is drawn alone (offscreen)
-        self._frozen = None             # `_before` as it was when an action's events came in
         self.new_card = None            # (seat, id): the card that seat drew or took last, marked "new"
         #                                 in its own view until it acts again (never in another's view)
 
     # ---- the hand's order (the viewer's own, never the rules') ----
     def hand_order(self, view) -> list:
-        """The viewer's hand in the order shown: sorted, or as arranged with new cards at the right."""
+        """The viewer's hand in the order shown: sorted, or as arranged with new cards at the right
+        (read only: the order is kept by `sort`, `move_card` and after each action)."""
         cards = list(view.hand)
         mode = self.sort_modes.get(view.viewer, "")
         if mode == "rank":
@@ -59,8 +58,14 @@ class SheddingPlugin(TablePlugin):
         if mode == "suit":
             return sorted(cards, key=lambda c: (words.by_suit(view.face(c)), c))
         kept = [c for c in self.arranged.get(view.viewer, ()) if c in cards]
-        order = self.arranged[view.viewer] = kept + [c for c in cards if c not in kept]
-        return list(order)
+        return kept + [c for c in cards if c not in kept]
+
+    def _keep_orders(self) -> None:
+        """After an action: each arranged hand forgets the cards that left it and puts the new ones at
+        the right, so a card that comes back later comes in as new."""
+        for seat in list(self.arranged):
+            if seat is not None and not self.sort_modes.get(seat, ""):
+                self.arranged[seat] = self.hand_order(self.ctrl.view_of(seat))
 
     @property
     def sort_mode(self) -> str:
@@ -95,15 +100,24 @@ class SheddingPlugin(TablePlugin):
 
     def still(self, size, view, vis, focus):
         self.still_focus = focus
-        return self.layout(size, view), vis
+        return self.layout(size, view, self.arrangement(view)), vis
 
-    def layout(self, size, view):
-        zones = shed_layout.compute(tuple(size), view, self.focus(view), self.hand_order(view))
-        self._before = dict(zones.places())
+    def arrangement(self, view):
+        """(the seat at the bottom, the viewer's hand in the order shown)."""
+        return self.focus(view), tuple(self.hand_order(view))
+
+    def layout(self, size, view, arrangement):
+        focus, order = arrangement
+        return shed_layout.compute(tuple(size), view, focus, list(order))
+
+    @staticmethod
+    def rects(zones) -> dict:
+        """place -> rect of every card place, plate and seat: where cards fly from."""
+        rects = dict(zones.places())
         for key, rect in zones.extra.items():
             if isinstance(key, tuple) and key[0] in ("plate", "seat"):
-                self._before[key] = rect
-        return zones
+                rects[key] = rect
+        return rects
 
     def hit(self, zones, point):
         for key in shed_layout.SORT_CHIPS:
@@ -370,8 +384,7 @@ class SheddingPlugin(TablePlugin):
 
     def deal_steps(self, ctx) -> list:
         """The hands fly from the deck around the table, then the first card turns onto the pile."""
-        view = self.ctrl.view()
-        zones = self.layout(self.scene.app.size, view)
+        view, zones = ctx.view, ctx.zones
         s = self._scale(ctx)
         art = self.art
         deck = zones["deck"].rect
@@ -407,8 +420,7 @@ class SheddingPlugin(TablePlugin):
         return steps
 
     def events_applied(self, seat, action, events) -> None:
-        # the table lays out the new view before asking for steps: keep where the cards were
-        self._frozen = dict(self._before)
+        self._keep_orders()
         if self.new_card is not None and (self.new_card[0] == seat or any(
                 ev.kind in ("round_over", "deal") for ev in events)):
             self.new_card = None        # the drawer has acted again, or the round is over
@@ -450,10 +462,8 @@ class SheddingPlugin(TablePlugin):
         """Cards flying for each event; banners for a call, the round's result and a reset; a new
         round's deal."""
         from game.ui.families.shedding.anim import steps_for
-        view = self.ctrl.view()
-        before = self._frozen if self._frozen is not None else dict(self._before)   # before the events
-        self._frozen = None
-        zones = self.layout(self.scene.app.size, view)
+        view, zones = ctx.view, ctx.zones
+        before = self.rects(ctx.before) if ctx.before is not None else {}     # the table before the events
         steps, run = [], []
         for ev in events:
             if ev.kind == "deal":

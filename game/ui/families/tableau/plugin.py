@@ -90,9 +90,6 @@ class TableauPlugin(TablePlugin):
         # None, "move" (a move was made, its animation not built yet) or "flight" (it is playing):
         # the large tableau stays the mover's until their card has landed in it
         self._focus_held = None
-        self._before = {}               # place -> rect at the last layout (where flying cards start)
-        self._last_view = None          # the view of the last layout (what the animation starts from)
-        self._frozen = None
         self._fill_map = {}             # a fill's places in another order -> the legal action
         self.zoom_rect = None
 
@@ -126,17 +123,24 @@ class TableauPlugin(TablePlugin):
 
     def still(self, size, view, vis, focus):
         self.still_focus = focus
-        return self.layout(size, view), self.visuals(vis, None, view)
+        return self.layout(size, view, self.focus(view)), self.visuals(vis, None, view)
 
-    def layout(self, size, view):
-        zones = tab_layout.compute(tuple(size), view, self.focus(view))
-        self._before = dict(zones.places())
+    def arrangement(self, view):
+        """The seat whose tableau is large (the live part: it follows the turn, see `focus`)."""
+        return self.focus(view)
+
+    def layout(self, size, view, arrangement):
+        return tab_layout.compute(tuple(size), view, arrangement)
+
+    @staticmethod
+    def rects(zones) -> dict:
+        """place -> rect of every place, plate, pawn, slot, box, frame and card: where things fly from."""
+        rects = dict(zones.places())
         for key, rect in zones.extra.items():
             if isinstance(key, tuple) and key[0] in ("plate", "pawn", "slot", "box", "frame"):
-                self._before[key] = rect
-        self._before.update(zones.cards)
-        self._last_view = view
-        return zones
+                rects[key] = rect
+        rects.update(zones.cards)
+        return rects
 
     def place_rect(self, zones, place):
         return zones.rect(place) or zones.cards.get(place)
@@ -409,7 +413,6 @@ class TableauPlugin(TablePlugin):
             message = self.ctrl.message
             if message and message[0].startswith("Face down "):
                 self.ctrl.message = None     # the toggle's notice was for that card, not the next player
-        self._frozen = (dict(self._before), self._last_view)
         self._focus_held = "move"
 
     # ---- animation ----
@@ -421,10 +424,8 @@ class TableauPlugin(TablePlugin):
         """Cards flying display -> tableau, refills deck -> display, the Messenger moving, gold and
         keys ticking: from the difference between the views before and after."""
         from game.ui.families.tableau.anim import steps_between
-        before, old = self._frozen if self._frozen is not None else (dict(self._before), self._last_view)
-        self._frozen = None
-        view = self.ctrl.view()
-        zones = self.layout(self.scene.app.size, view)
+        before = self.rects(ctx.before) if ctx.before is not None else {}     # the table before the events
+        old, view, zones = ctx.before_view, ctx.view, ctx.zones
         if old is None or self._scale(ctx) <= 0:
             self._focus_held = None
             return []
