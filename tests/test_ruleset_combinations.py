@@ -22,8 +22,8 @@ import yaml
 from game.lab.lab import LabError, Recipe, lab_ruleset
 from game.lab.simulate import StuckMatch, play_lab_matches, run_match
 from game.engine import ruleset as ruleset_module
-from game.engine.ruleset import (FULL_COMBINATIONS, MAX_VARIANTS, default_options, find_ruleset,
-                                 load_ruleset, options_refusal, variant_combinations)
+from game.engine.house_rules import FULL_COMBINATIONS, MAX_VARIANTS, variant_combinations
+from game.engine.ruleset import default_options, find_ruleset, load_ruleset, options_refusal
 from game.engine.schema import RulesetError
 from rigging import ROOT
 from test_ruleset_hostile import program_copy, run_copy

@@ -32,7 +32,8 @@ import yaml
 from game.ai import LEVELS
 from game.lab.simulate import run_match
 from game.engine import registry
-from game.engine.ruleset import FULL_COMBINATIONS, default_options, load_ruleset, options_refusal
+from game.engine.house_rules import FULL_COMBINATIONS
+from game.engine.ruleset import default_options, load_ruleset, options_refusal
 from game.engine.schema import RulesetError, filled
 from rigging import ROOT
 

@@ -1,24 +1,31 @@
 """Rulesets: YAML files loaded once, validated, and turned into immutable objects.
 
-The generic part (identity, cards, abilities, match end, variants) is checked
-here; the family checks its own `rules:` and `layout:` sections with the spec
-it declares (`rules_spec`, `layout_spec`, `step_spec` of its registry.Family).
+The generic part (identity, cards, abilities, match end, variants) is checked by the engine; the
+family checks its own `rules:` and `layout:` sections with the spec it declares (`rules_spec`,
+`layout_spec`, `step_spec` of its registry.Family).
+
+This file is what a ruleset is (`Ruleset` and its parts), the options a match of it takes
+(`default_options`, `options_refusal`), the one door for ruleset files (`load_ruleset`, `load_all`,
+`find_ruleset`, and `main.py --check-rulesets`) and `build_ruleset`, which puts the checked sections
+together. Beside it: ruleset_schema.py the generic sections and their checks, house_rules.py the
+check of house rules switched on together, parameters.py the parameters' dotted paths.
 """
 from __future__ import annotations
 
-import copy
 import os
 import stat
 import sys
 from dataclasses import dataclass
-from itertools import combinations
 from types import MappingProxyType
 from typing import Optional
 
 from game.engine import registry
 from game.engine.cards import CardDef
-from game.engine.schema import (REQUIRED, Bool, Colour, Dict, Enum, Int, Key, List, Located, Map,
-                                Optional_, RulesetError, Str, parse_yaml, reads_as)
+from game.engine.house_rules import MAX_VARIANTS, _capital, _check_combinations, _check_in_force, _listed
+from game.engine.parameters import _flatten, _freeze, _get_path, _set_path, _thaw
+from game.engine.ruleset_schema import (_MATCH_END, _VARIANT, NAME, SENTENCE, _check_identity,
+                                        check_playing_cards)
+from game.engine.schema import REQUIRED, Dict, List, Located, Map, RulesetError, Str, parse_yaml
 from game.paths import resource_path
 
 MAX_BYTES = 256 * 1024      # a ruleset is a few KB; the cap keeps a huge or endless file from stalling start-up
@@ -252,40 +259,6 @@ def find_ruleset(ruleset_id: str, folder: Optional[str] = None) -> Ruleset:
 
 # --- building ----------------------------------------------------------------
 
-# Text caps: what fits where it is drawn (a card face, a button, a log line) with room to spare.
-NAME, LABEL, SENTENCE, PAGE = 60, 12, 400, 60_000
-
-_CARD = Map({
-    "value": (Int(-100, 100), REQUIRED),
-    "count": (Int(1, 200), None),
-    "key": (Key(max_len=40), None),
-    "label": (Str(max_len=LABEL), None),
-    "name": (Str(max_len=NAME), None),
-    "match": (Key(max_len=40), None),
-    "ability": (Optional_(Str(max_len=40)), None),
-    "suit": (Optional_(Enum("spades", "hearts", "diamonds", "clubs")), None),
-    "colour": (Optional_(Colour()), None),
-    "symbol": (Optional_(Str(max_len=LABEL)), None),
-    "suits": (Optional_(lambda v, p, d: (SUITS if v == "all" else
-                                         List(Enum(*SUITS), min_len=1)(v, p, d))), None),
-})
-SUITS = ("spades", "hearts", "diamonds", "clubs")
-
-_MATCH_END = Map({
-    "modes": (List(Enum("rounds", "points"), min_len=1), REQUIRED),
-    "default": (Enum("rounds", "points"), REQUIRED),
-    "rounds": (Int(1, 99), 5),
-    "points": (Int(1, 1000), 100),
-})
-
-_VARIANT = Map({
-    "label": (Str(max_len=NAME), REQUIRED),
-    "description": (Str(nonempty=False, max_len=SENTENCE, lines=True), ""),
-    "default": (Bool(), False),
-    "set": (Dict(lambda v, p, d: v, key_pattern=r"^[a-z_][a-z0-9_.]*$"), REQUIRED),
-})
-
-
 def build_ruleset(doc: Located, path: str = "") -> Ruleset:
     top = doc.value
     if not isinstance(top, dict):
@@ -334,97 +307,6 @@ def build_ruleset(doc: Located, path: str = "") -> Ruleset:
         if ident.get("rules_original") else None,
     )
 
-
-def _check_identity(top: dict, doc: Located) -> dict:
-    fields = {"id": Str(max_len=40), "name": Str(max_len=NAME), "version": Str(max_len=20),
-              "family": Enum(*registry.names()),
-              "players": Map({"min": (Int(1, 12), REQUIRED), "max": (Int(1, 12), REQUIRED)}),
-              "sources": List(Str(max_len=SENTENCE, lines=True)),
-              "reconstructed": List(Str(max_len=SENTENCE * 3, lines=True)),
-              "rules_page": Str(nonempty=False, max_len=PAGE, lines=True),
-              "rules_original": Map({"label": (Str(max_len=NAME), REQUIRED),
-                                     "text": (Str(max_len=PAGE, lines=True), REQUIRED)})}
-    known = set(fields) | {"cards", "abilities", "layout", "rules", "match_end", "variants"}
-    for key in top:
-        if key not in known:
-            raise doc.error((key,), f"unknown key; expected one of {', '.join(sorted(known))}")
-    out = {}
-    for key, spec in fields.items():
-        if key in top:
-            out[key] = spec(top[key], (key,), doc)
-        elif key in ("sources", "reconstructed"):
-            out[key] = ()
-        elif key == "rules_page":
-            out[key] = ""
-        elif key == "rules_original":
-            out[key] = None
-        else:
-            raise doc.error((), f"missing key '{key}'")
-    for key in ("cards", "match_end"):
-        if key not in top:
-            raise doc.error((), f"missing key '{key}'")
-    import re
-    if not re.match(r"^[a-z][a-z0-9_-]*$", out["id"]):
-        raise doc.error(("id",), f"expected lower-case letters, digits, - and _; got {out['id']!r}")
-    return out
-
-
-def check_playing_cards(raw, abilities: dict, doc: Located) -> tuple:
-    """The common card schema (key, label, value, match, suit or suits, count, ability, ...) as CardDefs."""
-    items = List(_CARD, min_len=1)(raw, ("cards",), doc)
-    cards, keys = [], {}        # key -> (path of the `key` it came from, the suffix added)
-    for i, c in enumerate(items):
-        base = c["key"] or str(c["value"])
-        if c["count"] is None and not c["suits"]:
-            raise doc.error(("cards", i), "missing key 'count'")
-        if c["suits"] and c["suit"]:
-            raise doc.error(("cards", i, "suits"), "give either suit or suits, not both")
-        if c["ability"] is not None and c["ability"] not in abilities:
-            known = ", ".join(abilities) or "none defined"
-            raise doc.error(("cards", i, "ability"),
-                            f"expected one of the abilities ({known}); got {c['ability']!r}")
-        label = c["label"] or str(c["value"])
-        name = c["name"] or label
-        # `suits` writes one card per suit: a standard deck needs 13 lines, not 52
-        for suit in c["suits"] or (c["suit"],):
-            suffix = f"_{suit}" if c["suits"] else ""
-            key = base + suffix
-            if key in keys:
-                # keys are read in NFKC form (schema.Key): say so if a look-alike made the pair
-                mine = (("cards", i, "key"), suffix)
-                raise doc.error(("cards", i, "key"), f"two cards share the key '{key}'"
-                                f"{reads_as(doc, (mine, keys[key]), key)}; give each a distinct key")
-            keys[key] = (("cards", i, "key"), suffix)
-            cards.append(CardDef(key=key, label=label, value=c["value"],
-                                 match=c["match"] or str(c["value"]), count=c["count"] or 1,
-                                 ability=c["ability"], suit=suit, colour=c["colour"],
-                                 symbol=c["symbol"],
-                                 name=f"{name} of {suit}" if c["suits"] else name))
-    return tuple(cards)
-
-
-def check_match_can_end(match_end: dict, sources, doc: Located, where: tuple) -> None:
-    """A points match must be reachable in play: refused if no round can add more than 0 to a total.
-
-    Totals start at 0 and the target is above 0, so a total reaches it only if some round adds
-    more than 0 to it. `sources`: every way the family's scoring adds to one seat's total in a
-    round (cards held, a caller's reward or penalty, the others' bonus, ...), each as (the most it
-    can add, a phrase saying why: "a caller: at most -95, ..."); the family reasons about the signs
-    of all of them together (a +5 for a failed call adds nothing when the caller holds -100), never
-    one alone. What a total does after growing (Kumbal's resets, which fire at totals above 0) and
-    how fast it grows are not weighed: the rules' safety net (`limits.rounds_per_match`) ends a
-    match whose totals grow too slowly. `where`: the family's check's (a house rule's `set`, or
-    ("rules",) for the file's own rules, refused at `match_end.modes`)."""
-    sources = list(sources)
-    if "points" not in match_end["modes"] or any(most > 0 for most, _ in sources):
-        return
-    points = match_end["points"]
-    raise doc.error(("match_end", "modes") if where == ("rules",) else where,
-                    f"a match to {points} point{'' if points == 1 else 's'} could never end: no round "
-                    f"adds more than 0 to a total ({'; '.join(why for _, why in sources)}), so totals "
-                    "never grow")
-
-
 def _check_variants(raw, rules: dict, cards, abilities, layout, match_end, family,
                     doc: Located) -> tuple:
     items = Dict(_VARIANT)(raw, ("variants",), doc)
@@ -453,69 +335,7 @@ def _check_variants(raw, rules: dict, cards, abilities, layout, match_end, famil
     return tuple(out)
 
 
-# --- house rules together: what a player can switch on must be playable ---------------
-
-# Up to this many variants every combination a player can switch on is checked at load (2**10 =
-# 1024 combinations, each a few family checks: well under a second). Past it, each variant alone,
-# every pair and all of them together: a family check that weighs at most two parameters against
-# each other and the cards (a deal, a hand, a call limit, display size against cards each) fails
-# for some pair whenever it fails for a combination, since each parameter's value comes from the
-# last variant of the combination that sets it. A check that weighs more (the memory family's
-# "totals never grow" weighs four scoring bonuses and the call's rules together) can fail for three
-# or more variants of a long list only; the setup screen, --simulate and --game then refuse that
-# choice (options_refusal).
-FULL_COMBINATIONS = 10
-# A ruleset's house rules are toggles on the setup screen: far more than fit there is a mistake,
-# and it would make the checks above slow (pairs grow with the square).
-MAX_VARIANTS = 40
-
-
-def variant_combinations(variants: tuple) -> list:
-    """The combinations of variants (each a tuple in file order) checked at load, smallest first,
-    so that a refusal names the fewest variants that cannot be played together."""
-    n = len(variants)
-    if n <= FULL_COMBINATIONS:
-        return [c for k in range(1, n + 1) for c in combinations(variants, k)]
-    return [*combinations(variants, 1), *combinations(variants, 2), tuple(variants)]
-
-
-def _in_force(rules, combo) -> dict:
-    """The rules with the variants of `combo` on, in file order (a later one wins a parameter)."""
-    params = _thaw(rules)
-    for v in combo:
-        for path, value in v.overrides:
-            _set_path(params, path, value)
-    return params
-
-
-def _check_in_force(family, params: dict, cards, abilities, layout, end: dict, players: dict,
-                    doc: Located, where: tuple) -> None:
-    """The family's whole check of parameters in force: their types and ranges, the checks that
-    weigh them against each other and the cards, and whether the deck is dealt and played to the
-    end at every player count in `players`. Raises RulesetError (problems shown at `where`)."""
-    checked = family.rules_spec(params, where, doc)
-    family.check_parameters(checked, cards, abilities, doc, where, layout, end)
-    family.check_ruleset(cards, abilities, layout, checked, players, doc, where)
-
-
-def _check_combinations(variants: tuple, rules: dict, cards, abilities, layout, end: dict,
-                        players: dict, family, doc: Located) -> None:
-    """Every combination of house rules a player can switch on (variant_combinations) passes the
-    family's whole check at every player count, or the file is refused at the `set` of the
-    combination's last variant, naming the others."""
-    for combo in variant_combinations(variants):
-        where = ("variants", combo[-1].key, "set")
-        params = _in_force(rules, combo)
-        at = Located(doc.file, params, {(): doc.line(where)})
-        try:
-            _check_in_force(family, params, cards, abilities, layout, end, players, at, where)
-        except RulesetError as exc:
-            if len(combo) == 1:
-                raise
-            others = _listed([f"'{v.label}'" for v in combo[:-1]])
-            raise RulesetError(exc.file, exc.line, exc.key, f"with {others} on as well (a player may "
-                               f"switch them on together), {exc.message}") from None
-
+# --- the options of one match: what the loader checked of every combination, for the one chosen
 
 def options_refusal(ruleset: Ruleset, options: Optional[dict] = None,
                     players: Optional[int] = None) -> Optional[str]:
@@ -545,59 +365,6 @@ def options_refusal(ruleset: Ruleset, options: Optional[dict] = None,
         on = [f"'{v.label}'" for v in ruleset.variants if chosen.get(v.key, v.default) and v.overrides]
         return f"With {_listed(on)} on, {exc.message}" if on else _capital(exc.message)
     return None
-
-
-def _listed(words: list) -> str:
-    """'A', 'A and B', 'A, B and C'; a long list as its first two and how many more (a sentence
-    stays readable with all of a long list of house rules on)."""
-    if len(words) > 3:
-        words = words[:2] + [f"{len(words) - 2} other house rules"]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-# --- small helpers -----------------------------------------------------------
-
-def _set_path(params: dict, dotted_path: str, value) -> None:
-    parts = dotted_path.split(".")
-    node = params
-    for part in parts[:-1]:
-        if not isinstance(node.get(part), dict):
-            raise KeyError(dotted_path)
-        node = node[part]
-    if parts[-1] not in node:
-        raise KeyError(dotted_path)
-    node[parts[-1]] = value
-
-
-def _get_path(params: dict, dotted_path: str):
-    node = params
-    for part in dotted_path.split("."):
-        node = node[part]
-    return node
-
-
-def _freeze(d):
-    if isinstance(d, dict):
-        return MappingProxyType({k: _freeze(v) for k, v in d.items()})
-    return d
-
-
-def _thaw(d):
-    if isinstance(d, (dict, MappingProxyType)):
-        return {k: _thaw(v) for k, v in d.items()}
-    return copy.copy(d)
-
-
-def _flatten(d, prefix=""):
-    for k, v in d.items():
-        if isinstance(v, dict):
-            yield from _flatten(v, f"{prefix}{k}.")
-        else:
-            yield f"{prefix}{k}", v
 
 
 def _show(v) -> str:

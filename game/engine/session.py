@@ -6,7 +6,8 @@ from typing import Optional
 
 from game.engine import registry
 from game.engine.core import Action, IllegalAction, Match, brief
-from game.engine.ruleset import _MATCH_END, default_options, find_ruleset, options_refusal
+from game.engine.ruleset import default_options, find_ruleset, options_refusal
+from game.engine.ruleset_schema import _MATCH_END
 from game.engine.schema import Located, RulesetError
 
 

@@ -2,7 +2,7 @@
 steps, and the checks the ruleset loader calls (names exist, the deck deals, play can end)."""
 from __future__ import annotations
 
-from game.engine.ruleset import check_match_can_end
+from game.engine.ruleset_schema import check_match_can_end
 from game.engine.schema import Bool, Dict, Enum, Int, List, Map, Optional_, Str, filled
 
 STEP_SPEC = Map({

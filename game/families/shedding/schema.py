@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from math import comb
 
-from game.engine.ruleset import check_match_can_end
+from game.engine.ruleset_schema import check_match_can_end
 from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, Key, Map, Str, filled
 
 _RANK = r"^[A-Za-z0-9_]+$"      # a card's `match` (its rank): "7", "K", "joker"
