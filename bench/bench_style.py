@@ -3,7 +3,7 @@
     python bench/bench_style.py --game kombio --seats 4 [--games 2000] [--first 1000]
         [--others] call_need_more_seats=0.55 [knob=value ...]
 
-The knobs (numeric fields of the family's bot `Style`, e.g. game/families/memory/bots.Style; a
+The knobs (numeric fields of the family's bot `Style`, e.g. game/families/memory/bot_style.Style; a
 family whose bots keep their knobs as `bot.style`) apply to the bot in seat seed % seats; with
 `--others` to every other seat instead (today's normal against an older or changed one). Prints
 the bot's wins with a 95% interval (Wilson; shared wins count as fractions) beside the fair share

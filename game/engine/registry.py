@@ -32,7 +32,7 @@ class Family:
     # asks the seats in to_act in turn.
     bot_step: Optional[Callable] = None
     # The family's card schema: (raw `cards:` list, abilities, doc) -> tuple of card faces, with
-    # file:line:key errors. None: the common playing-card schema (ruleset.check_playing_cards).
+    # file:line:key errors. None: the common playing-card schema (ruleset_schema.check_playing_cards).
     check_cards: Optional[Callable] = None
     # The per-seat lines of the round summary: (result of one seat) -> ((heading, text), ...),
     # drawn as the summary's columns between the cards and the round's total.
