@@ -107,3 +107,28 @@ def test_the_scene_lays_a_frame_out_once(family, monkeypatch):
     if len(table.session.match.actions) == done and not table.anim.busy():
         assert calls == [] and table.current_layout() is zones        # nothing changed: nothing laid out
     assert len(calls) <= len(table.session.match.actions) - done + 5     # never more than once a frame
+
+
+@pytest.mark.parametrize("family", table_families())
+def test_the_drawing_part_draws_a_view_with_no_controller_at_all(family):
+    """The offscreen renderer's part (TableDrawing) is made from the ruleset, the card art and the
+    settings alone, and draws every seat's view and the public view: no controller, no scene."""
+    import pygame
+
+    from game.ui.cardart import CardArt
+    from game.ui.offscreen import _ensure_display
+    from game.ui.table_frame import Visuals
+    ruleset = rulesets_by_family()[family]
+    seats = [{"name": f"Bot {i}", "kind": "ai", "level": "normal"} for i in range(max(3, ruleset.min_players))]
+    session = Session.new(ruleset, seats, default_options(ruleset), 4)
+    _ensure_display()
+    drawing = families.drawing_for(family)(ruleset, CardArt(ruleset), Settings())
+    assert not any(hasattr(drawing, name) for name in ("ctrl", "scene", "controller"))
+    for viewer in [None] + list(range(len(seats))):
+        view = session.game.view(viewer)
+        vis = Visuals(names=tuple(session.names), title=drawing.title(view), viewer=viewer)
+        zones, vis = drawing.still(SIZE, view, vis, viewer if viewer is not None else 0)
+        surf = pygame.Surface(SIZE)
+        drawing.draw(surf, zones, view, vis)
+        colours = {surf.get_at((x, y))[:3] for x in range(0, SIZE[0], 16) for y in range(0, SIZE[1], 16)}
+        assert rects(zones) and len(colours) > 8          # the family's zones were drawn

@@ -15,36 +15,25 @@ def _ensure_display():
         pygame.font.init()
 
 
-class _Still:
-    """What a family's plug-in may ask of its scene when it draws a view alone: no controller."""
-
-    def __init__(self, ruleset, settings, size):
-        from types import SimpleNamespace
-
-        from game.ui.cardart import CardArt
-        self.ruleset = ruleset
-        self.art = CardArt(ruleset)
-        self.app = SimpleNamespace(settings=settings, size=size)
-        self.ctrl = None
-
-
 def render_view(ruleset, view, names, size=(1280, 800), settings=None, focus=None):
-    """The table drawn from `view` alone (no animation, nothing selected) on a new Surface."""
+    """The table drawn from `view` alone (no animation, nothing selected) on a new Surface: only the
+    family's drawing part (TableDrawing), with no controller and no scene."""
     import pygame
 
     from game.ui import table_frame
-    from game.ui.families import plugin_for
+    from game.ui.cardart import CardArt
+    from game.ui.families import drawing_for
     _ensure_display()
     surf = pygame.Surface(size).convert()
     show_log = bool(getattr(settings, "show_log", True))
-    plugin = plugin_for(ruleset.family)(_Still(ruleset, settings, size))
+    drawing = drawing_for(ruleset.family)(ruleset, CardArt(ruleset), settings)
     focus = view.viewer if focus is None and view.viewer is not None else (focus or 0)
-    vis = table_frame.Visuals(names=tuple(names), title=plugin.title(view), show_log=show_log, viewer=view.viewer)
-    zones, vis = plugin.still(size, view, vis, focus)
+    vis = table_frame.Visuals(names=tuple(names), title=drawing.title(view), show_log=show_log, viewer=view.viewer)
+    zones, vis = drawing.still(size, view, vis, focus)
     frame = table_frame.compute(size)
     drawer = table_frame.FrameDrawer()
     drawer.draw_back(surf, frame, vis)
-    plugin.draw(surf, zones, view, vis)
+    drawing.draw(surf, zones, view, vis)
     drawer.draw_front(surf, frame, view, vis)
     return surf
 

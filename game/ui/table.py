@@ -308,7 +308,7 @@ class TableScene(Scene):
             log=self.log_shown(), log_scroll=self.log_scroll,
             show_log=bool(getattr(self.app.settings, "show_log", True)),
             key_help=self.plugin.key_help() + (("Arrows", "move; Enter picks"),), acting=acting,
-            viewer=view.viewer,
+            viewer=view.viewer, zoomed=self.zoomed(),
             text_right=min([bt.rect.x for bt in self._status_buttons()], default=None))
         return self.plugin.visuals(vis, layout, view)
 

@@ -73,6 +73,7 @@ class Visuals:
     text_right: Optional[int] = None                  # the status bar's text ends before this x (buttons)
     scores: Optional[tuple] = None                    # the side panel's lines ((seat, label, value), ...);
     #                                                   None: each seat's total (a plug-in's `visuals` may say)
+    zoomed: object = None                             # the place a resting pointer zooms (TableScene.zoomed)
 
 
 class FrameDrawer:

@@ -18,6 +18,11 @@ def plugin_for(family: str):
         raise KeyError(f"the family {family!r} has no table (known: {', '.join(sorted(_PLUGINS))})") from None
 
 
+def drawing_for(family: str):
+    """The TableDrawing class of this family: what draws its table from a view alone."""
+    return plugin_for(family).drawing_class
+
+
 def _load() -> None:
     # imported on first use: the table's modules pull in pygame, the engine never does
     from game.ui.families import clash, memory, shedding, tableau  # noqa: F401  (each family with a table adds itself here)

@@ -19,6 +19,16 @@ family's, bring its own input policy (`make_input`).
 
 Everything a plug-in draws comes from a view (`ctrl.view()`: the view of the seat on screen,
 or the public view), never from the state.
+
+The seam is one-way: drawing reads, handling writes. A plug-in has two parts. Its `TableDrawing`
+(`drawing_class`) is the pure part the offscreen renderer uses too (game/ui/offscreen.py): it is
+made from the ruleset, the card art and the settings, and gets everything else with each call (the
+view, the arrangement, the Visuals: names, the seat at the bottom, what a hold or a pointer shows);
+it never sees a controller or a scene. The `TablePlugin` is the live part: it reads the controller
+and the scene, keeps what the family's table remembers (events applied, holds, a hand's order),
+and passes what the drawing needs in (`arrangement`, `visuals`). `layout` keeps nothing: the scene
+lays a frame out once (TableScene.layout_of) and hands the zones shown before an action to its
+animation steps (`StepContext.before`).
 """
 from __future__ import annotations
 
@@ -56,18 +66,64 @@ class StepContext:
     before_public: object = None
 
 
+class TableDrawing:
+    """The pure drawing part of a family's table: its zones from a window size, a view and an
+    arrangement, and the family's part of a frame drawn from those and the Visuals. It is all the
+    offscreen renderer needs; it reads nothing but its arguments (no controller, no scene)."""
+
+    def __init__(self, ruleset, art, settings=None):
+        self.ruleset = ruleset
+        self.art = art                  # the common card art (a family may wrap it or bring its own)
+        self.settings = settings        # the player's settings (None: the defaults)
+
+    def layout(self, size, view, arrangement):
+        """The zones of the table for a window of `size` (a kit.Zones: a rect per place), from `view`
+        and the `arrangement` (TablePlugin.arrangement) alone; keeps nothing."""
+        raise NotImplementedError
+
+    def draw(self, surf, zones, view, vis) -> None:
+        """Draw the family's zones (the felt, bars, log panel and buttons are the common frame's).
+        `vis` says what the table knows beyond the view: lit places, the selection, what is being
+        dragged, hidden places while a card flies, the seat on screen, names, the place zoomed, and
+        what the family's live part adds (its `visuals`)."""
+        raise NotImplementedError
+
+    def title(self, view, options=None) -> str:
+        """The top bar's title (default: the game's name, the round and how the match ends, from the
+        match's `options`)."""
+        title = self.ruleset.name
+        round_no = getattr(view, "round_no", None)
+        if round_no is not None:
+            title += f" · Round {round_no}"
+        end = (options or {}).get("match_end", {})
+        if end.get("mode") == "rounds":
+            title += f" of {end.get('rounds')}"
+        elif end.get("mode") == "points":
+            title += f" · to {end.get('points')} points"
+        return title
+
+    def still(self, size, view, vis, focus):
+        """(zones, visuals) to draw `view` alone, with nothing live (the selftest, benchmarks, pixel
+        privacy tests: game/ui/offscreen.py); `focus`: the seat at the bottom. Default: the zones with
+        `focus` as the arrangement, the visuals as they are."""
+        return self.layout(size, view, focus), vis
+
+
 class TablePlugin:
-    """One family's part of the table. The scene makes one per match: `plugin_for(family)(scene)`.
+    """One family's part of the table, live. The scene makes one per match: `plugin_for(family)(scene)`.
 
     `self.scene` is the common TableScene (its `ctrl`, `art`, `app`, `anim`); `self.ctrl` its
-    TableController. Methods have defaults that suit a turn-based family; override what differs.
+    TableController; `self.drawing` the family's TableDrawing (`drawing_class`). Methods have defaults
+    that suit a turn-based family; override what differs.
     """
 
     family = ""
+    drawing_class = TableDrawing
 
     def __init__(self, scene):
         self.scene = scene
         self.ctrl = scene.ctrl
+        self.drawing = self.drawing_class(scene.ruleset, scene.art, scene.app.settings)
 
     # ---- moments: what the table does now (asked by the controller) ----
     def moment(self) -> Moment:
@@ -134,29 +190,17 @@ class TablePlugin:
         return view.viewer if view.viewer is not None else self.ctrl.focus
 
     def layout(self, size, view, arrangement):
-        """The zones of the table for a window of `size` (a kit.Zones: a rect per place), from `view`
-        and the `arrangement` alone: a pure function (it keeps nothing, the scene keeps the result)."""
-        raise NotImplementedError
+        """The zones of the table (the drawing's `layout`: pure, it keeps nothing; the scene keeps
+        the result)."""
+        return self.drawing.layout(size, view, arrangement)
 
     def draw(self, surf, zones, view, vis) -> None:
-        """Draw the family's zones (the felt, bars, log panel and buttons are the common scene's).
-        `vis` says what the common table knows: lit places, the selection, what is being dragged,
-        hidden places while a card flies, the seat on screen, names."""
-        raise NotImplementedError
+        """Draw the family's zones (default: the drawing's `draw`, with the Visuals of `visuals`)."""
+        self.drawing.draw(surf, zones, view, vis)
 
     def title(self, view) -> str:
-        """The top bar's title (default: the game's name, the round and how the match ends)."""
-        title = self.scene.ruleset.name
-        round_no = getattr(view, "round_no", None)
-        if round_no is not None:
-            title += f" · Round {round_no}"
-        session = getattr(self.scene, "session", None)
-        end = (getattr(session, "options", None) or {}).get("match_end", {})
-        if end.get("mode") == "rounds":
-            title += f" of {end.get('rounds')}"
-        elif end.get("mode") == "points":
-            title += f" · to {end.get('points')} points"
-        return title
+        """The top bar's title (default: the drawing's, with the match's options)."""
+        return self.drawing.title(view, self.scene.session.options)
 
     def hover_place(self, zones, point):
         """The place under `point` that a resting pointer zooms (None: nothing; the default: no zoom).
@@ -171,13 +215,6 @@ class TablePlugin:
         """A mouse event before the common input sees it (where the pointer hovers, a right click on
         a card): True if the plug-in used it up. Default: nothing."""
         return False
-
-    def still(self, size, view, vis, focus):
-        """(zones, visuals) to draw `view` alone, without a controller (`self.ctrl` is None): the
-        selftest, benchmarks and pixel privacy tests (game/ui/offscreen.py). `focus`: the seat at
-        the bottom. Default: the zones of `layout` (the seat at the bottom is the arrangement) and the
-        visuals as they are."""
-        return self.layout(size, view, focus), vis
 
     def hit(self, zones, point):
         """The place under `point`, or None (default: the zones' own hit test)."""
@@ -207,7 +244,8 @@ class TablePlugin:
         return [(img, drop_rect, origin)], self.slide_back_hide(dragged)
 
     def visuals(self, vis, zones, view):
-        """The common Visuals, extended with what this family's drawing needs (default: as is)."""
+        """The common Visuals, extended with what this family's drawing needs from the live table
+        (default: as is)."""
         return vis
 
     def key_help(self) -> tuple:

@@ -26,8 +26,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.families.base import TablePlugin
 import dataclasses
+from dataclasses import dataclass
+from typing import Optional
+
+from game.ui.families.base import TableDrawing, TablePlugin
 
 from game.ui.families.clash import layout as clash_layout
 from game.ui.families.clash import words
@@ -35,6 +38,7 @@ from game.ui.families.clash.anim import steps_for
 from game.ui.families.clash.art import ClashArt
 from game.ui.families.clash.draw import TOTEM_NAME, Marks, draw_table, holder, slot_card
 from game.ui.kit import card_size
+from game.ui.table_frame import Visuals
 from game.ui.widgets import Button
 
 OUTCOMES = ("victory", "standoff", "distraction", "mutual_distraction", "mirrors")
@@ -44,52 +48,51 @@ SELECT_BUTTONS = 6          # tied choices offered as buttons (more: click the B
 CHOICES = ("select", "keep")   # tied selections, and the two Barbarians Flee & Surprise keeps
 
 
-class ClashPlugin(TablePlugin):
-    """The clash family's table: zones, drawing, words and animation steps."""
+def offer_places(view) -> tuple:
+    """The cards offered to the viewer that it may lay (its own view only)."""
+    if view.viewer is None:
+        return ()
+    return tuple(("offer", o.offerer, o.card) for o in view.offers
+                 if o.holder == view.viewer and o.made and o.card is not None)
 
-    family = "clash"
 
-    def __init__(self, scene):
-        super().__init__(scene)
-        self.art = ClashArt(scene.art)
-        if scene.ctrl is not None:      # the clans' symbols: public, the same all match
-            self.art.learn(scene.ctrl.public().faces)
-        self.clash = None           # the last clobber, from its public events (shown during its hold)
-        self.still_focus = None
-        self._pre = None            # (the views shown before a clobber's events, its animation steps)
-        self._before_views = ()     # the views shown before the last animated action's events
-        self._shows: list = []      # (event kind, step) of the animation steps queued, in order
+def faces_up(view) -> dict:
+    """Barbarian id -> is it face up, in `view`'s Bands."""
+    return {c.card: c.face_up for b in view.bands for c in b.cards}
 
-    # ---- who is at the bottom ----
-    def focus(self, view) -> int:
-        if view.viewer is not None:
-            return view.viewer
-        if self.still_focus is not None:
-            return self.still_focus
-        return getattr(self.ctrl, "focus", 0) or 0
 
-    def still(self, size, view, vis, focus):
-        self.still_focus = focus
-        self.art.learn(view.faces)
-        return self.layout(size, view, self.focus(view)), self.visuals(vis, None, view)
+def scores(view, names) -> tuple:
+    """The side panel's lines: each seat's name, its Totem, its Stars."""
+    lines = []
+    for seat_view in view.seats:
+        mark = " (Black)" if seat_view.seat == view.black else " (White)" if seat_view.seat == view.white else ""
+        name = (names[seat_view.seat] if seat_view.seat < len(names) else f"Seat {seat_view.seat + 1}") + mark
+        lines.append((seat_view.seat, name, str(seat_view.score)))
+    return tuple(lines)
 
-    def arrangement(self, view):
-        """The seat whose Band is at the bottom."""
-        return self.focus(view)
 
-    # ---- zones ----
-    @staticmethod
-    def offer_places(view) -> tuple:
-        """The cards offered to the viewer that it may lay (its own view only)."""
-        if view.viewer is None:
-            return ()
-        return tuple(("offer", o.offerer, o.card) for o in view.offers
-                     if o.holder == view.viewer and o.made and o.card is not None)
+@dataclass
+class ClashVisuals(Visuals):
+    """The common Visuals plus the clobber as the live table tells it during its hold (None: no hold)."""
+    clash: Optional[dict] = None
+
+
+class ClashDrawing(TableDrawing):
+    """Klobba!'s table drawn from a view, the seat whose Band is at the bottom and ClashVisuals: no
+    controller."""
+
+    def __init__(self, ruleset, art, settings=None):
+        super().__init__(ruleset, ClashArt(art), settings)
 
     def layout(self, size, view, arrangement):
         hand = tuple(("hand", view.viewer, c) for c in view.hand) if view.viewer is not None else ()
         bottom = view.seats[arrangement].place
-        return clash_layout.compute(tuple(size), view, bottom, hand, self.offer_places(view))
+        return clash_layout.compute(tuple(size), view, bottom, hand, offer_places(view))
+
+    def still(self, size, view, vis, focus):
+        focus = view.viewer if view.viewer is not None else focus
+        vis.scores = scores(view, tuple(vis.names))
+        return self.layout(size, view, focus), ClashVisuals(**vars(vis))
 
     @staticmethod
     def rects(zones) -> dict:
@@ -100,11 +103,70 @@ class ClashPlugin(TablePlugin):
                 rects[key] = rect
         return rects
 
-    @staticmethod
-    def faces_up(view) -> dict:
-        """Barbarian id -> is it face up, in `view`'s Bands."""
-        return {c.card: c.face_up for b in view.bands for c in b.cards}
+    def title(self, view, options=None) -> str:
+        """The game, the round, and how many rounds it lasts at most."""
+        return words.title(self.ruleset.name, view)
 
+    def draw(self, surf, zones, view, vis) -> None:
+        self.art.learn(view.faces)          # the clans' symbols: public, the same all match
+        hidden = set(vis.hidden or ())
+        if vis.dragging:
+            hidden |= set(vis.dragging) if isinstance(vis.dragging[0], tuple) else {vis.dragging}
+        zoom = None
+        if vis.zoomed is not None:
+            face = self.zoomed_face(view, vis.zoomed, vis.clash)
+            if face is not None:
+                zoom = (vis.zoomed, face)
+        hint = vis.clash["text"] if vis.clash else words.banner(view, tuple(vis.names))
+        selected = vis.selected or ()
+        marks = Marks(names=tuple(vis.names), lit=frozenset(vis.targets or ()), selected=frozenset(selected),
+                      hidden=frozenset(hidden), acting=vis.acting, zoom=zoom, clash=vis.clash, hint=hint,
+                      new=frozenset(view.swap_drawn))
+        draw_table(surf, zones, view, marks, self.art)
+
+    @staticmethod
+    def zoomed_face(view, place, clash):
+        """The face under the pointer, if the view shows it (never a hidden card); `clash`: the
+        clobber shown during its hold (its laid cards), or None."""
+        if place[0] == "slot":
+            card = slot_card(view, clash, place[1])[0]
+            return view.face(card) if card is not None else None
+        if place[0] in ("hand", "offer") and len(place) == 3 and view.viewer is not None:
+            if place[2] in view.hand or place in offer_places(view):
+                return view.face(place[2])
+        if place[0] == "band" and len(place) == 3:
+            band = view.bands[place[1]]
+            if any(c.card == place[2] and c.face_up for c in band.cards):
+                return view.face(place[2])
+        return None
+
+
+class ClashPlugin(TablePlugin):
+    """The clash family's live table: the clobber everyone watches, gestures, words and animation steps."""
+
+    family = "clash"
+    drawing_class = ClashDrawing
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.art = self.drawing.art
+        self.art.learn(self.ctrl.public().faces)    # the clans' symbols: public, the same all match
+        self.clash = None           # the last clobber, from its public events (shown during its hold)
+        self._pre = None            # (the views shown before a clobber's events, its animation steps)
+        self._before_views = ()     # the views shown before the last animated action's events
+        self._shows: list = []      # (event kind, step) of the animation steps queued, in order
+
+    # ---- who is at the bottom ----
+    def focus(self, view) -> int:
+        if view.viewer is not None:
+            return view.viewer
+        return self.ctrl.focus or 0
+
+    def arrangement(self, view):
+        """The seat whose Band is at the bottom."""
+        return self.focus(view)
+
+    # ---- zones ----
     @staticmethod
     def slot_at(zones, point):
         """("slot", totem) when `point` is on a laid-card place (the card, its label or its total)."""
@@ -118,7 +180,7 @@ class ClashPlugin(TablePlugin):
         place = zones.hit(point)
         if place is None and point is not None:
             place = self.slot_at(zones, point)
-        if place is None or self.ctrl is None:
+        if place is None:
             return place
         view = self.ctrl.view()
         if place[0] == "slot":
@@ -142,39 +204,33 @@ class ClashPlugin(TablePlugin):
         if place[0] in ("hand", "offer") and len(place) == 3:
             return self.art.face(view.face(place[2]), size)
         if place[0] == "band" and len(place) == 3:
-            up = self.faces_up(view).get(place[2], True)
+            up = faces_up(view).get(place[2], True)
             return self.art.face(view.face(place[2]), size) if up else self.art.back(size)
         return None
 
-    # ---- drawing ----
+    # ---- what the drawing is told ----
     def title(self, view) -> str:
         """The game, the round, and how many rounds it lasts at most: as the animation has shown it
         (the round the clobber was in until the Totems have moved on)."""
-        return words.title(self.scene.ruleset.name, self.shown_view(view))
+        return self.drawing.title(self.shown_view(view))
 
     def visuals(self, vis, zones, view):
-        names = tuple(vis.names)
-        lines = []
-        view = self.shown_view(view)     # the Stars as they were until the clobber has played
-        for seat_view in view.seats:
-            mark = " (Black)" if seat_view.seat == view.black else " (White)" if seat_view.seat == view.white else ""
-            name = (names[seat_view.seat] if seat_view.seat < len(names) else f"Seat {seat_view.seat + 1}") + mark
-            lines.append((seat_view.seat, name, str(seat_view.score)))
-        vis.scores = tuple(lines)
-        return vis
+        """The Stars as they were until the clobber has played; the clobber as the table tells it
+        during its hold."""
+        vis.scores = scores(self.shown_view(view), tuple(vis.names))
+        return ClashVisuals(**vars(vis), clash=self._clash_shown() if self.holding_clash() else None)
 
     # ---- how far the animation has got ----
     def _playing(self) -> list:
         """(kind, step) of this plug-in's steps still queued, in order (the first may be playing)."""
-        anim = getattr(self.scene, "anim", None)
-        queued = {id(st) for st in anim.steps} if anim is not None else set()
+        queued = {id(st) for st in self.scene.anim.steps}
         self._shows = [(k, st) for k, st in self._shows if id(st) in queued]
         return self._shows
 
     def pending(self, *kinds) -> bool:
         """Is a step showing one of `kinds` still to start?"""
-        anim = getattr(self.scene, "anim", None)
-        first = anim.steps[0] if anim is not None and anim.steps else None
+        steps = self.scene.anim.steps
+        first = steps[0] if steps else None
         return any(k in kinds and st is not first for k, st in self._playing())
 
     def queued(self, *kinds) -> bool:
@@ -202,7 +258,7 @@ class ClashPlugin(TablePlugin):
                                    outcome=before.outcome)
 
     def holding_clash(self) -> bool:
-        hold = getattr(self.ctrl, "hold", None) if self.ctrl is not None else None
+        hold = self.ctrl.hold
         return hold is not None and hold.reason == "clash" and self.clash is not None
 
     def draw(self, surf, zones, view, vis):
@@ -212,22 +268,7 @@ class ClashPlugin(TablePlugin):
             # Barbarian still in its Band), drawn for the same viewer it was drawn for; then the
             # Totems stay where they were until they move on
             view, zones = shown, self.layout(zones.size, shown, self.arrangement(shown))
-        hidden = set(vis.hidden or ())
-        if vis.dragging:
-            hidden |= set(vis.dragging) if isinstance(vis.dragging[0], tuple) else {vis.dragging}
-        zoom = None
-        place = self.scene.zoomed() if hasattr(self.scene, "zoomed") else None
-        if place is not None:
-            face = self._hover_face(view, place)
-            if face is not None:
-                zoom = (place, face)
-        clash = self._clash_shown() if self.holding_clash() else None
-        hint = clash["text"] if clash else words.banner(view, tuple(vis.names))
-        selected = vis.selected or ()
-        marks = Marks(names=tuple(vis.names), lit=frozenset(vis.targets or ()), selected=frozenset(selected),
-                      hidden=frozenset(hidden), acting=vis.acting, zoom=zoom, clash=clash, hint=hint,
-                      new=frozenset(view.swap_drawn))
-        draw_table(surf, zones, view, marks, self.art)
+        self.drawing.draw(surf, zones, view, vis)
 
     def _clash_shown(self) -> dict:
         """The clobber as the table tells it: the totals once they have counted up, the outcome once
@@ -246,26 +287,11 @@ class ClashPlugin(TablePlugin):
         if self._pre is None:
             return None
         views, steps = self._pre
-        anim = getattr(self.scene, "anim", None)
-        if anim is None or not any(id(st) in steps for st in anim.steps) or not self.queued(*TOLD):
+        if not any(id(st) in steps for st in self.scene.anim.steps) or not self.queued(*TOLD):
             self._pre = None
             return None
         # only a view of the same viewer: a private one never comes back in a public frame
         return next((v for v in views if v is not None and v.viewer == view.viewer), None)
-
-    def _hover_face(self, view, place):
-        """The face under the pointer, if the view shows it (never a hidden card)."""
-        if place[0] == "slot":
-            card = slot_card(view, self.clash if self.holding_clash() else None, place[1])[0]
-            return view.face(card) if card is not None else None
-        if place[0] in ("hand", "offer") and len(place) == 3 and view.viewer is not None:
-            if place[2] in view.hand or place in self.offer_places(view):
-                return view.face(place[2])
-        if place[0] == "band" and len(place) == 3:
-            band = view.bands[place[1]]
-            if any(c.card == place[2] and c.face_up for c in band.cards):
-                return view.face(place[2])
-        return None
 
     def hover_place(self, zones, point):
         """A card (or a laid-card place) under the pointer: resting on it zooms it with its text."""
@@ -307,7 +333,7 @@ class ClashPlugin(TablePlugin):
         return {"no_offer": "Offer nothing", "no_switch": "Don't switch"}.get(action.kind, "")
 
     def key(self, key) -> bool:
-        if key != pygame.K_n or self.ctrl is None:
+        if key != pygame.K_n:
             return False
         seat = self.ctrl.input_seat()
         for a in self.ctrl.legal(seat) if seat is not None else ():
@@ -322,25 +348,24 @@ class ClashPlugin(TablePlugin):
                 ("F1", "rules"))
 
     def prompt(self, view, seat) -> str:
-        names = tuple(getattr(self.ctrl, "names", ()))
+        names = tuple(self.ctrl.names)
         legal = self.ctrl.legal(seat) if seat is not None else []
         return words.prompt(view, seat, names, legal)
 
     def why_not(self, view, selection, place) -> str:
-        seat = self.ctrl.input_seat() if self.ctrl is not None else None
-        names = tuple(getattr(self.ctrl, "names", ()))
+        seat = self.ctrl.input_seat()
+        names = tuple(self.ctrl.names)
         legal = self.ctrl.legal(seat) if seat is not None else []
         return words.why_not(view, selection, place, names, seat, legal)
 
     def status(self, moment) -> str:
-        hold = getattr(self.ctrl, "hold", None)
-        if hold is not None and hold.reason == "clash" and self.clash is not None:
+        if self.holding_clash():
             return self._clash_shown()["text"] + "  Click or press Space to go on."
         return ""
 
     def rearrange(self, zones, selection, point) -> bool:
         """A hand or offered card dropped on its own laid-card place is laid (a drag, like a click)."""
-        if len(selection) != 1 or selection[0][0] not in ("hand", "offer") or self.ctrl is None:
+        if len(selection) != 1 or selection[0][0] not in ("hand", "offer"):
             return False
         seat = self.ctrl.input_seat()
         view = self.ctrl.view()
@@ -367,7 +392,7 @@ class ClashPlugin(TablePlugin):
 
     def _note(self, ev) -> None:
         """Keep what the public events tell of this round's clobber (never anything hidden)."""
-        names = tuple(getattr(self.ctrl, "names", ()))
+        names = tuple(self.ctrl.names)
         k = ev.kind
         if k == "reveal":
             order = [seat for seat, _ in ev.get("cards")]       # the Black Totem holder's first
@@ -398,8 +423,8 @@ class ClashPlugin(TablePlugin):
     def steps_for(self, events, ctx) -> list:
         """The steps of the events from the table as it was shown before them (ctx.before); until a
         clobber's outcome has played, that table (its views) is what is drawn."""
-        before = self.rects(ctx.before) if ctx.before is not None else {}
-        faces_before = self.faces_up(ctx.before_view) if ctx.before_view is not None else {}
+        before = self.drawing.rects(ctx.before) if ctx.before is not None else {}
+        faces_before = faces_up(ctx.before_view) if ctx.before_view is not None else {}
         self._before_views = (ctx.before_view, ctx.before_public)
         totems = dict(self.clash["totems"]) if self.clash is not None else {}
         steps = steps_for(events, ctx.view, ctx.zones, before, faces_before, self.art, ctx.scale,

@@ -12,7 +12,7 @@ import pygame
 
 from game.engine.core import Action
 from game.ui.families import register_plugin
-from game.ui.families.base import Moment, TablePlugin
+from game.ui.families.base import Moment, TableDrawing, TablePlugin
 from game.ui.families.memory import anim as memory_anim
 from game.ui.families.memory.art import MemoryArt
 from game.ui.families.memory import layout as memory_layout
@@ -30,10 +30,36 @@ KEY_ACTIONS = {pygame.K_d: Action("draw", choice="deck"), pygame.K_s: Action("dr
                pygame.K_t: Action("decide", choice="take"), pygame.K_r: Action("decide", choice="return")}
 
 
+class MemoryDrawing(TableDrawing):
+    """The memory family's table drawn from a view: face-down grids around a deck, a discard pile and
+    a drawn card (no controller: what the live table adds comes in the Visuals)."""
+
+    def __init__(self, ruleset, art, settings=None):
+        super().__init__(ruleset, MemoryArt(ruleset), settings)   # the family's faces: every word readable
+        self.drawer = MemoryDrawer(self.art)
+
+    def layout(self, size, view, arrangement):
+        focus, show_log = arrangement
+        counts = tuple(len(s.slots) for s in view.seats)
+        lay = self.ruleset.layout
+        return memory_layout.compute(size, len(view.seats), counts, lay.get("rows", 2), lay.get("cols", 2),
+                                     focus, show_log)
+
+    def draw(self, surf, zones, view, vis) -> None:
+        self.drawer.draw(surf, zones, view, vis)
+
+    def still(self, size, view, vis, focus):
+        zones = self.layout(size, view, (focus, vis.show_log))
+        fields = dict(vars(vis), key_help=key_help(view.call_name, {}, vis.names))
+        return zones, Visuals(**fields, memory_aid=bool(getattr(self.settings, "memory_aid", False)),
+                              show_all=view.phase in ("round_over", "match_over"))
+
+
 class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
     """The memory family's part of the table."""
 
     family = "memory"
+    drawing_class = MemoryDrawing
 
     def __init__(self, scene):
         super().__init__(scene)
@@ -42,8 +68,8 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         self.picked: list = []                # cards picked so far for a reveal (public: pick events)
         self.bot_marks: dict = {}             # pos -> (kind, bot seat): looks, swaps and gives by bots since
         #                                       the last human move (public: positions, never faces)
-        self.art = MemoryArt(scene.ruleset)    # the family's faces: every word on them readable
-        self.drawer = MemoryDrawer(self.art)
+        self.art = self.drawing.art            # the family's faces (slide-backs and flights use them too)
+        self.drawer = self.drawing.drawer
         self._key_help = None
 
     # ---- moments ----
@@ -172,7 +198,7 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
                 self.bot_marks[tuple(ev.pos2)] = ("give", ev.seat)
 
     def memory_aid(self) -> bool:
-        return bool(getattr(self.ctrl.settings, "memory_aid", False))
+        return bool(self.ctrl.settings.memory_aid)
 
     def sound_cue(self, events):
         return cue_for(events, self.ctrl.humans)
@@ -182,18 +208,8 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         """(the seat at the bottom, is the log panel shown?): the grids make room for the panel."""
         return self.ctrl.focus, bool(getattr(self.scene.app.settings, "show_log", True))
 
-    def layout(self, size, view, arrangement):
-        focus, show_log = arrangement
-        counts = tuple(len(s.slots) for s in view.seats)
-        lay = self.scene.ruleset.layout
-        return memory_layout.compute(size, len(view.seats), counts, lay.get("rows", 2), lay.get("cols", 2),
-                                     focus, show_log)
-
     def hit(self, zones, point):
         return zones.hit(point)
-
-    def draw(self, surf, zones, view, vis) -> None:
-        self.drawer.draw(surf, zones, view, vis)
 
     def visuals(self, vis, zones, view):
         ctrl = self.ctrl
@@ -264,13 +280,6 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         if self._key_help is None:
             self._key_help = key_help(self.ctrl.call_name, self.race_key_names(), self.ctrl.names)
         return self._key_help
-
-    def still(self, size, view, vis, focus):
-        zones = self.layout(size, view, (focus, vis.show_log))
-        settings = self.scene.app.settings
-        fields = dict(vars(vis), key_help=key_help(view.call_name, {}, vis.names))
-        return zones, Visuals(**fields, memory_aid=bool(getattr(settings, "memory_aid", False)),
-                              show_all=view.phase in ("round_over", "match_over"))
 
     def place_rect(self, zones, place):
         if place in ("deck", "discard", "drawn"):

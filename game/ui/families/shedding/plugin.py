@@ -10,15 +10,19 @@ buttons (place-less legal actions). Sorting is the viewer's own arrangement: no 
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Optional
+
 import pygame
 
 from game.ui.anim import CardMove, Step
-from game.ui.families.base import TablePlugin
+from game.ui.families.base import TableDrawing, TablePlugin
 from game.ui.families.shedding import layout as shed_layout
 from game.ui.families.shedding.art import SheddingArt
 from game.ui.families.shedding import words
 from game.ui.families.shedding.draw import Marks, draw_table
 from game.ui.kit import card_size
+from game.ui.table_frame import Visuals
 
 # Sound cues (game/ui/sound.py), the most important first.
 SOUNDS = {"round_over": "round_end", "call": "call", "reset": "match_ok"}
@@ -32,18 +36,98 @@ LOOK = 1.5
 LOOK_FLOOR = 0.5
 
 
+@dataclass
+class SheddingVisuals(Visuals):
+    """The common Visuals plus what the live Kumbal table shows beyond the view."""
+    focus: int = 0                          # the seat at the bottom
+    sort: str = ""                          # how the viewer's hand is sorted: "rank", "suit" or "" (as arranged)
+    new: object = None                      # the card the viewer drew or took last (marked "new"), or None
+    looking: Optional[int] = None           # the human looking at the card they just drew (their hold)
+
+
+class SheddingDrawing(TableDrawing):
+    """Kumbal's table drawn from a view, an arrangement (the seat at the bottom, the hand's order) and
+    SheddingVisuals: no controller."""
+
+    def __init__(self, ruleset, art, settings=None):
+        super().__init__(ruleset, SheddingArt(ruleset), settings)   # the faces: no word too small to read
+
+    def layout(self, size, view, arrangement):
+        focus, order = arrangement
+        return shed_layout.compute(tuple(size), view, focus, list(order))
+
+    def still(self, size, view, vis, focus):
+        """The viewer's hand as dealt and drawn (nobody has sorted it), no one looking at a new card."""
+        focus = view.viewer if view.viewer is not None else focus
+        return self.layout(size, view, (focus, tuple(view.hand))), SheddingVisuals(**vars(vis), focus=focus)
+
+    @staticmethod
+    def rects(zones) -> dict:
+        """place -> rect of every card place, plate and seat: where cards fly from."""
+        rects = dict(zones.places())
+        for key, rect in zones.extra.items():
+            if isinstance(key, tuple) and key[0] in ("plate", "seat"):
+                rects[key] = rect
+        return rects
+
+    def image_for(self, view):
+        """(place, size) -> the image of that place's card in `view` (None: no card shown there)."""
+        art = self.art
+
+        def image_for(place, size):
+            zone = place[0]
+            if zone == "hand" and place[2] in view.hand:
+                return art.face(view.face(place[2]), size)
+            if zone in ("last", "laid"):
+                return art.face(view.face(place[1]), size)
+            if zone == "back":
+                return art.back(size)
+            if zone == "deck":
+                return art.back(size) if view.deck_count else None
+            if zone == "discard":
+                return art.face(view.face(view.gone[-1]), size) if view.gone else None
+            return None
+        return image_for
+
+    def draw(self, surf, zones, view, vis) -> None:
+        names = tuple(vis.names)
+        hidden = set(vis.hidden or ())
+        dragging = vis.dragging
+        if dragging and isinstance(dragging[0], tuple):
+            hidden |= set(dragging)          # a dragged selection leaves gaps where it was
+        elif dragging:
+            hidden.add(dragging)
+        acting = vis.looking if vis.looking is not None else (
+            view.current if view.phase in ("discard", "draw", "free") else None)
+        marks = Marks(names=names, lit=frozenset(vis.targets or ()), selected=frozenset(vis.selected or ()),
+                      hidden=frozenset(hidden), acting=acting, sort=vis.sort, banner=self.banner(view, names),
+                      new=vis.new, reveal=view.phase in ("round_over", "match_over") and bool(view.results))
+        draw_table(surf, zones, view, marks, self.art, vis.focus, self.image_for(view))
+
+    @staticmethod
+    def banner(view, names) -> str:
+        """The line over the middle: a call, the direction, the resets and the limit."""
+        if view.caller is not None and view.phase not in ("round_over", "match_over"):
+            return f"{words.name_of(names, view.caller)} called {view.call_name}"
+        rule = f"Exactly 51 → 0 · exactly 99 → 50 · over {view.limit} ends"
+        if view.direction < 0:
+            rule = "Play goes counter-clockwise ↺ · " + rule
+        return rule
+
+
 class SheddingPlugin(TablePlugin):
-    """The shedding family's table: zones, drawing, words and animation steps."""
+    """The shedding family's live table: the hand's order, the look at a new card, gestures, words and
+    animation steps."""
 
     family = "shedding"
+    drawing_class = SheddingDrawing
 
     def __init__(self, scene):
         super().__init__(scene)
-        self.art = SheddingArt(scene.ruleset)   # the faces: no word on them too small to read
+        self.art = self.drawing.art
         self.sort_modes: dict = {}      # seat -> "rank", "suit", or "" (as dealt, drawn and arranged)
         self.arranged: dict = {}        # seat -> its own order of its hand (dragging along the fan);
         #                                 each player finds their order again after the pass screen
-        self.still_focus = None         # the seat at the bottom when a view is drawn alone (offscreen)
         self.new_card = None            # (seat, id): the card that seat drew or took last, marked "new"
         #                                 in its own view until it acts again (never in another's view)
 
@@ -94,30 +178,11 @@ class SheddingPlugin(TablePlugin):
         """The seat at the bottom: the viewer, or in the public view the last seat that looked."""
         if view.viewer is not None:
             return view.viewer
-        if self.still_focus is not None:
-            return self.still_focus
-        return getattr(self.ctrl, "focus", 0) or 0
-
-    def still(self, size, view, vis, focus):
-        self.still_focus = focus
-        return self.layout(size, view, self.arrangement(view)), vis
+        return self.ctrl.focus or 0
 
     def arrangement(self, view):
         """(the seat at the bottom, the viewer's hand in the order shown)."""
         return self.focus(view), tuple(self.hand_order(view))
-
-    def layout(self, size, view, arrangement):
-        focus, order = arrangement
-        return shed_layout.compute(tuple(size), view, focus, list(order))
-
-    @staticmethod
-    def rects(zones) -> dict:
-        """place -> rect of every card place, plate and seat: where cards fly from."""
-        rects = dict(zones.places())
-        for key, rect in zones.extra.items():
-            if isinstance(key, tuple) and key[0] in ("plate", "seat"):
-                rects[key] = rect
-        return rects
 
     def hit(self, zones, point):
         for key in shed_layout.SORT_CHIPS:
@@ -135,7 +200,7 @@ class SheddingPlugin(TablePlugin):
     def image(self, place, zones, view):
         rect = zones.rect(place)
         size = rect.size if rect is not None else card_size(120)
-        return self._image_for(view)(place, size)
+        return self.drawing.image_for(view)(place, size)
 
     @staticmethod
     def _carry_step(width: int) -> int:
@@ -212,60 +277,11 @@ class SheddingPlugin(TablePlugin):
         return (f"{names[caller]} called {view.call_name} with {mine.points} points, the fewest: "
                 f"{names[caller]} scores {mine.round_points}."), caller
 
-    def _image_for(self, view):
-        art = self.art
-
-        def image_for(place, size):
-            zone = place[0]
-            if zone == "hand" and place[2] in view.hand:
-                return art.face(view.face(place[2]), size)
-            if zone in ("last", "laid"):
-                return art.face(view.face(place[1]), size)
-            if zone == "back":
-                return art.back(size)
-            if zone == "deck":
-                return art.back(size) if view.deck_count else None
-            if zone == "discard":
-                return art.face(view.face(view.gone[-1]), size) if view.gone else None
-            return None
-        return image_for
-
-    # ---- drawing ----
-    def draw(self, surf, zones, view, vis) -> None:
-        names = tuple(vis.names)
-        hidden = set(vis.hidden or ())
-        dragging = vis.dragging
-        if dragging and isinstance(dragging[0], tuple):
-            hidden |= set(dragging)          # a dragged selection leaves gaps where it was
-        elif dragging:
-            hidden.add(dragging)
-        marks = Marks(names=names, lit=frozenset(vis.targets or ()), selected=frozenset(vis.selected or ()),
-                      hidden=frozenset(hidden),
-                      acting=self.acting(view),
-                      sort=self.sort_modes.get(view.viewer, ""), banner=self.banner(view, names),
-                      new=self.new_card[1] if self.new_card and self.new_card[0] == view.viewer else None,
-                      reveal=view.phase in ("round_over", "match_over") and bool(view.results))
-        draw_table(surf, zones, view, marks, self.art, self.focus(view), self._image_for(view))
-
+    # ---- what the drawing is told ----
     def looking(self):
         """The human looking at the card they just drew (the turn has passed, its owner not yet on)."""
-        hold = getattr(self.ctrl, "hold", None)
+        hold = self.ctrl.hold
         return hold.seat if hold is not None and hold.reason == "new card" and not hold.waiting else None
-
-    def acting(self, view):
-        """The seat the ▶ marks: whose turn it is, or while a drawer looks at their new card, the drawer."""
-        if self.looking() is not None:
-            return self.looking()
-        return view.current if view.phase in ("discard", "draw", "free") else None
-
-    def banner(self, view, names) -> str:
-        """The line over the middle: a call, the direction, the resets and the limit."""
-        if view.caller is not None and view.phase not in ("round_over", "match_over"):
-            return f"{words.name_of(names, view.caller)} called {view.call_name}"
-        rule = f"Exactly 51 → 0 · exactly 99 → 50 · over {view.limit} ends"
-        if view.direction < 0:
-            rule = "Play goes counter-clockwise ↺ · " + rule
-        return rule
 
     # ---- input ----
     def make_input(self):
@@ -273,10 +289,12 @@ class SheddingPlugin(TablePlugin):
         return SheddingInput(self)
 
     def visuals(self, vis, zones, view):
-        """Each frame of a drag: the cards swept along the fan (by `dragged`) light and lift where they
+        """The seat at the bottom, the hand's sort, the card marked new and the drawer looking at it;
+        each frame of a drag, the cards swept along the fan (by `dragged`) light and lift where they
         lie (picked), and go with the pointer once it leaves the fan for the pile."""
-        if self.looking() is not None:
-            vis.acting = self.looking()         # the scores beside the table mark the same seat
+        looking = self.looking()
+        if looking is not None:
+            vis.acting = looking                # the scores beside the table mark the same seat
         inp = getattr(self.scene, "input", None)
         if inp is not None and getattr(inp, "dragging", False):
             if inp.press and inp.picks():
@@ -285,7 +303,9 @@ class SheddingPlugin(TablePlugin):
                     vis.selected, vis.dragging = inp.swept, None
                 else:
                     vis.dragging = inp.swept
-        return vis
+        new = self.new_card[1] if self.new_card and self.new_card[0] == view.viewer else None
+        return SheddingVisuals(**vars(vis), focus=self.focus(view), sort=self.sort_modes.get(view.viewer, ""),
+                               new=new, looking=looking)
 
     def dragged(self, zones, point) -> None:
         """Every move of the pointer during a drag sweeps along the fan (drawing only reads the sweep)."""
@@ -302,7 +322,7 @@ class SheddingPlugin(TablePlugin):
         return "No call: discard as usual."
 
     def key_help(self) -> tuple:
-        name = self.ctrl.view().call_name if self.ctrl is not None else "Kumbal"
+        name = self.ctrl.view().call_name
         return (("Click", "pick cards, then the pile"), ("Drag", "cards onto the pile"),
                 ("K", f"call {name}"), ("Space", "keep the drawn card"), ("R / U", "sort by rank / suit"),
                 ("F1", "rules"), ("Esc", "drop the picked cards"), ("PgUp", "scroll the log"))
@@ -319,8 +339,8 @@ class SheddingPlugin(TablePlugin):
         inp = getattr(self.scene, "input", None)
         if inp is not None and getattr(inp, "dragging", False) and inp.picks():
             return words.sweep_prompt(view, inp.swept, inp.completes())
-        names = getattr(self.ctrl, "names", ())
-        legal = self.ctrl.legal(seat) if seat is not None and hasattr(self.ctrl, "legal") else []
+        names = self.ctrl.names
+        legal = self.ctrl.legal(seat) if seat is not None else []
         return words.prompt(view, seat, names, any(a.kind == "call" for a in legal))
 
     def why_not(self, view, selection, place) -> str:
@@ -328,7 +348,10 @@ class SheddingPlugin(TablePlugin):
 
     def jokers_wild(self) -> bool:
         """Are jokers wild in runs in this match (a ruleset fact, public)?"""
-        parameters = getattr(getattr(self.ctrl, "game", None), "parameters", None) or {}
+        # Not a guard against a missing controller: the shedding game has no `parameters`, so this has
+        # always been False, even under the house rule that makes jokers wild in runs (a known bug, kept
+        # as it is here: fixing it changes a refusal sentence, which this change must not).
+        parameters = getattr(self.ctrl.game, "parameters", None) or {}
         return bool(parameters.get("jokers", {}).get("wild_in_runs", False))
 
     def press(self, place) -> bool:
@@ -366,7 +389,7 @@ class SheddingPlugin(TablePlugin):
     def sound_cue(self, events):
         """One cue per action: the round's end, a call, a reset by an exact 51 or 99 (the "lucky"
         chime), or with one human at the table the start of their turn."""
-        humans = list(getattr(self.ctrl, "humans", ()))
+        humans = list(self.ctrl.humans)
         cues = set()
         for ev in events:
             if ev.kind in SOUNDS:
@@ -463,7 +486,7 @@ class SheddingPlugin(TablePlugin):
         round's deal."""
         from game.ui.families.shedding.anim import steps_for
         view, zones = ctx.view, ctx.zones
-        before = self.rects(ctx.before) if ctx.before is not None else {}     # the table before the events
+        before = self.drawing.rects(ctx.before) if ctx.before is not None else {}     # the table before the events
         steps, run = [], []
         for ev in events:
             if ev.kind == "deal":
@@ -475,4 +498,4 @@ class SheddingPlugin(TablePlugin):
         return steps + steps_for(run, view, zones, before, self.art, self._scale(ctx), self._names())
 
     def _names(self) -> tuple:
-        return tuple(getattr(self.ctrl, "names", ()))
+        return tuple(self.ctrl.names)

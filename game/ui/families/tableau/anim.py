@@ -61,8 +61,9 @@ def _locations(view) -> dict:
     return {c: loc for loc, row in zip(view.locations, view.displays) for c in row}
 
 
-def steps_between(plugin, old, new, before, zones, scale, names) -> list:
-    """The animation steps from view `old` to view `new` (rects: `before` for old, `zones` for new)."""
+def steps_between(drawing, old, new, before, zones, scale, names) -> list:
+    """The animation steps from view `old` to view `new` (rects: `before` for old, `zones` for new;
+    `drawing`: the table's TableauDrawing, for the cards' images)."""
     s = max(0.05, scale)
     first, hide1 = [], set()
     on_display = _locations(old)
@@ -78,8 +79,8 @@ def steps_between(plugin, old, new, before, zones, scale, names) -> list:
             start = before.get(("display", loc, placed.card)) if loc else None
             if stop is None or start is None:
                 continue
-            face = plugin.card_image(new, placed.card, start.size)
-            end = None if placed.face_up else plugin.card_image(new, placed.card, stop.size, False)
+            face = drawing.card_image(new, placed.card, start.size)
+            end = None if placed.face_up else drawing.card_image(new, placed.card, stop.size, False)
             if end is not None:
                 first.append(CardMove(face, start, stop, MOVE * s, img_end=end, lift=18))
             else:
@@ -93,7 +94,7 @@ def steps_between(plugin, old, new, before, zones, scale, names) -> list:
             start = before.get(("display", loc, card))
             if start is None or pile is None:
                 continue
-            first.append(CardMove(plugin.card_image(new, card, start.size), start, pile, MOVE * s,
+            first.append(CardMove(drawing.card_image(new, card, start.size), start, pile, MOVE * s,
                                   delay=k * 0.05 * s, lift=10))
         if gone:
             hide1.add(("discard", loc))
@@ -125,9 +126,9 @@ def steps_between(plugin, old, new, before, zones, scale, names) -> list:
         deck = zones.rect(("deck", loc))
         if stop is None or deck is None:
             continue
-        back = plugin.art.back(loc, deck.size)
+        back = drawing.art.back(loc, deck.size)
         tweens.append(CardMove(back, deck, stop, MOVE * 0.8 * s, delay=k * 0.08 * s,
-                               img_end=plugin.card_image(new, card, stop.size), lift=12))
+                               img_end=drawing.card_image(new, card, stop.size), lift=12))
     if tweens:
         steps.append(Step(tweens, refill_hide))
     return steps

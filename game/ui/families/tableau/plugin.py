@@ -16,17 +16,19 @@ shows the zoom panel: the card large, with its cost, shields, ability and scorin
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import permutations
 
 import pygame
 
 from game.ui import fonts, table_frame, theme
 from game.ui.anim import Banner, Step
-from game.ui.families.base import Moment, TablePlugin
+from game.ui.families.base import Moment, TableDrawing, TablePlugin
 from game.ui.families.tableau import layout as tab_layout
 from game.ui.families.tableau import words
 from game.ui.families.tableau.art import TableauArt, footer_h
 from game.ui.families.tableau.draw import Marks, draw_table, draw_zoom, face_down_band, projected_total
+from game.ui.table_frame import Visuals
 from game.ui.table_input import Gesture, SelectionInput
 from game.ui.widgets import Button
 
@@ -75,62 +77,24 @@ class TableauInput(SelectionInput):
         return g
 
 
-class TableauPlugin(TablePlugin):
-    """The tableau family's table: zones, drawing, words and animation steps."""
+@dataclass
+class TableauVisuals(Visuals):
+    """The common Visuals plus what the live Castle Combo table shows beyond the view."""
+    face_down: bool = False                 # the toggle is on: the next card taken goes face down
 
-    family = "tableau"
 
-    def __init__(self, scene):
-        super().__init__(scene)
-        self.art = TableauArt()
-        self.face_down = False          # the next card taken goes face down (the toggle)
-        self.pinned = None              # a place zoomed by a right click (until the next one)
-        self.still_focus = None
-        self._focus = None              # the last human on turn: their tableau stays large meanwhile
-        # None, "move" (a move was made, its animation not built yet) or "flight" (it is playing):
-        # the large tableau stays the mover's until their card has landed in it
-        self._focus_held = None
-        self._fill_map = {}             # a fill's places in another order -> the legal action
-        self.zoom_rect = None
+class TableauDrawing(TableDrawing):
+    """Castle Combo's table drawn from a view, the seat whose tableau is large and TableauVisuals: no
+    controller."""
 
-    # ---- moments: open information ----
-    def moment(self) -> Moment:
-        """Every human decision is public (nothing is hidden from anyone): no pass screen."""
-        ctrl = self.ctrl
-        if ctrl.game.is_over():
-            return Moment("over")
-        to_act = list(ctrl.game.to_act())
-        if not to_act:
-            return Moment("idle")
-        seat = to_act[0]
-        return Moment("bot" if ctrl.is_bot(seat) else "public", seat)
-
-    # ---- zones ----
-    def focus(self, view) -> int:
-        """The seat whose tableau is large: the human on turn, else the last human who was."""
-        if self.ctrl is None:
-            return self.still_focus if self.still_focus is not None else (view.viewer or 0)
-        humans = list(self.ctrl.humans)
-        current = view.current
-        if (self._focus_held == "flight" and not self.scene.anim.busy()) or \
-                (self._focus_held == "move" and self.scene.app.anim_scale() <= 0):
-            self._focus_held = None     # landed, or nothing flies at the "instant" speed
-        if current in humans and self._focus_held is None:
-            self._focus = current
-        if self._focus is None:
-            self._focus = humans[0] if humans else current
-        return self._focus
-
-    def still(self, size, view, vis, focus):
-        self.still_focus = focus
-        return self.layout(size, view, self.focus(view)), self.visuals(vis, None, view)
-
-    def arrangement(self, view):
-        """The seat whose tableau is large (the live part: it follows the turn, see `focus`)."""
-        return self.focus(view)
+    def __init__(self, ruleset, art, settings=None):
+        super().__init__(ruleset, TableauArt(), settings)
 
     def layout(self, size, view, arrangement):
         return tab_layout.compute(tuple(size), view, arrangement)
+
+    def still(self, size, view, vis, focus):
+        return self.layout(size, view, focus), TableauVisuals(**vars(self.visuals(vis, view)))
 
     @staticmethod
     def rects(zones) -> dict:
@@ -149,7 +113,7 @@ class TableauPlugin(TablePlugin):
         rect = self.place_rect(zones, place)
         if rect is None:
             return None
-        return self._image_for(view)(place, rect.size)
+        return self.image_for(view)(place, rect.size)
 
     def card_image(self, view, card, size, face_up=True, footer: int = 0):
         """A card's face (its words as many as fit whole: the zoom panel has them all) or, taken face
@@ -159,7 +123,8 @@ class TableauPlugin(TablePlugin):
             return self.art.back(face.location, size, "face down")
         return self.art.face(face, size, words.face_texts(face), footer)
 
-    def _image_for(self, view):
+    def image_for(self, view):
+        """(place, size) -> the image of that place's card in `view` (None: no card there)."""
         def image_for(place, size):
             zone = place[0]
             if zone == "display":
@@ -195,23 +160,23 @@ class TableauPlugin(TablePlugin):
         return Marks(names=tuple(vis.names), lit=frozenset(vis.targets or ()), selected=frozenset(selected),
                      hidden=frozenset(hidden), acting=acting, prices=prices)
 
-    def draw(self, surf, zones, view, vis) -> None:
+    def draw(self, surf, zones, view, vis):
+        """Draw the table; returns the zoom panel's rect drawn this frame, if any (tests measure it)."""
         marks = self.marks(view, vis)
-        draw_table(surf, zones, view, marks, self._image_for(view), vis.dragging)
-        if self.face_down and view.phase in ("turn", "buy"):
+        draw_table(surf, zones, view, marks, self.image_for(view), vis.dragging)
+        if vis.face_down and view.phase in ("turn", "buy"):
             # each card on offer says how it would be taken (words on it: not colour alone)
             for place, rect in zones[("display", view.messenger)].rects().items():
                 if place not in marks.hidden and place != vis.dragging:
                     face_down_band(surf, rect)
-        self.zoom_rect = None           # the zoom panel drawn this frame, if any (tests measure it)
-        zoomed = self.scene.zoomed() if hasattr(self.scene, "zoomed") else None
-        place = self.pinned or zoomed
-        if place is not None and not vis.dragging:
-            anchor = self.place_rect(zones, place)
-            if anchor is not None:
-                self.zoom_rect = draw_zoom(
-                    surf, zones.extra["table"], anchor, view, place, tuple(vis.names),
-                    lambda card, size: self.card_image(view, card, size, self._face_up(view, place)))
+        place = vis.zoomed
+        if place is None or vis.dragging:
+            return None
+        anchor = self.place_rect(zones, place)
+        if anchor is None:
+            return None
+        return draw_zoom(surf, zones.extra["table"], anchor, view, place, tuple(vis.names),
+                         lambda card, size: self.card_image(view, card, size, self._face_up(view, place)))
 
     @staticmethod
     def _face_up(view, place) -> bool:
@@ -220,7 +185,8 @@ class TableauPlugin(TablePlugin):
         placed = next((p for p in view.seats[place[1]].tableau if (p.row, p.col) == (place[2], place[3])), None)
         return placed is None or placed.face_up
 
-    def visuals(self, vis, zones, view):
+    @staticmethod
+    def visuals(vis, view):
         """The side panel lists each player's points now; no one's view is named (nothing is secret)."""
         names = tuple(vis.names)
         vis.viewer_label = ""
@@ -232,15 +198,83 @@ class TableauPlugin(TablePlugin):
         vis.scores = tuple(lines)
         return vis
 
-    def title(self, view) -> str:
+    def title(self, view, options=None) -> str:
         """The game's name and the turn (of nine), or what the end is doing."""
-        name = self.scene.ruleset.name
+        name = self.ruleset.name
         if view.phase == "over":
             return f"{name} · the game is over"
         if view.phase == "purses":
             return f"{name} · storing leftover gold on purses"
         turn = min(9, view.turn_no // max(1, view.n) + 1)
         return f"{name} · turn {turn} of 9"
+
+
+class TableauPlugin(TablePlugin):
+    """The tableau family's live table: who is large, the face-down toggle, the zoom, gestures, words and
+    animation steps."""
+
+    family = "tableau"
+    drawing_class = TableauDrawing
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.art = self.drawing.art
+        self.face_down = False          # the next card taken goes face down (the toggle)
+        self.pinned = None              # a place zoomed by a right click (until the next one)
+        self._focus = None              # the last human on turn: their tableau stays large meanwhile
+        # None, "move" (a move was made, its animation not built yet) or "flight" (it is playing):
+        # the large tableau stays the mover's until their card has landed in it
+        self._focus_held = None
+        self._fill_map = {}             # a fill's places in another order -> the legal action
+        self.zoom_rect = None
+
+    # ---- moments: open information ----
+    def moment(self) -> Moment:
+        """Every human decision is public (nothing is hidden from anyone): no pass screen."""
+        ctrl = self.ctrl
+        if ctrl.game.is_over():
+            return Moment("over")
+        to_act = list(ctrl.game.to_act())
+        if not to_act:
+            return Moment("idle")
+        seat = to_act[0]
+        return Moment("bot" if ctrl.is_bot(seat) else "public", seat)
+
+    # ---- zones ----
+    def focus(self, view) -> int:
+        """The seat whose tableau is large: the human on turn, else the last human who was (live: it
+        moves on as the turn does, and stays the mover's while their card flies)."""
+        humans = list(self.ctrl.humans)
+        current = view.current
+        if (self._focus_held == "flight" and not self.scene.anim.busy()) or \
+                (self._focus_held == "move" and self.scene.app.anim_scale() <= 0):
+            self._focus_held = None     # landed, or nothing flies at the "instant" speed
+        if current in humans and self._focus_held is None:
+            self._focus = current
+        if self._focus is None:
+            self._focus = humans[0] if humans else current
+        return self._focus
+
+    def arrangement(self, view):
+        """The seat whose tableau is large (see `focus`)."""
+        return self.focus(view)
+
+    # ---- what the drawing is told, and what it drew ----
+    def visuals(self, vis, zones, view):
+        """Each player's points; the face-down toggle; the zoom: a card pinned by a right click, else the
+        one the pointer rests on."""
+        vis = self.drawing.visuals(vis, view)
+        fields = dict(vars(vis), zoomed=self.pinned or vis.zoomed)
+        return TableauVisuals(**fields, face_down=self.face_down)
+
+    def draw(self, surf, zones, view, vis) -> None:
+        self.zoom_rect = self.drawing.draw(surf, zones, view, vis)   # the zoom panel drawn, if any
+
+    def place_rect(self, zones, place):
+        return self.drawing.place_rect(zones, place)
+
+    def image(self, place, zones, view):
+        return self.drawing.image(place, zones, view)
 
     # ---- input ----
     def make_input(self):
@@ -335,7 +369,7 @@ class TableauPlugin(TablePlugin):
         """The key action whose question waits for its answer now (None: none)."""
         scene = self.scene
         armed = getattr(scene, "armed_action", None)
-        if armed is None or armed[2].kind not in KEYS or self.ctrl is None:
+        if armed is None or armed[2].kind not in KEYS:
             return None
         return armed[2] if scene.armed(self.ctrl.input_seat(), armed[2]) else None
 
@@ -368,7 +402,7 @@ class TableauPlugin(TablePlugin):
 
     def sound_cue(self, events):
         """A human alone at the table hears their turn come (several humans: each sees the prompt)."""
-        humans = list(getattr(self.ctrl, "humans", ()))
+        humans = list(self.ctrl.humans)
         if any(ev.kind == "game_over" for ev in events):
             return "round_end"
         if len(humans) == 1 and any(ev.kind == "turn" and ev.seat in humans for ev in events):
@@ -424,12 +458,12 @@ class TableauPlugin(TablePlugin):
         """Cards flying display -> tableau, refills deck -> display, the Messenger moving, gold and
         keys ticking: from the difference between the views before and after."""
         from game.ui.families.tableau.anim import steps_between
-        before = self.rects(ctx.before) if ctx.before is not None else {}     # the table before the events
+        before = self.drawing.rects(ctx.before) if ctx.before is not None else {}     # the table before the events
         old, view, zones = ctx.before_view, ctx.view, ctx.zones
         if old is None or self._scale(ctx) <= 0:
             self._focus_held = None
             return []
-        steps = steps_between(self, old, view, before, zones, self._scale(ctx), tuple(self.ctrl.names))
+        steps = steps_between(self.drawing, old, view, before, zones, self._scale(ctx), tuple(self.ctrl.names))
         banners = self._banners(events, zones, self._scale(ctx))
         if banners:
             if steps:
