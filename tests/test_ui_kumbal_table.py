@@ -728,3 +728,22 @@ def test_a_card_dragged_along_the_fan_over_cards_that_make_no_discard_still_move
     assert not during["prompt"].startswith("Sweeping") and during["carried_image"] is not None
     assert hand_keys(d) == ["4_clubs", "5_clubs", "6_clubs", "7_clubs", "9_spades", "K_hearts", "Q_diamonds"]
     assert session.match.actions == [] and d.table.input.selected is None
+
+
+@pytest.mark.parametrize("wild", [False, True])
+def test_a_refused_run_with_a_joker_says_what_the_house_rule_in_force_says(wild):
+    """clarifications.md: "jokers are not wild (a variant may make them wild in runs)". The table's
+    refusal reads the match's house rules: it used to read a field the game does not have, so it
+    said "jokers are not wild here" even with the house rule on."""
+    app = make_app()
+    game = rigged(2, hands={0: ["4_clubs", "joker", "8_clubs", "K_hearts", "9_spades"]},
+                  variants={"wild_jokers": wild})
+    d, session = open_rigged(app, game, [ANA, BOT])
+    wait_ready(d, 0)
+    plugin = d.table.plugin
+    assert plugin.jokers_wild() is wild
+    four, joker, eight = ids(game, 0, "4_clubs", "joker", "8_clubs")
+    view = d.table.ctrl.view_of(0)
+    said = plugin.why_not(view, (("hand", 0, four), ("hand", 0, joker), ("hand", 0, eight)), ("discard",))
+    assert ("jokers are not wild here" in said.lower()) is (not wild), said
+    assert ("there is a gap" in said) is wild, said

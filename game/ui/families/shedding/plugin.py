@@ -347,11 +347,10 @@ class SheddingPlugin(TablePlugin):
         return words.why_not(view, tuple(selection), place, self._names(), self.jokers_wild())
 
     def jokers_wild(self) -> bool:
-        """Are jokers wild in runs in this match (a ruleset fact, public)?"""
-        # Not a guard against a missing controller: the shedding game has no `parameters`, so this has
-        # always been False, even under the house rule that makes jokers wild in runs (a known bug, kept
-        # as it is here: fixing it changes a refusal sentence, which this change must not).
-        parameters = getattr(self.ctrl.game, "parameters", None) or {}
+        """Are jokers wild in runs in this match? A fact of the ruleset and the match's house rules,
+        public (it was read from the game's state, which has no such field: always False)."""
+        session = self.ctrl.session
+        parameters = session.ruleset.parameters(session.options)
         return bool(parameters.get("jokers", {}).get("wild_in_runs", False))
 
     def press(self, place) -> bool:
