@@ -86,4 +86,8 @@ SEARCH = {
     "paired": True,
     "margin_weight": 0.05,
     "candidates": candidates,
+    # the review's inaccuracy, mistake and blunder, in points (game/lab/review.py): a Castle Combo
+    # game scores 50 to 80 points and a win counts 20, so a point here weighs less than in a round
+    # of Kombio; at the default (1, 3, 6) normal's own play was only 73% fine (bench_review.py)
+    "review": (2.0, 5.0, 10.0),
 }
