@@ -242,6 +242,11 @@ def test_match_end_shows_the_result_records_stats_and_clears_the_save(data_dir):
     assert recorded["played"] == 1 and recorded["lower_is_better"] is True
     assert saves.load_current() == (None, None)
     first = app.top.table
+    # issue 29: every finished match is kept, for the replay and the review
+    from game.store import history
+    (past,), warnings = history.past_matches()
+    assert warnings == [] and past.path == first.ctrl.kept
+    assert past.match == first.session.to_json() and past.summary["scores"] == list(first.session.game.scores())
     d.key(pygame.K_TAB)                          # the last round's breakdown
     assert app.top.page == "last round"
     d.key(pygame.K_RETURN)                       # play again: same seats and options

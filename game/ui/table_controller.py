@@ -106,6 +106,7 @@ class TableController:
         self._views: dict = {}
         self._views_key = -1
         self.finished = False
+        self.kept = None                      # the past match file once the match is over (history)
         self.stuck: Optional[str] = None      # why the match cannot go on (a seat to act with no legal move)
         self._stuck_key = -1
         self.family = registry.family(session.ruleset.family)
@@ -434,6 +435,11 @@ class TableController:
                 self.say(warning, True)
         except Exception as exc:
             self.say(f"Statistics could not be saved: {exc}", True)
+        try:
+            from game.store import history
+            self.kept = history.keep(self.session)      # for the replay and the review
+        except Exception as exc:
+            self.say(f"The match could not be kept in the past matches: {exc}", True)
 
     def stats_names(self) -> list:
         """The names the statistics keep: a bot's with its level ("Hal (hard)"), so bots of different
