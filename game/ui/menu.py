@@ -35,8 +35,9 @@ class MenuScene(Scene):
         self.resume_btn = Button("Resume", self.resume, primary=True, hint="R")
         self.settings_btn = Button("Settings", self.open_settings)
         self.stats_btn = Button("Statistics", self.open_stats)
+        self.history_btn = Button("Past matches", self.open_history, hint="P")
         self.quit_btn = Button("Quit", lambda: self.app.quit(0), hint="Esc")
-        self.ui.add(self.resume_btn, self.settings_btn, self.stats_btn, self.quit_btn)
+        self.ui.add(self.resume_btn, self.settings_btn, self.stats_btn, self.history_btn, self.quit_btn)
         self.resume_btn.visible = False
         if load_now:
             self.load()
@@ -94,9 +95,10 @@ class MenuScene(Scene):
             self.resume_btn.rect = pygame.Rect(x, y, self.panel.w - 60, 46)
             y += 58
         self.games_top = y
-        bw = min(200, (self.panel.w - 60 - 20) // 3)
+        bottom = (self.settings_btn, self.stats_btn, self.history_btn, self.quit_btn)
+        bw = min(200, (self.panel.w - 60 - 10 * (len(bottom) - 1)) // len(bottom))
         by = self.panel.bottom - 64
-        for j, b in enumerate((self.settings_btn, self.stats_btn, self.quit_btn)):
+        for j, b in enumerate(bottom):
             b.rect = pygame.Rect(x + j * (bw + 10), by, bw, 46)
         # the games list: rows shrink to fit, then the list scrolls (wheel, arrows)
         self.list_rect = pygame.Rect(x, y, self.panel.w - 60, by - 12 - y)
@@ -166,6 +168,10 @@ class MenuScene(Scene):
         from game.ui.stats_scene import StatsScene
         self.app.push(StatsScene(self.app))
 
+    def open_history(self):
+        from game.ui.history_scene import PastMatchesScene
+        self.app.push(PastMatchesScene(self.app))
+
     def update(self, dt):
         if self.entries is None:
             # loads on a thread: the menu keeps drawing; the usual few files are there at once
@@ -191,6 +197,9 @@ class MenuScene(Scene):
                 return
             if event.key == pygame.K_r and self.save:
                 self.resume()
+                return
+            if event.key == pygame.K_p and self.entries is not None:
+                self.open_history()
                 return
         self.ui.handle(event)
 

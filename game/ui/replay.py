@@ -1,0 +1,239 @@
+"""The replay of a finished match: step through it action by action, drawn by the family's own table.
+
+`Replay` rebuilds the match from its record (no pygame): the log's sentences after each action, where
+each round starts, and the state after any action (from a copy kept every SNAPSHOT actions, then the
+actions since). `ReplayScene` draws, at each step, one view only: the view of the seat chosen ("as
+Ana saw it", the default: the first human, else seat 1) or the public view ("the table"), through the
+family's drawing part (TableDrawing, as the offscreen renderer does), with the log beside it and the
+newest line lit. Only a finished match is replayed: the match in progress is never shown here (it
+would show hidden cards to whoever sits at the screen).
+
+Keys: Left/Right a move back/on, Home/End the start/the end, Page Up/Page Down the previous/next
+round's start, Space plays (or stops) at the table's speed, Tab whose view is shown, Esc back.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Optional
+
+import pygame
+
+from game.engine import registry
+from game.engine.core import Action
+from game.engine.session import Session
+from game.ui import table_frame, theme
+from game.ui.cardart import CardArt
+from game.ui.families import drawing_for
+from game.ui.scene import Scene
+from game.ui.widgets import Button
+
+SNAPSHOT = 32           # actions between two kept copies of the state
+PLAY_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.45, "instant": 0.2}   # a step while playing
+
+
+class Replay:
+    """A finished match rebuilt from its record: states, log lines and round starts by step.
+
+    Step i is the table after the first i actions (0: the deal). ValueError if the record does not
+    replay (its ruleset went or changed) or the match has not ended."""
+
+    def __init__(self, match: dict):
+        start = Session.resume({**match, "actions": []})
+        self.ruleset, self.names, self.seats = start.ruleset, start.names, start.seats
+        family = registry.family(self.ruleset.family)
+        game = start.game
+        call_name = getattr(game.view(None), "call_name", "Call")
+        self.actions = [(seat, Action.from_json(a) if isinstance(a, dict) else a) for seat, a in match["actions"]]
+        self.lines: list = []               # every log line of the match
+        self.lines_at = [0]                 # step -> how many lines are shown
+        self.round_of = [game.round_no]     # step -> its round
+        self.round_starts = [0]
+        self._copies = {0: game.copy()}
+        for i, (seat, action) in enumerate(self.actions, start=1):
+            for event in game.apply(seat, action):
+                try:
+                    line = family.describe(event, self.names, call_name)
+                except Exception:
+                    line = ""
+                if line:
+                    self.lines.append(line)
+            self.lines_at.append(len(self.lines))
+            if game.round_no != self.round_of[-1]:
+                self.round_starts.append(i)
+            self.round_of.append(game.round_no)
+            if i % SNAPSHOT == 0:
+                self._copies[i] = game.copy()
+        if not game.is_over():
+            raise ValueError("this match has not ended: only a finished match can be replayed")
+        self._last = (None, None)
+
+    @property
+    def length(self) -> int:
+        return len(self.actions)
+
+    def game_at(self, step: int):
+        """The state after `step` actions (a copy: the caller may read it, never change it)."""
+        step = max(0, min(step, self.length))
+        cached_step, cached = self._last
+        if cached_step == step:
+            return cached
+        base = max(k for k in self._copies if k <= step)
+        game = self._copies[base].copy()
+        for seat, action in self.actions[base:step]:
+            game.apply(seat, action)
+        self._last = (step, game)
+        return game
+
+    def view_at(self, step: int, seat: Optional[int]):
+        return self.game_at(step).view(seat)
+
+    def round_start(self, step: int, direction: int) -> int:
+        """The start of the round before (-1) or after (+1) `step` (the start of its own round when
+        going back from inside it)."""
+        if direction < 0:
+            earlier = [s for s in self.round_starts if s < step]
+            return earlier[-1] if earlier else 0
+        later = [s for s in self.round_starts if s > step]
+        return later[0] if later else self.length
+
+
+class ReplayScene(Scene):
+    """A finished match, step by step, drawn from one seat's view (or the public view)."""
+
+    def __init__(self, app, match: dict, seat: Optional[int] = None, title: str = ""):
+        super().__init__(app)
+        self.replay = Replay(match)
+        seats = self.replay.seats
+        if seat is None:
+            seat = next((i for i, s in enumerate(seats) if s.get("kind", "human") == "human"), 0)
+        self.modes = list(range(len(seats))) + [None]      # each seat's view, then the table's
+        self.mode = seat
+        self.step = 0
+        self.playing = False
+        self.since = 0.0
+        self.heading = title or self.replay.ruleset.name
+        settings = app.settings
+        if hasattr(settings, "memory_aid"):
+            # the faces the viewer knew are shown (small, dimmed) where the family hides them to test memory
+            settings = dataclasses.replace(settings, memory_aid=True)
+        self.drawing = drawing_for(self.replay.ruleset.family)(self.replay.ruleset, CardArt(self.replay.ruleset),
+                                                               settings)
+        self.drawer = table_frame.FrameDrawer()
+        self._cache = (None, None)
+        go = self.go
+        self.buttons = {
+            "start": Button("|<", lambda: go(0), size=16, tooltip="The deal (Home)"),
+            "round_back": Button("<<", lambda: go(self.replay.round_start(self.step, -1)), size=16,
+                                 tooltip="The start of the round (Page Up)"),
+            "back": Button("<", lambda: go(self.step - 1), size=16, tooltip="A move back (Left)"),
+            "play": Button("Play", self.toggle_play, size=16, hint="Space"),
+            "on": Button(">", lambda: go(self.step + 1), size=16, tooltip="The next move (Right)"),
+            "round_on": Button(">>", lambda: go(self.replay.round_start(self.step, 1)), size=16,
+                               tooltip="The next round (Page Down)"),
+            "end": Button(">|", lambda: go(self.replay.length), size=16, tooltip="The end (End)"),
+            "view": Button("Change view", self.next_mode, size=15, hint="Tab",
+                           tooltip="Whose view the replay shows: each player's as they saw it, or the table's"),
+            "close": Button("Back", lambda: self.app.pop(self), size=15, hint="Esc"),
+        }
+        self.ui.add(*self.buttons.values())
+        self.layout(app.size)
+
+    # ---- moving ----
+    def go(self, step: int) -> None:
+        self.step = max(0, min(step, self.replay.length))
+        if self.step >= self.replay.length:
+            self.playing = False
+
+    def toggle_play(self) -> None:
+        if self.step >= self.replay.length:
+            self.step = 0
+        self.playing = not self.playing
+        self.since = 0.0
+
+    def next_mode(self) -> None:
+        self.mode = self.modes[(self.modes.index(self.mode) + 1) % len(self.modes)]
+
+    def mode_label(self) -> str:
+        return "The table's view" if self.mode is None else f"As {self.replay.names[self.mode]} saw it"
+
+    # ---- the scene ----
+    def layout(self, size):
+        super().layout(size)
+        frame = table_frame.compute(size)
+        r = frame.status
+        h = 38
+        y = r.bottom - h - 10
+        x = r.right - 12
+        for key in ("end", "round_on", "on", "play", "back", "round_back", "start"):
+            w = 74 if key == "play" else 50
+            x -= w + 6
+            self.buttons[key].rect = pygame.Rect(x, y, w, h)
+        self.text_right = x
+        bar = frame.top_bar
+        self.buttons["close"].rect = pygame.Rect(bar.right - 110, bar.y + 5, 100, bar.h - 10)
+        self.buttons["view"].rect = pygame.Rect(bar.right - 120 - 190, bar.y + 5, 190, bar.h - 10)
+
+    def update(self, dt):
+        super().update(dt)
+        if self.playing:
+            self.since += dt
+            every = PLAY_SECONDS.get(getattr(self.app.settings, "animation_speed", "normal"), 0.9)
+            if self.since >= every:
+                self.since = 0.0
+                self.go(self.step + 1)
+
+    KEYS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "on", pygame.K_HOME: "start", pygame.K_END: "end",
+            pygame.K_PAGEUP: "round_back", pygame.K_PAGEDOWN: "round_on", pygame.K_SPACE: "play",
+            pygame.K_TAB: "view"}
+
+    def handle(self, event):
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop(self)
+                return
+            name = self.KEYS.get(event.key)
+            if name is not None:
+                self.buttons[name].on_click()
+                return
+        self.ui.handle(event)
+
+    def status(self) -> str:
+        r = self.replay
+        if self.step == 0:
+            where = "The deal"
+        else:
+            seat, action = r.actions[self.step - 1]
+            where = f"Move {self.step} of {r.length}: {r.names[seat]}"
+        rounds = r.round_of[-1]
+        round_text = f" · round {r.round_of[self.step]} of {rounds}" if rounds > 1 else ""
+        return f"{where}{round_text}. Left/Right a move, Page Up/Down a round, Space plays."
+
+    def frame_surface(self, size) -> pygame.Surface:
+        """The table at this step, in this mode, for a window of `size` (kept until one of them changes)."""
+        key = (self.step, self.mode, tuple(size))
+        if self._cache[0] == key:
+            return self._cache[1]
+        r = self.replay
+        view = r.view_at(self.step, self.mode)
+        surf = pygame.Surface(size).convert()
+        shown = r.lines[:r.lines_at[self.step]]
+        vis = table_frame.Visuals(names=tuple(r.names), title=f"Replay: {self.heading}",
+                                  viewer_label=self.mode_label(), show_log=True, viewer=view.viewer,
+                                  log=tuple(shown), prompt=self.status(), text_right=self.text_right)
+        focus = self.mode if self.mode is not None else 0
+        zones, vis = self.drawing.still(size, view, vis, focus)
+        frame = table_frame.compute(size)
+        self.drawer.draw_back(surf, frame, vis)
+        self.drawing.draw(surf, zones, view, vis)
+        self.drawer.draw_front(surf, frame, view, vis)
+        self._cache = (key, surf)
+        return surf
+
+    def draw(self, surf):
+        surf.blit(self.frame_surface(surf.get_size()), (0, 0))
+        self.buttons["play"].label = "Stop" if self.playing else "Play"
+        self.buttons["view"].label = "Change view"
+        self.buttons["back"].enabled = self.buttons["start"].enabled = self.step > 0
+        self.buttons["on"].enabled = self.buttons["end"].enabled = self.step < self.replay.length
+        self.ui.draw(surf)
+        pygame.draw.rect(surf, theme.PANEL_EDGE, self.buttons["view"].rect, 1, border_radius=6)
