@@ -190,3 +190,49 @@ def test_as_ana_saw_it_a_twin_that_differs_in_cards_ana_never_saw_draws_the_same
     # Castle Combo keeps nothing from a seat but the deck's order: there the public twin is Ana's too
     assert compared >= 3 and (differed >= 1 or private == 0)
     assert private == 0 or differed >= 1
+
+
+def test_review_from_the_replay_runs_off_the_frame_loop_shows_verdicts_and_is_kept(data_dir, monkeypatch):
+    """Issue 29 (3): "It runs on a worker thread with a progress bar and can be cancelled; results are
+    stored with the match so a second opening is instant." The budget is made small for the test."""
+    import game.lab.review as review_module
+    original = review_module.review_match
+    monkeypatch.setattr(review_module, "review_match", lambda match, seat, **kw: original(match, seat, deals=8, **kw))
+    session = run_match(find_ruleset("kombio"), ("random", "easy"), 8, keep_session=True).session
+    past = history.load(history.keep(session))
+    app = make_app()
+    d = Driver(app)
+    d.step(2)
+    scene = ReplayScene(app, past.match, past=past)
+    app.push(scene)
+    d.key(pygame.K_r)
+    assert scene.job is not None and scene.job_seat == 0
+    d.key(pygame.K_ESCAPE)                                 # Esc stops the review, the replay stays
+    assert d.until(lambda: scene.job is None, 2000) and app.top is scene
+    assert scene.job_seat is None and "0" not in scene.reviews and history.load(past.path).reviews == {}
+    d.key(pygame.K_r)
+    frames = 0
+    while scene.job is not None and frames < 6000:
+        d.step()
+        frames += 1
+    assert frames > 1                                      # the window went on drawing meanwhile
+    review = scene.reviews["0"]
+    assert history.load(past.path).reviews == {"0": review}            # kept with the match
+    flagged = [d_["action"] + 1 for d_ in review["decisions"] if d_["verdict"] != "fine"]
+    judged = [d_["action"] + 1 for d_ in review["decisions"]]
+    assert judged
+    scene.go(judged[0])
+    assert scene.decision_here()["action"] == judged[0] - 1
+    assert scene.status().startswith(f"Move {judged[0]} of")
+    assert flagged                                          # a random bot's play: some decisions are not fine
+    if flagged:
+        scene.go(0)
+        d.key(pygame.K_n)
+        assert scene.step == flagged[0]
+        said = scene.status()
+        assert any(word in said for word in ("Inaccuracy", "Mistake", "Blunder")) and "better was" in said
+    # a second opening is instant: the kept review shows without a job
+    again = ReplayScene(app, past.match, past=history.load(past.path))
+    app.push(again)
+    d.key(pygame.K_r)
+    assert again.job is None and "0" in again.reviews

@@ -173,9 +173,12 @@ def decision_line(d: dict) -> str:
 def summary_line(name: str, review: dict) -> str:
     s = review["summary"]
     skipped = sum(review["skipped"].values())
-    return (f"{name}: {s['reviewed']} decisions reviewed ({skipped} forced, trivial or shared skipped): "
-            f"{s['fine']} fine, {s['inaccuracy']} inaccuracies, {s['mistake']} mistakes, "
-            f"{s['blunder']} blunders; about {s['points_lost']:.1f} points lost in all")
+    def count(n, one, many):
+        return f"{n} {one if n == 1 else many}"
+    return (f"{name}: {count(s['reviewed'], 'decision', 'decisions')} reviewed ({skipped} forced, trivial or "
+            f"shared skipped): {s['fine']} fine, {count(s['inaccuracy'], 'inaccuracy', 'inaccuracies')}, "
+            f"{count(s['mistake'], 'mistake', 'mistakes')}, {count(s['blunder'], 'blunder', 'blunders')}; "
+            f"about {s['points_lost']:.1f} points lost in all")
 
 
 # ---- main.py --review ----

@@ -75,7 +75,7 @@ class PastMatchesScene(Scene):
         from game.ui.replay import ReplayScene
         past = self.matches[index]
         try:
-            scene = ReplayScene(self.app, past.match, title=past.summary["game"])
+            scene = ReplayScene(self.app, past.match, title=past.summary["game"], past=past)
         except ValueError as exc:
             self.app.toast(f"This match cannot be replayed: {exc}", 8)
             return

@@ -9,7 +9,9 @@ newest line lit. Only a finished match is replayed: the match in progress is nev
 would show hidden cards to whoever sits at the screen).
 
 Keys: Left/Right a move back/on, Home/End the start/the end, Page Up/Page Down the previous/next
-round's start, Space plays (or stops) at the table's speed, Tab whose view is shown, Esc back.
+round's start, Space plays (or stops) at the table's speed, Tab whose view is shown, R reviews the
+player shown, N/Shift+N the next/previous decision the review did not find fine, Esc back (or stops
+a review under way).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from game.engine import registry
 from game.engine.core import Action
 from game.engine.session import Session
 from game.ui import table_frame, theme
+from game.ui.background import Background
 from game.ui.cardart import CardArt
 from game.ui.families import drawing_for
 from game.ui.scene import Scene
@@ -87,6 +90,24 @@ class Replay:
     def view_at(self, step: int, seat: Optional[int]):
         return self.game_at(step).view(seat)
 
+    def played_words(self, index: int) -> str:
+        """The log's sentences for the move at `index` (0-based) as it was played."""
+        return " ".join(self.lines[self.lines_at[index]:self.lines_at[index + 1]])
+
+    def move_words(self, index: int, action) -> str:
+        """The log's sentences for `action` had it been made instead of the move at `index`: the
+        family's own words for the events it would have made (the match is over: nothing is secret)."""
+        seat = self.actions[index][0]
+        game = self.game_at(index).copy()
+        family = registry.family(self.ruleset.family)
+        call_name = getattr(game.view(None), "call_name", "Call")
+        try:
+            events = game.apply(seat, Action.from_json(action) if isinstance(action, dict) else action)
+            words = [family.describe(e, self.names, call_name) for e in events]
+        except Exception:
+            words = []
+        return " ".join(w for w in words if w) or action_words(action)
+
     def round_start(self, step: int, direction: int) -> int:
         """The start of the round before (-1) or after (+1) `step` (the start of its own round when
         going back from inside it)."""
@@ -97,11 +118,24 @@ class Replay:
         return later[0] if later else self.length
 
 
-class ReplayScene(Scene):
-    """A finished match, step by step, drawn from one seat's view (or the public view)."""
+def action_words(action) -> str:
+    from game.lab.review import move_words
+    return move_words(action)
 
-    def __init__(self, app, match: dict, seat: Optional[int] = None, title: str = ""):
+
+class ReplayScene(Scene):
+    """A finished match, step by step, drawn from one seat's view (or the public view), and its
+    review: R reviews the player shown (on a worker thread, with a progress bar; Esc stops it), then
+    each of their decisions says its verdict and the better move, N goes to the next one that was
+    not fine (Shift+N back). A review is kept with the past match (`past`), so it opens at once."""
+
+    def __init__(self, app, match: dict, seat: Optional[int] = None, title: str = "", past=None):
         super().__init__(app)
+        self.match = match
+        self.past = past
+        self.reviews = dict(past.reviews) if past is not None else {}
+        self.job: Optional[Background] = None
+        self.job_seat: Optional[int] = None
         self.replay = Replay(match)
         seats = self.replay.seats
         if seat is None:
@@ -134,6 +168,8 @@ class ReplayScene(Scene):
             "view": Button("Change view", self.next_mode, size=15, hint="Tab",
                            tooltip="Whose view the replay shows: each player's as they saw it, or the table's"),
             "close": Button("Back", lambda: self.app.pop(self), size=15, hint="Esc"),
+            "review": Button("Review", self.review, size=15, hint="R",
+                             tooltip="Weigh every decision of the player shown with the search, from their view"),
         }
         self.ui.add(*self.buttons.values())
         self.layout(app.size)
@@ -152,6 +188,80 @@ class ReplayScene(Scene):
 
     def next_mode(self) -> None:
         self.mode = self.modes[(self.modes.index(self.mode) + 1) % len(self.modes)]
+
+    # ---- the review ----
+    def review_seat(self) -> int:
+        if self.mode is not None:
+            return self.mode
+        return next((i for i, s in enumerate(self.replay.seats) if s.get("kind", "human") == "human"), 0)
+
+    def review(self) -> None:
+        """Review the player shown (the table's view: the first human); a kept review shows at once."""
+        if self.job is not None:
+            return
+        seat = self.review_seat()
+        self.mode = seat
+        if str(seat) in self.reviews:
+            self.app.toast(self.summary_line(seat), 6)
+            return
+        from game.lab.review import review_match
+        match = self.match
+        self.job_seat = seat
+        self.job = Background(lambda progress, cancelled: review_match(match, seat, progress=progress,
+                                                                       cancelled=cancelled),
+                              name=f"review-{seat}")
+
+    def _review_done(self) -> None:
+        job, seat = self.job, self.job_seat
+        self.job = self.job_seat = None
+        if job.cancelled:
+            self.app.toast("The review was stopped; nothing was kept.", 4)
+            return
+        if job.error is not None:
+            self.app.toast(f"The review could not be made: {job.error}", 8)
+            return
+        self.reviews[str(seat)] = job.result
+        if self.past is not None:
+            from game.store import history
+            try:
+                history.store_review(self.past, seat, job.result)
+            except Exception as exc:
+                self.app.toast(f"The review was not kept with the match: {exc}", 6)
+        self.app.toast(self.summary_line(seat), 8)
+
+    def summary_line(self, seat: int) -> str:
+        from game.lab.review import summary_line
+        return summary_line(self.replay.names[seat], self.reviews[str(seat)])
+
+    def decision_here(self) -> Optional[dict]:
+        """The reviewed decision the step on screen shows (the move just made), if any."""
+        review = self.reviews.get(str(self.mode)) if self.mode is not None else None
+        if review is None or self.step == 0:
+            return None
+        return next((d for d in review["decisions"] if d["action"] == self.step - 1), None)
+
+    def verdict_text(self, decision: dict) -> str:
+        r = self.replay
+        name = r.names[r.actions[decision["action"]][0]]
+        if decision["best"] == decision["played"]:
+            return f"{name} played the best move the search found."
+        if decision["verdict"] == "fine":
+            return f"Fine: the best move found was hardly better ({decision['loss']:.1f} points)."
+        better = r.move_words(decision["action"], decision["best"])
+        return (f"{decision['verdict'].capitalize()}: better was \"{better}\", about {decision['loss']:.1f} "
+                f"points more on average.")
+
+    def next_flagged(self, direction: int) -> None:
+        review = self.reviews.get(str(self.mode)) if self.mode is not None else None
+        if review is None:
+            self.app.toast("Review this player first (R).", 3)
+            return
+        steps = [d["action"] + 1 for d in review["decisions"] if d["verdict"] != "fine"]
+        ahead = [t for t in steps if t > self.step] if direction > 0 else [t for t in steps if t < self.step][::-1]
+        if ahead:
+            self.go(ahead[0])
+        else:
+            self.app.toast("No more inaccuracies, mistakes or blunders that way.", 3)
 
     def mode_label(self) -> str:
         return "The table's view" if self.mode is None else f"As {self.replay.names[self.mode]} saw it"
@@ -172,9 +282,12 @@ class ReplayScene(Scene):
         bar = frame.top_bar
         self.buttons["close"].rect = pygame.Rect(bar.right - 110, bar.y + 5, 100, bar.h - 10)
         self.buttons["view"].rect = pygame.Rect(bar.right - 120 - 190, bar.y + 5, 190, bar.h - 10)
+        self.buttons["review"].rect = pygame.Rect(bar.right - 120 - 200 - 130, bar.y + 5, 130, bar.h - 10)
 
     def update(self, dt):
         super().update(dt)
+        if self.job is not None and self.job.done():
+            self._review_done()
         if self.playing:
             self.since += dt
             every = PLAY_SECONDS.get(getattr(self.app.settings, "animation_speed", "normal"), 0.9)
@@ -189,7 +302,16 @@ class ReplayScene(Scene):
     def handle(self, event):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.app.pop(self)
+                if self.job is not None:
+                    self.job.cancel()          # Esc stops the review first; the next Esc leaves
+                else:
+                    self.app.pop(self)
+                return
+            if event.key == pygame.K_r:
+                self.review()
+                return
+            if event.key == pygame.K_n:
+                self.next_flagged(-1 if event.mod & pygame.KMOD_SHIFT else 1)
                 return
             name = self.KEYS.get(event.key)
             if name is not None:
@@ -206,11 +328,20 @@ class ReplayScene(Scene):
             where = f"Move {self.step} of {r.length}: {r.names[seat]}"
         rounds = r.round_of[-1]
         round_text = f" · round {r.round_of[self.step]} of {rounds}" if rounds > 1 else ""
-        return f"{where}{round_text}. Left/Right a move, Page Up/Down a round, Space plays."
+        if self.job is not None:
+            return (f"{where}{round_text}. Reviewing {r.names[self.job_seat]}: {self.job.done_count} of "
+                    f"{self.job.total or '?'} moves (Esc stops).")
+        decision = self.decision_here()
+        if decision is not None:
+            return f"{where}{round_text}. {self.verdict_text(decision)}"
+        if self.mode is not None and str(self.mode) in self.reviews:
+            return f"{where}{round_text}. N: the next inaccuracy, mistake or blunder (Shift+N: back)."
+        return f"{where}{round_text}. Left/Right a move, Page Up/Down a round, Space plays, R reviews."
 
     def frame_surface(self, size) -> pygame.Surface:
         """The table at this step, in this mode, for a window of `size` (kept until one of them changes)."""
-        key = (self.step, self.mode, tuple(size))
+        job = (self.job.done_count, self.job.total) if self.job is not None else None
+        key = (self.step, self.mode, tuple(size), job, tuple(self.reviews))
         if self._cache[0] == key:
             return self._cache[1]
         r = self.replay
@@ -220,6 +351,11 @@ class ReplayScene(Scene):
         vis = table_frame.Visuals(names=tuple(r.names), title=f"Replay: {self.heading}",
                                   viewer_label=self.mode_label(), show_log=True, viewer=view.viewer,
                                   log=tuple(shown), prompt=self.status(), text_right=self.text_right)
+        decision = self.decision_here()
+        if decision is not None and decision["verdict"] != "fine":
+            vis.message, vis.message_error = f"{decision['verdict'].capitalize()}", decision["verdict"] != "inaccuracy"
+        elif self.mode is not None and str(self.mode) in self.reviews:
+            vis.message = self.summary_line(self.mode)
         focus = self.mode if self.mode is not None else 0
         zones, vis = self.drawing.still(size, view, vis, focus)
         frame = table_frame.compute(size)
@@ -235,5 +371,11 @@ class ReplayScene(Scene):
         self.buttons["view"].label = "Change view"
         self.buttons["back"].enabled = self.buttons["start"].enabled = self.step > 0
         self.buttons["on"].enabled = self.buttons["end"].enabled = self.step < self.replay.length
+        self.buttons["review"].enabled = self.job is None
         self.ui.draw(surf)
-        pygame.draw.rect(surf, theme.PANEL_EDGE, self.buttons["view"].rect, 1, border_radius=6)
+        if self.job is not None:
+            # the review's progress: a bar across the status line's top edge
+            frame = table_frame.compute(surf.get_size())
+            bar = pygame.Rect(frame.status.x, frame.status.y, frame.status.w, 6)
+            pygame.draw.rect(surf, theme.PANEL, bar)
+            pygame.draw.rect(surf, theme.ACCENT, (bar.x, bar.y, int(bar.w * self.job.fraction()), bar.h))

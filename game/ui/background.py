@@ -1,0 +1,47 @@
+"""Work off the frame loop: a function on a daemon thread, with its progress and a way to stop it.
+
+The window goes on drawing while the work runs (a review of a whole match, a hint's search); the
+scene asks `done()` each frame and reads `result` or `error`. The function gets two callables:
+`progress(done, total)` and `cancelled()`, which turns true once `cancel()` was called (the work
+stops at its next check: the review checks between playouts).
+"""
+from __future__ import annotations
+
+import threading
+from typing import Callable, Optional
+
+
+class Background:
+    def __init__(self, work: Callable, name: str = "background"):
+        self.result = None
+        self.error: Optional[Exception] = None
+        self.done_count, self.total = 0, 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(work,), daemon=True, name=name)
+        self._thread.start()
+
+    def _run(self, work) -> None:
+        try:
+            self.result = work(self._progress, self._stop.is_set)
+        except Exception as exc:        # reported by the scene, in words
+            self.error = exc
+
+    def _progress(self, done: int, total: int) -> None:
+        self.done_count, self.total = done, total
+
+    def fraction(self) -> float:
+        return self.done_count / self.total if self.total else 0.0
+
+    def cancel(self) -> None:
+        self._stop.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._stop.is_set()
+
+    def done(self) -> bool:
+        return not self._thread.is_alive()
+
+    def wait(self, seconds: Optional[float] = None) -> bool:
+        self._thread.join(seconds)
+        return self.done()
