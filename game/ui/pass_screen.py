@@ -18,7 +18,7 @@ from game.ui.scene import Scene
 from game.ui.widgets import Button, blit_text
 
 GUARD_SECONDS = 1.0
-PASS_KEY = pygame.K_h          # "hand over": used by no other screen
+PASS_KEY = pygame.K_h          # "hand over"; at the table the same key asks for a hint, once this screen is gone
 PASS_KEY_NAME = "H"
 
 

@@ -101,6 +101,11 @@ class SetupScene(Scene):
                        (lambda val, key=v.key: self.set_variant(key, val)), tooltip=v.description)
             self.variant_toggles.append(t)
             self.variant_notes.append(Label(v.description, 14, theme.MUTED))
+        self.options["hints"] = bool(self.options.get("hints", False))
+        self.hints_toggle = Toggle("Hints on demand (H)", self.options["hints"],
+                                   self.set_hints, tooltip="At your own decisions, H (or the Hint button) asks "
+                                   "the search of the hard level for the best moves it finds from what you "
+                                   "can see; the hints used are counted in the summary and the statistics")
         self.back = Button("Back", lambda: self.app.pop(self), hint="Esc")
         self.rules = Button("Rules", self.open_rules, hint="F1")
         self.start = Button("Start the match", self.start_match, primary=True, hint="Enter")
@@ -112,8 +117,8 @@ class SetupScene(Scene):
         for r in self.rows:
             self.ui.add(*r.widgets)
         self.ui.add(self.count_step, self.mode_step, self.rounds_step, self.points_step,
-                    *self.variant_toggles, *self.variant_notes, self.problem_note, self.back, self.rules,
-                    self.start)
+                    *self.variant_toggles, *self.variant_notes, self.problem_note, self.hints_toggle,
+                    self.back, self.rules, self.start)
         self.set_count(self.count)
         self.set_mode(self.mode_step.value)
         if self.family.one_game:        # no length to choose: the game's own rules end it
@@ -149,6 +154,9 @@ class SetupScene(Scene):
     def set_points(self, n):
         self.options["match_end"]["points"] = n
         self.check_house_rules()
+
+    def set_hints(self, value):
+        self.options["hints"] = bool(value)
 
     def set_variant(self, key, value):
         self.options["variants"][key] = value
@@ -230,7 +238,8 @@ class SetupScene(Scene):
         lines = len(fonts.wrap(self.family.start_hint, HINT_SIZE, col_w)) + max(
             len(fonts.wrap(h, HINT_SIZE, col_w)) for h in (PASS_HINT, NAME_HINT, OPEN_HINT))
         self.hint_top = by - 8 - lines * lh
-        rows_h = self.hint_top - 6 - y
+        self.hints_toggle.rect = pygame.Rect(lx - 6, self.hint_top - 44, col_w + 12, 36)
+        rows_h = self.hint_top - 50 - y
         row_h = max(34, min(54, rows_h // max(1, self.max_seats)))
         self.seat_label_x = lx
         for i, r in enumerate(self.rows):
@@ -248,17 +257,25 @@ class SetupScene(Scene):
         y += 70
         self.variants_top = y
         y += 32
-        for t, note, v in zip(self.variant_toggles, self.variant_notes, self.ruleset.variants):
+        # up to two lines of each description (the toggle's tooltip has all of it); fewer where the
+        # house rules would run into the buttons in a small window
+        room = by - 12 - y
+        wrapped = [fonts.wrap(v.description, 14, col_w - 34) if v.description else [] for v in self.ruleset.variants]
+        keep = 2
+        while keep > 0 and sum(46 + max(1, min(keep, len(w))) * fonts.line_height(14) for w in wrapped) > room:
+            keep -= 1
+        for t, note, v, lines in zip(self.variant_toggles, self.variant_notes, self.ruleset.variants, wrapped):
             t.rect = pygame.Rect(rx - 6, y, col_w + 12, 36)
-            # up to two lines of the description (the toggle's tooltip has all of it)
-            lines = fonts.wrap(v.description, 14, col_w - 34) if v.description else []
-            if len(lines) > 2:
-                lines = [lines[0], fonts.ellipsize(" ".join(lines[1:]), 14, col_w - 34)]
+            if keep == 0:
+                lines = []
+            elif len(lines) > keep:
+                lines = lines[:keep - 1] + [fonts.ellipsize(" ".join(lines[keep - 1:]), 14, col_w - 34)]
             note.text = "\n".join(lines)
             note.wrap = True
             note.rect = pygame.Rect(rx + 34, y + 36, col_w - 34, max(1, len(lines)) * fonts.line_height(14))
-            y += 46 + note.rect.h
-        self.problem_note.rect = pygame.Rect(rx, y, col_w, p.bottom - 76 - y)
+            note.visible = bool(lines)
+            y += 46 + note.rect.h if lines else 40
+        self.problem_note.rect = pygame.Rect(rx, y, col_w, max(0, p.bottom - 76 - y))
         self.back.rect = pygame.Rect(p.x + 30, by, 160, 46)
         self.rules.rect = pygame.Rect(p.x + 200, by, 160, 46)
         self.start.rect = pygame.Rect(p.right - 30 - 260, by, 260, 46)

@@ -38,6 +38,16 @@ class _Over(Scene):
                     return True
         return False
 
+    def draw_hints_used(self, surf, panel):
+        """In a match with hints on: how many each human asked for, at the panel's foot."""
+        hints = self.table.hints
+        if not hints.enabled:
+            return
+        names = self.ctrl.names
+        used = ", ".join(f"{names[s]} {hints.used.get(s, 0)}" for s in self.ctrl.humans)
+        blit_text(surf, f"Hints used: {used or 'none'}", 15, (panel.right - 26, panel.bottom - 40), theme.MUTED,
+                  False, "midright")
+
     def best_total(self, totals):
         """The leading total: the lowest, or the highest where the family counts up."""
         totals = list(totals)
@@ -152,6 +162,7 @@ class RoundSummaryScene(_Over):
             blit_text(surf, sub, 17, (p.x + 26, p.y + 56), theme.MUTED)
         body = pygame.Rect(p.x + 26, p.y + 88, p.w - 52, p.h - 88 - 80)
         self.draw_results(surf, body, self.view.results, self.ctrl.names)
+        self.draw_hints_used(surf, p)
         self.ui.draw(surf)
 
 
@@ -246,6 +257,7 @@ class MatchResultScene(_Over):
             self.draw_log(surf, body)
         else:
             self.draw_standings(surf, body, v, names)
+        self.draw_hints_used(surf, p)
         self.ui.draw(surf)
 
     def draw_log(self, surf, rect):

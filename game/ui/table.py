@@ -26,6 +26,7 @@ from game.ui import fonts, theme
 from game.ui.scene import Scene
 from game.ui.table_controller import TableController
 from game.ui.table_frame import FrameDrawer, Visuals
+from game.ui.table_hint import Hints
 from game.ui.table_input import Gesture
 from game.ui.table_pointer import PointerInput
 from game.ui.table_keys import ARROWS, PICK_KEYS, KeyFocus
@@ -48,6 +49,7 @@ class TableScene(PointerInput, Scene):
         self.anim = Animator()
         self.plugin = plugin_for(self.ruleset.family)(self)
         self.ctrl.plugin = self.plugin
+        self.hints = Hints(self)   # H: the search's best moves from the asking player's view
         self.input = self.plugin.make_input()
         self.fresh = fresh
         self.started = False
@@ -77,6 +79,8 @@ class TableScene(PointerInput, Scene):
         self.buttons = {
             "rules": Button("Rules", self.open_rules, hint="F1", size=15, tooltip="The rules of this game"),
             "menu": Button("Menu", self.open_pause, hint="Esc", size=15, tooltip="Pause: settings, main menu"),
+            "hint": Button("Hint", self.hints.ask, hint="H", size=15,
+                           tooltip="The best moves the search finds from your view (this match has hints on)"),
         }
         self.buttons.update(self.plugin.make_buttons(common))
         self.action_buttons = []     # one per legal place-less action the plug-in labels (button_label)
@@ -100,6 +104,7 @@ class TableScene(PointerInput, Scene):
             b["cancel"].visible = True
             b["cancel"].label, b["cancel"].hint = "Keep playing", "Esc"
         self.plugin.sync_buttons(b, seat, legal)
+        b["hint"].visible = self.hints.enabled and self.hints.asker() is not None
         labelled = [(a, self.plugin.button_label(a)) for a in legal if not a.places]
         # an action asked about (confirm_question) says on its button that a second press makes it
         labelled = [(a, f"Confirm {label}" if self.armed(seat, a) else label) for a, label in labelled if label]
@@ -251,6 +256,7 @@ class TableScene(PointerInput, Scene):
         self.ctrl.now = self.clock          # countdowns run on while animations play
         if not self.anim.busy():
             self.ctrl.update(self.clock)
+        self.hints.update()
         self._sync_buttons()
         if self.keys.place is not None and not self.anim.busy():
             self.keys.snap(self)
@@ -295,6 +301,9 @@ class TableScene(PointerInput, Scene):
             targets = inp.targets(None) if not self.anim.busy() else set()
         m = ctrl.moment()
         msg = ctrl.message
+        hint = self.hints.sentence()
+        if hint and not (msg and msg[1]):
+            msg = (hint, False)         # the hint's words, until something else is said in error
         title = self.plugin.title(view)
         viewer_label = ""
         if len(ctrl.humans) > 1:
@@ -324,6 +333,7 @@ class TableScene(PointerInput, Scene):
         vis = self.visuals(zones, view)
         self.frame_drawer.draw_back(surf, frame, vis)
         self.plugin.draw(surf, zones, view, vis)
+        self.hints.draw(surf, zones)
         self.frame_drawer.draw_front(surf, frame, view, vis)
         focus = self.keys.current(self, zones) if self.keys.place is not None and not self.anim.busy() else None
         if focus is not None:       # a white ring outside the gold one: not the selection's lone gold
@@ -451,6 +461,8 @@ class TableScene(PointerInput, Scene):
         ctrl = self.ctrl
         if k == pygame.K_F1:
             self.open_rules()
+        elif k == pygame.K_h:
+            self.hints.ask()
         elif k == pygame.K_ESCAPE:
             if not self.cancel():
                 self.open_pause()

@@ -107,6 +107,7 @@ class TableController:
         self._views_key = -1
         self.finished = False
         self.kept = None                      # the past match file once the match is over (history)
+        self.hints_used: dict = {}            # seat -> hints asked for (game/ui/table_hint.py counts)
         self.stuck: Optional[str] = None      # why the match cannot go on (a seat to act with no legal move)
         self._stuck_key = -1
         self.family = registry.family(session.ruleset.family)
@@ -430,7 +431,8 @@ class TableController:
             saves.clear_current()
             warning = stats.record_match(self.session.ruleset.id, self.stats_names(),
                                          list(self.game.scores()), list(v.winners),
-                                         lower_is_better=self.family.lower_is_better)
+                                         lower_is_better=self.family.lower_is_better,
+                                         hints=[self.hints_used.get(s, 0) for s in range(self.n)])
             if warning:
                 self.say(warning, True)
         except Exception as exc:

@@ -229,6 +229,11 @@ class TablePlugin:
         rect = getattr(zones, "rect", None)
         return rect(place) if callable(rect) else None
 
+    def action_places(self, action) -> tuple:
+        """The table's places an action touches (a hint outlines them). Default: the action's own
+        places, which are the table's for every family with the generic input."""
+        return tuple(action.places)
+
     def slide_back_hide(self, place) -> set:
         """The places drawn empty while a refused drop slides back to `place`."""
         return {place}

@@ -45,6 +45,7 @@ class ClashResultScene(MatchResultScene):
             self.draw_log(surf, body)
         else:
             self.draw_scores(surf, body)
+        self.draw_hints_used(surf, p)
         self.ui.draw(surf)
 
     def draw_scores(self, surf, rect):

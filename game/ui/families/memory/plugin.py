@@ -281,6 +281,10 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
             self._key_help = key_help(self.ctrl.call_name, self.race_key_names(), self.ctrl.names)
         return self._key_help
 
+    def action_places(self, action) -> tuple:
+        """The table names a layout slot ("slot", (seat, index)); an action ("slot", seat, index)."""
+        return tuple(("slot", tuple(p[1:])) for p in action.places if p and p[0] == "slot")
+
     def place_rect(self, zones, place):
         if place in ("deck", "discard", "drawn"):
             return getattr(zones, place)

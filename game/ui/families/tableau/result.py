@@ -51,6 +51,7 @@ class TableauResultScene(MatchResultScene):
             self.draw_log(surf, body)
         else:
             self.draw_pad(surf, body)
+        self.draw_hints_used(surf, p)
         self.ui.draw(surf)
 
     @staticmethod
