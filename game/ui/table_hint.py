@@ -22,6 +22,7 @@ from game.ui.widgets import blit_text
 
 HINT_DEALS = 24
 SHOWN = 3
+EVERY_MOVE_UP_TO = 16          # legal moves: up to this many are all weighed
 OFF = "Hints are off in this match: turn them on in the setup screen (Hints) before it starts."
 NOT_YOURS = "A hint is only for your own decision."
 
@@ -71,9 +72,12 @@ class Hints:
         ruleset, options = session.ruleset, session.options
         self.key = key
         self.used[seat] = self.used.get(seat, 0) + 1
+        # every legal move where there are few (the family's pruning may leave only its own choice:
+        # a hint should still name the runners-up); the family's candidates where there are many
+        everything = len(legal) <= EVERY_MOVE_UP_TO
         self.job = Background(lambda progress, cancelled: appraise(
-            ruleset, options, seat, view, legal, deals=HINT_DEALS, seed=key[1], cancelled=cancelled),
-            name=f"hint-{seat}")
+            ruleset, options, seat, view, legal, deals=HINT_DEALS, seed=key[1], everything=everything,
+            cancelled=cancelled), name=f"hint-{seat}")
 
     def forget(self) -> None:
         if self.job is not None:
