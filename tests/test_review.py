@@ -60,6 +60,45 @@ def test_kombio_throwing_away_a_drawn_zero_or_swapping_it_for_a_known_one_loses_
     assert verdicts["exchange(0, 0)"] == "fine"
 
 
+def test_castle_combo_the_last_card_the_captain_in_the_right_column_beats_a_face_down_card_by_six():
+    """Castle Combo (rulesets/castle-combo.yaml): the Captain "scores 8 if in right col"; "take it
+    without paying and place it face down: you gain 6 gold and 2 keys, and the card has no ... points";
+    "each key is worth 1 point". Ana's last cell is in the right column and the game ends with her
+    purchase (nothing else is hidden then): the Captain there is worth 8, face down 2."""
+    import rigging_castle_combo as cc
+    others = [c.key for c in cc.castle_combo().cards if c.key not in ("captain", "lookout", "chancellor")]
+    down = ["down:" + k for k in others[:17]]
+    game = cc.rig(cc.new_game(2, seed=1), displays={"castle": ["captain", "lookout", "chancellor"]},
+                  tableaux={0: cc.tableau(down[0:3], down[3:5] + [None], down[5:8]),
+                            1: cc.tableau(down[8:11], down[11:14], down[14:17])},
+                  gold={0: 10, 1: 0}, keys={0: 0, 1: 0}, current=0, messenger="castle")
+    game.turn_no = 2 * 9 - 1                 # the last purchase of the game
+    game._view_common = None
+    view, legal = game.view(0), game.legal_actions(0)
+    captain = next(a for a in legal if a.kind == "buy" and game.faces[a.places[0][2]].key == "captain")
+    face_down = next(a for a in legal if a.kind == "face_down" and a.places[0] == captain.places[0])
+    found = judge(cc.castle_combo(), game.options, 0, view, legal, face_down, deals=4, seed=1)
+    assert found["best"] == captain.to_json()
+    assert found["loss"] == pytest.approx(6.0) and found["verdict"] == "mistake"      # (2, 5, 10) points
+    assert judge(cc.castle_combo(), game.options, 0, view, legal, captain, deals=4, seed=1)["verdict"] == "fine"
+
+
+def test_klobba_the_black_totem_holder_pairing_with_the_weak_free_band_is_a_mistake():
+    """Klobba! (klobba-reconstructed.md): the Black Totem holder chooses a Free Band to pair with,
+    the White holder gets the other; "the higher total wins" a clobber. A Band of 10, 10 and 9 beside
+    one of 1, 1 and 2: taking the weak one hands the strong one to the opponent."""
+    import rigging_klobba as kl
+    strong = [(kl.OF, 10), (kl.YC, 10), (kl.PR, 9)]
+    weak = [(kl.OF, 1), (kl.YC, 1), (kl.PR, 2)]
+    game = kl.rigged(black=0, bands={0: [(kl.BT, 5), (kl.BT, 6), (kl.BT, 4)], 1: strong,
+                                     2: [(kl.BT, 7), (kl.OF, 5), (kl.YC, 6)], 3: weak})
+    view, legal = game.view(0), game.legal_actions(0)
+    assert legal == [kl.group(1), kl.group(3)]
+    found = judge(kl.klobba(), game.options, 0, view, legal, kl.group(3), deals=24, seed=1)
+    assert found["best"] == kl.group(1).to_json() and found["verdict"] in ("mistake", "blunder"), found
+    assert judge(kl.klobba(), game.options, 0, view, legal, kl.group(1), deals=24, seed=1)["verdict"] == "fine"
+
+
 def test_the_review_reads_the_view_only_a_hidden_card_twin_is_judged_the_same():
     """Privacy stays structural: the state behind the view is never read, so two states that differ
     only in cards the seat has not seen give the same numbers."""
