@@ -1,10 +1,11 @@
 """The review (game/lab/review.py): how long a whole match takes, and how far its verdicts hold.
 
-    python bench/bench_review.py time [--rulesets kombio,kumbal] [--deals 24]
+    python bench/bench_review.py time [--rulesets kombio,kumbal] [--deals 24] [--seat 1] [--matches 1]
     python bench/bench_review.py agreement [--decisions 200] [--deals 24] [--deeper 10] [--jobs 2]
 
 time: a 2-seat match of each shipped ruleset (normal against easy, seed 1; Kombio and Cambio 5
-rounds), the easy seat reviewed, on one process: seconds, decisions judged and skipped.
+rounds), the easy seat reviewed (`--seat 0`: normal's), on one process: seconds, decisions judged
+and skipped, verdicts; `--matches N` reviews N matches (seeds 1..N) of each.
 
 agreement: decisions sampled from seeded 2-seat matches of mixed levels (random, easy, normal), each
 judged at the default budget and again with `--deeper` times the deals over every legal move (the
@@ -34,7 +35,7 @@ def shipped() -> list:
     return sorted(e.ruleset.id for e in load_all() if e.ok)
 
 
-def timing(ruleset_id: str, deals: int) -> dict:
+def timing(ruleset_id: str, deals: int, seat: int = 1, seed: int = 1) -> dict:
     from game.engine import registry
     from game.engine.ruleset import default_options, find_ruleset
     from game.lab.review import review_match
@@ -43,10 +44,10 @@ def timing(ruleset_id: str, deals: int) -> dict:
     options = default_options(ruleset)
     if not registry.family(ruleset.family).one_game and "rounds" in ruleset.match_end.modes:
         options["match_end"] = {"mode": "rounds", "rounds": 5, "points": options["match_end"]["points"]}
-    session = run_match(ruleset, ("normal", "easy"), 1, options, keep_session=True).session
+    session = run_match(ruleset, ("normal", "easy"), seed, options, keep_session=True).session
     start = time.process_time()
-    review = review_match(session.to_json(), 1, deals=deals)
-    return {"ruleset": ruleset_id, "rounds": session.game.round_no, "actions": len(session.match.actions),
+    review = review_match(session.to_json(), seat, deals=deals)
+    return {"ruleset": ruleset_id, "seat": seat, "level": ("normal", "easy")[seat], "seed": seed, "rounds": session.game.round_no, "actions": len(session.match.actions),
             "cpu_seconds": round(time.process_time() - start, 2), "reviewed": review["summary"]["reviewed"],
             "skipped": review["skipped"], "verdicts": review["summary"]}
 
@@ -116,16 +117,20 @@ def main(argv=None) -> int:
     ap.add_argument("--deeper", type=int, default=10)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=7000)
+    ap.add_argument("--seat", type=int, default=1)
+    ap.add_argument("--matches", type=int, default=1)
     args = ap.parse_args(argv)
     ids = [r for r in args.rulesets.split(",") if r] or shipped()
     OUT.mkdir(exist_ok=True)
     results = []
     if args.part == "time":
         for rid in ids:
-            r = timing(rid, args.deals)
-            results.append(r)
-            print(f"{rid:14} {r['rounds']:2} rounds {r['actions']:4} actions: {r['cpu_seconds']:6.1f} CPU s, "
-                  f"{r['reviewed']} judged, skipped {r['skipped']}, {r['verdicts']}", flush=True)
+            for match_seed in range(1, args.matches + 1):
+                r = timing(rid, args.deals, args.seat, match_seed)
+                results.append(r)
+                print(f"{rid:14} seat {args.seat} seed {match_seed} {r['rounds']:2} rounds {r['actions']:4} "
+                      f"actions: {r['cpu_seconds']:6.1f} CPU s, {r['reviewed']} judged, skipped {r['skipped']}, "
+                      f"{r['verdicts']}", flush=True)
     else:
         for rid in ids:
             jobs = [(rid, m, i, s, args.deals, args.deeper) for m, i, s in sample(rid, args.decisions, args.seed)]
