@@ -42,6 +42,8 @@ class Hints:
     def asker(self) -> Optional[int]:
         """The human who may ask now: the one whose own decision is on screen, or None."""
         ctrl = self.scene.ctrl
+        if ctrl.moment().kind not in ("private", "public"):
+            return None                  # a race or a moment of the family's own: everyone at once
         seat = ctrl.input_seat()
         if seat is None or seat not in ctrl.humans:
             return None
