@@ -171,6 +171,21 @@ def test_statistics_keep_the_hints_and_drop_a_damaged_count(data_dir):
     assert "hints" not in loaded["games"]["kumbal"]["players"]["Ana"] and "hints is -4" in warning
 
 
+def test_the_statistics_screen_shows_the_hints_asked(data_dir, monkeypatch):
+    import game.ui.stats_scene
+    from game.ui.stats_scene import StatsScene
+    stats.record_match("kumbal", ["Ana", "Bot (normal)"], [3, 12], [0], lower_is_better=True, hints=[2, 0])
+    texts = record_text(monkeypatch, game.ui.stats_scene)
+    app = make_app()
+    app.open_menu()
+    d = Driver(app)
+    d.step(2)
+    app.push(StatsScene(app))
+    d.step()
+    shown = [text for text, _, _ in texts]
+    assert "1 won of 1 (100%) · 2 hints asked" in shown and "0 won of 1 (0%)" in shown
+
+
 def test_the_setup_screen_turns_hints_on_for_the_match(data_dir):
     app = make_app()
     app.open_menu()

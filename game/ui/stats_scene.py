@@ -59,7 +59,9 @@ class StatsScene(Scene):
                 played, won = rec.get("played", 0), rec.get("won", 0)
                 rate = f"{100 * won // played}%" if played else "-"
                 blit_text(surf, fonts.ellipsize(name, 17, 300), 17, (p.x + 60, y), theme.TEXT)
-                blit_text(surf, f"{won} won of {played} ({rate})", 17, (p.x + 380, y), theme.MUTED)
+                hints = rec.get("hints", 0)
+                asked = f" · {plural(hints, 'hint')} asked" if hints else ""
+                blit_text(surf, f"{won} won of {played} ({rate}){asked}", 17, (p.x + 380, y), theme.MUTED)
                 y += 24
             y += 14
         self.ui.draw(surf)
