@@ -61,7 +61,10 @@ def open_table(game, seats, hints=True):
 def ask_and_wait(d):
     d.key(pygame.K_h)
     hints = d.table.hints
-    assert d.until(lambda: not hints.thinking(), 3000)
+    if hints.job is not None:
+        assert hints.job.wait(120), "the hint's search did not end"
+    d.step()
+    assert not hints.thinking()
     return hints
 
 

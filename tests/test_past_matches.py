@@ -207,15 +207,19 @@ def test_review_from_the_replay_runs_off_the_frame_loop_shows_verdicts_and_is_ke
     app.push(scene)
     d.key(pygame.K_r)
     assert scene.job is not None and scene.job_seat == 0
+    job = scene.job
     d.key(pygame.K_ESCAPE)                                 # Esc stops the review, the replay stays
-    assert d.until(lambda: scene.job is None, 2000) and app.top is scene
+    assert job.cancelled and job.wait(20), "the review did not stop"    # at its next check: ~0.03 s
+    d.step()
+    assert scene.job is None and app.top is scene
     assert scene.job_seat is None and "0" not in scene.reviews and history.load(past.path).reviews == {}
     d.key(pygame.K_r)
-    frames = 0
-    while scene.job is not None and frames < 6000:
-        d.step()
-        frames += 1
-    assert frames > 1                                      # the window went on drawing meanwhile
+    second = scene.job
+    d.step(5)                                              # the window goes on drawing meanwhile
+    assert scene.job is second and not second.done()
+    assert second.wait(300), "the review did not end"
+    d.step()
+    assert scene.job is None and second.error is None and not second.cancelled, second.error
     review = scene.reviews["0"]
     assert history.load(past.path).reviews == {"0": review}            # kept with the match
     flagged = [d_["action"] + 1 for d_ in review["decisions"] if d_["verdict"] != "fine"]

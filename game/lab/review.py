@@ -6,9 +6,9 @@ played against the best move it finds, in points (see analysis). The expected lo
 played, judged on the same deals, sorts the decision into fine, inaccuracy, mistake or blunder by
 the family's thresholds (Family.search["review"]: points for the three, see THRESHOLDS); a loss the
 playouts cannot tell from nothing (under CONFIDENCE standard errors) is fine. Decisions that are
-forced (one legal move), trivial (the family's search would not look at them), taken together with
-other seats (the memory family's match race, the look at the start) or that the family cannot
-sample are skipped and counted, not judged.
+forced (one legal move), trivial (the family's search would not look at them), races (the memory
+family's: reaction time, not a choice) or that the family cannot sample are skipped and counted,
+not judged.
 
 The result is plain JSON (`review_match` returns it), stored with the past match (game.store.history)
 so that opening it again is instant.
@@ -48,18 +48,22 @@ def verdict(loss: float, error: float, limits: tuple) -> str:
 
 def decisions(match: dict, seat: int):
     """Replay a match record; yield (index, round, game, view, legal, action) at each of `seat`'s
-    decisions that only that seat was asked to take (races and shared moments are not decisions
-    of one player). `game` is the state before the move: the caller reads only views from it."""
+    decisions (view and legal None where it is not judged: a race, where several seats act at once
+    by the family's own step (Family.bot_step: the memory family's match race), is a contest of
+    reaction time, not a choice). A secret choice made at the same time as another seat's (Klobba!'s
+    laying) is a decision: the search samples the other's card from the view, as it does every
+    hidden card. `game` is the state before the move: the caller reads only views from it."""
     session = Session.resume({**match, "actions": []})
     game = session.game
+    racing = registry.family(session.ruleset.family).bot_step is not None
     for index, (who, data) in enumerate(match["actions"]):
         action = Action.from_json(data) if isinstance(data, dict) else data
         if who == seat:
-            to_act = game.to_act()
-            if to_act == [seat] or tuple(to_act) == (seat,):
+            to_act = list(game.to_act())
+            if seat in to_act and not (racing and len(to_act) > 1):
                 yield index, game.round_no, game, game.view(seat), game.legal_actions(seat), action
             else:
-                yield index, game.round_no, game, None, None, action      # shared: not judged
+                yield index, game.round_no, game, None, None, action      # a race: not judged
         session.apply(who, action)
 
 
@@ -79,11 +83,11 @@ def review_match(match: dict, seat: int, *, deals: int = DEFAULT_DEALS, seed: in
         raise ValueError(f"no seat {seat + 1} in this match (it has {len(match['seats'])})")
     limits = thresholds(family)
     total = sum(1 for who, _ in match["actions"] if who == seat)
-    out, skipped, done = [], {"forced": 0, "trivial": 0, "shared": 0, "not_sampled": 0}, 0
+    out, skipped, done = [], {"forced": 0, "trivial": 0, "race": 0, "not_sampled": 0}, 0
     for index, round_no, game, view, legal, played in decisions(match, seat):
         done += 1
         if view is None:
-            skipped["shared"] += 1
+            skipped["race"] += 1
         elif len(legal) < 2:
             skipped["forced"] += 1
         else:
@@ -176,7 +180,7 @@ def summary_line(name: str, review: dict) -> str:
     def count(n, one, many):
         return f"{n} {one if n == 1 else many}"
     return (f"{name}: {count(s['reviewed'], 'decision', 'decisions')} reviewed ({skipped} forced, trivial or "
-            f"shared skipped): {s['fine']} fine, {count(s['inaccuracy'], 'inaccuracy', 'inaccuracies')}, "
+            f"race moves skipped): {s['fine']} fine, {count(s['inaccuracy'], 'inaccuracy', 'inaccuracies')}, "
             f"{count(s['mistake'], 'mistake', 'mistakes')}, {count(s['blunder'], 'blunder', 'blunders')}; "
             f"about {s['points_lost']:.1f} points lost in all")
 
