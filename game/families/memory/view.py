@@ -170,10 +170,14 @@ def observe_all(game, seats) -> list:
 def _view_common(game) -> tuple:
     """(each seat's content key, the fields every viewer sees alike) of the state now."""
     known, caller, totals, looked = game.known, game.caller, game.totals, game.looked
+    shuffle_of = game.shuffle_of
     # Views are built very often (every bot decision, every seat in every race) and a seat's
-    # part rarely changes between two of them: it is reused while this content is the same.
+    # part rarely changes between two of them: it is reused while this content is the same. The
+    # content includes each card's reshuffle: a card that went to the pile, came back in a
+    # reshuffle and was put in the same place again is the same card there with another history.
     keys = [(tuple(lay), tuple([known[c] for c in lay if c is not None]), tuple(pens),
-             caller == s, totals[s], looked[s])
+             caller == s, totals[s], looked[s],
+             tuple([shuffle_of.get(c, 0) for c in lay]) if shuffle_of else ())
             for s, (lay, pens) in enumerate(zip(game.layouts, game.penalty_slots))]
     p = game.pending
     pend = None
