@@ -29,15 +29,20 @@ class Session:
         return cls(ruleset, seats, options or default_options(ruleset), seed)
 
     @classmethod
-    def resume(cls, data: dict, folder: Optional[str] = None) -> "Session":
+    def resume(cls, data: dict, folder: Optional[str] = None, ruleset=None) -> "Session":
         """Rebuild a session from its saved record by replaying every action.
 
+        `ruleset`: the record's ruleset when the caller has it loaded already (the conformance
+        checks replay thousands of matches: reading every ruleset file for each is most of a
+        replay's time); it is held to the record's id and version like one read from the files.
         Raises ValueError with a readable reason when the record does not fit
         the ruleset (missing ruleset, other version, an action that is illegal).
         """
         match = Match.from_json(data)
+        if ruleset is not None and ruleset.id != match.ruleset_id:
+            raise ValueError(f"the match was saved with {match.ruleset_id}, not {ruleset.id}")
         try:
-            ruleset = find_ruleset(match.ruleset_id, folder)
+            ruleset = ruleset or find_ruleset(match.ruleset_id, folder)
         except KeyError as exc:
             raise ValueError(exc.args[0]) from None   # str(KeyError) would add quotes
         if ruleset.version != match.ruleset_version:

@@ -140,7 +140,7 @@ def check_match(ruleset, levels, seed: int, options: Optional[dict] = None, twin
     checked = type("CheckedMatch", (_Checked,), {"seen": seen, "twins_every": twins_every,
                                                  "rng": random.Random(seed)})
     try:
-        replay = checked.resume(record, folder=folder)
+        replay = checked.resume(record, folder=folder, ruleset=None if folder else ruleset)
     except Violation as exc:
         raise Violation(f"{where}: {exc}") from None
     if replay.count != len(record["actions"]):
