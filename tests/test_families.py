@@ -62,6 +62,9 @@ SOAK_FINDS = [
     # the memory view's seat cache (keyed without reshuffle tags) showed its old tag, and the
     # sampler could not deal a twin from that view (2026-11-26, the 100,000-match soak)
     ("cambio-classic", 50_002_882),
+    # every card of a reshuffle was face up for everyone again: the view said one reshuffle with no
+    # hidden card, ((),), and a twin dealt from it (no card tagged) said none, () (the same soak)
+    ("cambio-classic", 50_012_440),
 ]
 
 

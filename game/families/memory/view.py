@@ -228,8 +228,10 @@ def _view_common(game) -> tuple:
 
 
 def _reshuffled_view(game) -> tuple:
-    """Per reshuffle of this round, the faces of its cards that are not face up for everyone."""
-    if not game.shuffle_of:
+    """Per reshuffle of this round, the faces of its cards that are not face up for everyone (an
+    empty entry for a reshuffle whose cards are all face up now: how many reshuffles there were is
+    public, and a state dealt anew from the view keeps it)."""
+    if not game.reshuffles:
         return ()
     out = [[] for _ in range(game.reshuffles)]
     full, known, defs = game.all_mask, game.known, game.defs
