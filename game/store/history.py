@@ -72,15 +72,12 @@ def keep(session, *, now: Optional[datetime.datetime] = None, limit: int = KEEP)
     """Keep a finished match (a Session whose game is over); returns its file. StoreError on failure.
 
     After the write the oldest files beyond `limit` are deleted (only ours: match-*.json)."""
-    now = now or datetime.datetime.now(datetime.timezone.utc)
-    record = {"format": FORMAT, "finished": now.isoformat(timespec="seconds"), "match": session.to_json(),
-              "summary": summarize(session), "reviews": {}}
-    return _write_new(record, now, limit)
+    return keep_record(session.to_json(), summarize(session), now=now, limit=limit)
 
 
 def keep_record(match: dict, summary: dict, *, now: Optional[datetime.datetime] = None,
                 limit: int = KEEP) -> Path:
-    """Keep a finished match given as its record and summary (the simulator's matches)."""
+    """Keep a finished match given as its record and summary (see keep)."""
     now = now or datetime.datetime.now(datetime.timezone.utc)
     record = {"format": FORMAT, "finished": now.isoformat(timespec="seconds"), "match": match,
               "summary": summary, "reviews": {}}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import fonts, theme
-from game.ui.scene import Scene, draw_felt
+from game.ui.scene import Scene, draw_felt, panel_with_back
 from game.ui.widgets import Button, blit_text, draw_panel, plural
 
 ROW = 64
@@ -58,11 +58,7 @@ class PastMatchesScene(Scene):
 
     def layout(self, size):
         super().layout(size)
-        w, h = size
-        self.panel = pygame.Rect(0, 0, min(980, w - 60), h - 60)
-        self.panel.center = (w // 2, h // 2)
-        self.back.rect = pygame.Rect(0, 0, 180, 46)
-        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
+        self.panel = panel_with_back(size, 980, self.back)
         self.list_rect = pygame.Rect(self.panel.x + 24, self.panel.y + 76, self.panel.w - 48,
                                      self.back.rect.y - 16 - (self.panel.y + 76))
 

@@ -202,8 +202,7 @@ class ReplayScene(Scene):
         seat = self.review_seat()
         self.mode = seat
         if str(seat) in self.reviews:
-            self.app.toast(self.summary_line(seat), 6)
-            return
+            return                       # kept: its summary is on the status line already
         from game.lab.review import review_match
         match = self.match
         self.job_seat = seat
@@ -227,7 +226,7 @@ class ReplayScene(Scene):
                 history.store_review(self.past, seat, job.result)
             except Exception as exc:
                 self.app.toast(f"The review was not kept with the match: {exc}", 6)
-        self.app.toast(self.summary_line(seat), 8)
+        # the summary stands on the status line from now on (a toast would cover it twice)
 
     def summary_line(self, seat: int) -> str:
         from game.lab.review import summary_line

@@ -3,7 +3,7 @@ parameters in force for this match; and, where the ruleset has it, the source's 
 import pygame
 
 from game.ui import fonts, theme
-from game.ui.scene import Scene, draw_felt
+from game.ui.scene import Scene, draw_felt, panel_with_back
 from game.ui.widgets import Button, blit_text, draw_panel
 
 BODY = 17
@@ -98,12 +98,8 @@ class RulesScene(Scene):
 
     def layout(self, size):
         super().layout(size)
-        w, h = size
-        self.panel = pygame.Rect(0, 0, min(980, w - 60), h - 60)
-        self.panel.center = (w // 2, h // 2)
+        self.panel = panel_with_back(size, 980, self.back)
         self.body = pygame.Rect(self.panel.x + 36, self.panel.y + 80, self.panel.w - 72, self.panel.h - 160)
-        self.back.rect = pygame.Rect(0, 0, 180, 46)
-        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
         if self.switch is not None:
             self.switch.rect = pygame.Rect(0, 0, 250, 46)
             self.switch.rect.bottomright = (self.panel.right - 36, self.panel.bottom - 18)

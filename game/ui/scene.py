@@ -37,6 +37,17 @@ class Scene:
         self.ui.draw(surf)
 
 
+def panel_with_back(size, width: int, back) -> pygame.Rect:
+    """A full-height panel at most `width` wide, centred in a window of `size`, with the screen's
+    Back button placed at its foot (the statistics, the rules, the past matches); returns the panel."""
+    w, h = size
+    panel = pygame.Rect(0, 0, min(width, w - 60), h - 60)
+    panel.center = (w // 2, h // 2)
+    back.rect = pygame.Rect(0, 0, 180, 46)
+    back.rect.midbottom = (panel.centerx, panel.bottom - 18)
+    return panel
+
+
 def shade(surf):
     """Dim everything drawn so far: an overlay scene's panel stands out over the scene below."""
     veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)

@@ -2,7 +2,7 @@
 import pygame
 
 from game.ui import fonts, theme
-from game.ui.scene import Scene, draw_felt
+from game.ui.scene import Scene, draw_felt, panel_with_back
 from game.ui.widgets import Button, blit_text, draw_panel, plural
 
 
@@ -21,11 +21,7 @@ class StatsScene(Scene):
 
     def layout(self, size):
         super().layout(size)
-        w, h = size
-        self.panel = pygame.Rect(0, 0, min(860, w - 60), h - 60)
-        self.panel.center = (w // 2, h // 2)
-        self.back.rect = pygame.Rect(0, 0, 180, 46)
-        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
+        self.panel = panel_with_back(size, 860, self.back)
 
     def handle(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

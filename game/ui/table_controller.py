@@ -25,13 +25,13 @@ action end (scaled by the animation speed; a plug-in may shorten it).
 """
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from typing import Callable, Optional
 
 from game.ai import SEARCH_LEVELS
 from game.engine import registry
 from game.engine.core import Action, IllegalAction
+from game.ui.background import Background
 from game.ui.families.base import Moment
 
 # Seconds, at speed "normal"; other speeds scale these (see App.anim_scale).
@@ -54,27 +54,18 @@ class Hold:
     #                                            for a click or Space (never times out into it)
 
 
-class Thinking:
-    """One decision of a bot that thinks long (`thinks_long`: the hard level's search), on a daemon
-    thread. The bot gets an immutable view and the legal actions, as ever, and nothing else
-    touches it meanwhile; the frame loop asks `done()` each frame and plays `action`."""
+class Thinking(Background):
+    """One decision of a bot that thinks long (`thinks_long`: the hard level's search), off the frame
+    loop (game/ui/background.py). The bot gets an immutable view and the legal actions, as ever, and
+    nothing else touches it meanwhile; the frame loop asks `done()` each frame and plays `action`."""
 
     def __init__(self, key, bot, view, legal):
         self.key = key                    # (seat, actions so far): the decision it is for
-        self.action = None
-        self.error: Optional[Exception] = None
-        self._thread = threading.Thread(target=self._run, args=(bot, view, legal), daemon=True,
-                                        name=f"bot-{key[0]}-thinks")
-        self._thread.start()
+        super().__init__(lambda progress, cancelled: bot.choose(view, legal), name=f"bot-{key[0]}-thinks")
 
-    def _run(self, bot, view, legal) -> None:
-        try:
-            self.action = bot.choose(view, legal)
-        except Exception as exc:   # reported on the table, which then plays a legal move
-            self.error = exc
-
-    def done(self) -> bool:
-        return not self._thread.is_alive()
+    @property
+    def action(self):
+        return self.result
 
 
 class TableController:

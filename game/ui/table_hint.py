@@ -20,7 +20,6 @@ from game.ui import theme
 from game.ui.background import Background
 from game.ui.widgets import blit_text
 
-HINT_DEALS = 24
 SHOWN = 3
 EVERY_MOVE_UP_TO = 16          # legal moves: up to this many are all weighed
 OFF = "Hints are off in this match: turn them on in the setup screen (Hints) before it starts."
@@ -68,7 +67,7 @@ class Hints:
             ctrl.say("Only one move is possible here." if legal else NOT_YOURS)
             return
         self.forget()
-        from game.ai.analysis import appraise
+        from game.ai.analysis import DEFAULT_DEALS, appraise
         session = self.scene.session
         view = ctrl.view_of(seat)        # the asking player's own view: all the search ever reads
         ruleset, options = session.ruleset, session.options
@@ -78,7 +77,7 @@ class Hints:
         # a hint should still name the runners-up); the family's candidates where there are many
         everything = len(legal) <= EVERY_MOVE_UP_TO
         self.job = Background(lambda progress, cancelled: appraise(
-            ruleset, options, seat, view, legal, deals=HINT_DEALS, seed=key[1], everything=everything,
+            ruleset, options, seat, view, legal, deals=DEFAULT_DEALS, seed=key[1], everything=everything,
             cancelled=cancelled), name=f"hint-{seat}")
 
     def forget(self) -> None:
