@@ -12,7 +12,8 @@ judged at the default budget and again with `--deeper` times the deals over ever
 deeper search). Reported per ruleset: how often the two name the same best move, and, on the
 decisions the default budget marks as mistakes or blunders, how often the deeper search names the
 same best move and how often it also finds the move played at least a mistake's loss worse (it
-confirms the verdict). Results go to bench/out/review-<part>.json.
+confirms the verdict). Results go to bench/out/review-<part>.json (review-<part>-<rulesets>.json
+with --rulesets).
 """
 from __future__ import annotations
 
@@ -149,7 +150,8 @@ def main(argv=None) -> int:
             print(f"{rid:14} {r['decisions']} decisions: same best {r['same_best']:.0%}; marked mistake or "
                   f"blunder {r['marked']}: same best {r['marked_same_best']:.0%}, confirmed "
                   f"{r['marked_confirmed']:.0%}; {r['verdicts']}", flush=True)
-    (OUT / f"review-{args.part}.json").write_text(json.dumps(results, indent=2))
+    name = f"review-{args.part}" + (f"-{args.rulesets.replace(',', '-')}" if args.rulesets else "")
+    (OUT / f"{name}.json").write_text(json.dumps(results, indent=2))
     return 0
 
 

@@ -59,6 +59,40 @@ def readable(msg: str) -> bool:
             and not any(junk in msg for junk in ("Action(", "None", "Traceback", "_", "{", "[")))
 
 
+def said_moves(family, game, seat: int, names, ruleset=None, longest: int = 90, distinct: bool = True) -> dict:
+    """Every legal move of `seat` now, said by the family from its view (Family.phrase): {action:
+    words}. Each is words of its own (not empty, not game.lab.review.move_words's generic words), in
+    the hint's form (lower case first, no full stop, shorter than `longest`); `distinct`: no two
+    moves of the decision are said alike (a hint must say which one it means)."""
+    from game.lab.review import move_words
+    view = game.view(seat)
+    said = {}
+    for action in game.legal_actions(seat):
+        words = family.phrase(action, view, tuple(names), ruleset)
+        where = f"{action} by seat {seat} in phase {view.phase}"
+        assert isinstance(words, str) and words.strip(), where
+        assert words != move_words(action), f"{where}: the generic words {words!r}"
+        assert words[0].islower() and not words.endswith("."), f"{where}: {words!r}"
+        assert len(words) < longest, f"{where}: {words!r} is no short phrase"
+        said[action] = words
+    if distinct:
+        assert len(set(said.values())) == len(said), sorted(said.values())
+    return said
+
+
+def twin_says_the_same(family, ruleset, options, game, seat: int, names, rng) -> int:
+    """A twin dealt anew from `seat`'s view (Family.determinize: it differs from `game` only in what
+    the seat cannot see) says every legal move of the seat in the same words; returns how many
+    moves were compared."""
+    view = game.view(seat)
+    twin = family.determinize(ruleset, options, view, rng)
+    assert twin.view(seat) == view
+    for action in game.legal_actions(seat):
+        assert family.phrase(action, twin.view(seat), names) == family.phrase(action, view, names), \
+            f"{action} by seat {seat}: a card the seat cannot see changed its words"
+    return len(game.legal_actions(seat))
+
+
 def play_out(game, seed: int, level: str = "normal", round_only: bool = True, limit: int = 20000) -> None:
     """Bots of `level` play `game` on through the family's own bot step, to the end of its round
     (of the next, from a scored round) or, with round_only=False, to the end of the game."""

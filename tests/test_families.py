@@ -144,3 +144,9 @@ def test_the_suite_catches_a_family_that_breaks_its_contract(monkeypatch):
     monkeypatch.setattr(SheddingGame, "view", telling)
     with pytest.raises(Violation, match="dealt anew"):
         check_match(kumbal, levels, SEED_BASE, options, twins_every=1)
+    # a view of play that holds what only the replay's "all cards" may show: every hand
+    def open_in_play(game, seat=None):
+        return replace(real_view(game, seat), open_hands=tuple(tuple(h) for h in game.hands))
+    monkeypatch.setattr(SheddingGame, "view", open_in_play)
+    with pytest.raises(Violation, match="all cards"):
+        check_match(kumbal, levels, SEED_BASE, options, twins_every=1)

@@ -81,7 +81,7 @@ def test_a_hint_names_the_best_moves_from_the_players_view_and_goes_with_the_nex
     assert 2 <= len(hints.moves) <= 3
     assert best.kind == "exchange" and best.places[0][2] in (0, 1)      # the 0 goes where she knows nothing
     said = table.visuals(table.current_layout(), table.ctrl.view()).message
-    assert said.startswith("Hint: 1. exchange (lit 1)") and "(points against the best, on average)" in said
+    assert said.startswith("Hint: 1. exchange your card ") and "for the drawn 0" in said and "(points against the best, on average)" in said
     assert table.ctrl.hints_used == {0: 1}
     d.key(pygame.K_h)                                    # asked again for the same decision: not counted
     assert table.ctrl.hints_used == {0: 1}

@@ -49,6 +49,16 @@ def short_match(ruleset_id, seed=3, levels=("normal", "easy")):
     return session
 
 
+def open_replay(session, seat=None, speed="instant"):
+    """(app, driver, replay scene) of `session`'s finished match, on screen."""
+    app = make_app(speed)
+    d = Driver(app)
+    d.step(2)
+    scene = ReplayScene(app, session.to_json(), seat=seat)
+    app.push(scene)
+    return app, d, scene
+
+
 def screen_hash(app) -> str:
     return hashlib.sha256(pygame.image.tobytes(app.screen, "RGB")).hexdigest()[:16]
 
@@ -86,11 +96,7 @@ def test_the_menu_lists_past_matches_newest_first_and_opens_one_in_the_replay(da
 @pytest.mark.parametrize("ruleset_id", ["kombio", "kumbal", "klobba", "castle-combo"])
 def test_a_whole_match_replays_forward_to_the_end_and_back_to_the_same_frames(data_dir, ruleset_id):
     session = short_match(ruleset_id)
-    app = make_app()
-    d = Driver(app)
-    d.step(2)
-    scene = ReplayScene(app, session.to_json())
-    app.push(scene)
+    app, d, scene = open_replay(session)
     d.step()
     forward = [screen_hash(app)]
     for _ in range(scene.replay.length):
@@ -158,11 +164,7 @@ def test_as_ana_saw_it_a_twin_that_differs_in_cards_ana_never_saw_draws_the_same
     Ana's own cards) shows that the comparison can fail."""
     session = short_match(ruleset_id)
     family = registry.family(session.ruleset.family)
-    app = make_app()
-    d = Driver(app)
-    d.step(2)
-    scene = ReplayScene(app, session.to_json(), seat=0)
-    app.push(scene)
+    app, d, scene = open_replay(session, seat=0)
     replay = scene.replay
     rng = random.Random(7)
     compared = differed = private = 0
@@ -240,3 +242,54 @@ def test_review_from_the_replay_runs_off_the_frame_loop_shows_verdicts_and_is_ke
     app.push(again)
     d.key(pygame.K_r)
     assert again.job is None and "0" in again.reviews
+
+
+@pytest.mark.parametrize("ruleset_id", ["kombio", "kumbal", "klobba"])
+def test_all_cards_shows_what_ana_never_saw_once_the_match_is_over(data_dir, ruleset_id):
+    """Issue 29 (2): "or 'all cards' (the match is over: nothing is secret any more)". The last view
+    mode (Tab after the table's) draws the family's open view: a twin dealt anew from Ana's view, the
+    same in her replay, shows other cards there at some step; the open view holds every hidden card."""
+    session = short_match(ruleset_id)
+    family = registry.family(session.ruleset.family)
+    app, d, scene = open_replay(session, seat=0)
+    for _ in range(len(scene.replay.seats) + 1):           # each seat, the table, then all cards
+        d.key(pygame.K_TAB)
+    assert scene.open and scene.mode == 0 and scene.mode_label() == "All cards"
+    replay = scene.replay
+    rng = random.Random(11)
+    state_at = replay.game_at
+    differed = 0
+    for step in range(1, replay.length, max(1, replay.length // 6)):
+        game = state_at(step)
+        shown = family.open_view(game, 0)
+        if family.name == "memory":
+            assert all(slot.face is not None for s in shown.seats for slot in s.slots if slot.present)
+        else:
+            assert shown.open_hands == tuple(tuple(h) for h in game.hands)
+        twin = family.determinize(replay.ruleset, session.options, game.view(0), rng)
+        frames = []
+        for state in (game, twin):
+            scene.replay.game_at = lambda s, state=state: state
+            scene._cache = (None, None)
+            scene.go(step)
+            d.step()
+            frames.append(screen_hash(app))
+        differed += frames[0] != frames[1]
+    assert differed >= 1, "all cards showed nothing Ana could not see"
+    d.key(pygame.K_TAB)
+    assert not scene.open and scene.mode == 0                # round again to Ana's view
+
+
+def test_an_open_game_has_no_all_cards_mode_and_the_log_scrolls(data_dir):
+    """Castle Combo hides nothing from anyone: the replay offers each seat's view and the table's only.
+    The log beside the replay scrolls back with the wheel, and a move brings it to the newest line."""
+    session = short_match("castle-combo")
+    app, d, scene = open_replay(session, seat=0)
+    assert scene.modes == [(0, False), (1, False), (None, False)]
+    d.key(pygame.K_END)
+    before = screen_hash(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3))
+    d.step()
+    assert scene.log_scroll == 3 and screen_hash(app) != before
+    d.key(pygame.K_HOME)
+    assert scene.log_scroll == 0

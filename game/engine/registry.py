@@ -61,12 +61,23 @@ class Family:
     # at the deal (every card id in exactly one place, sorted; the Stars in play). The conformance
     # suite (tests/test_families.py) and the soak (bench/bench_soak.py) hold every family to it.
     conserved: Optional[Callable] = None
+    # A finished match's replay in "all cards" (the match is over: nothing is secret any more):
+    # (game, seat) -> `seat`'s view with every hidden card shown, of the same type as a view (the
+    # family's drawing shows the faces it holds when the visuals say `open_cards`). Never used in
+    # play. None: the replay offers no such mode (nothing is hidden, or the family has not said how).
+    open_view: Optional[Callable] = None
     # The dataclasses of the family's own that its events carry (its card faces), by which an event
     # comes back from JSON as it was: the engine's JSON names a value's type, and looks it up here.
     value_types: tuple = ()
     # The event kinds the log leaves out on purpose (markers another event tells, or nothing anyone
     # needs to read: a turn passing, a match window opening); every other kind is described in words.
     quiet_events: frozenset = frozenset()
+    # A move in a few words, said to the seat whose view it is, from that view alone (never the
+    # state) and the ruleset (public: the rules, their names): (action, view, names, ruleset) ->
+    # "exchange your card 2 for the drawn 10", "discard the 9 of clubs and the 9 of hearts", "lay
+    # Mirror & Switch". The hint's sentence and the review's lines use it. None: the generic words
+    # of game.lab.review.move_words ("exchange, 0 1").
+    phrase: Optional[Callable] = None
     # Who starts, in a sentence for the setup screen.
     start_hint: str = "Seat 1 deals the first round; the deal moves clockwise."
 

@@ -12,13 +12,19 @@ JSON text and replayed action by action through a Session that checks each one:
   the view) gives that seat the identical view;
 - words: every event is described by the family (`Family.describe` returns a sentence or '' for
   an event it leaves out of the log; the kinds it describes are counted);
-- JSON: every action and event round-trips through JSON text unchanged.
+- JSON: every action and event round-trips through JSON text unchanged;
+- a move in words: every action applied is said in words from its seat's view (`Family.phrase`,
+  where a family has it);
+- the replay's "all cards" (`Family.open_view`, where a family has it) is only the replay's: a field
+  only it fills (metadata `open_only`) is empty in every view of play, and the open view is a view
+  of the same kind.
 
 tests/test_families.py runs these over every registered family and shipped ruleset;
 bench/bench_soak.py runs them over any number of seeded matches.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from dataclasses import dataclass, field
@@ -89,6 +95,10 @@ class _Checked(Session):
             raise Violation(f"{where}: not among the legal actions")
         if round_trip(action, Action) != action:
             raise Violation(f"{where}: the action changes through JSON")
+        if self.family.phrase is not None:
+            said = self.family.phrase(action, game.view(seat), self.names, self.ruleset)
+            if not isinstance(said, str) or not said.strip():
+                raise Violation(f"{where}: the move is said as {said!r}, not in words")
         events = super().apply(seat, action)
         seen = self.seen
         for ev in events:
@@ -110,6 +120,12 @@ class _Checked(Session):
             except Exception as exc:
                 raise Violation(f"{where}: no state can be dealt anew from seat {viewer}'s view "
                                 f"({exc})") from None
+            empty_in_play(view, where)
+            if self.family.open_view is not None:
+                shown = self.family.open_view(game, viewer)
+                if type(shown) is not type(view):
+                    raise Violation(f"{where}: the open view is a {type(shown).__name__}, not a "
+                                    f"{type(view).__name__}")
             if twin.view(viewer) != view:
                 raise Violation(f"{where}: a state dealt anew from seat {viewer}'s view shows that seat "
                                 "another view (its view tells something the view should not hold, or the "
@@ -118,6 +134,15 @@ class _Checked(Session):
         self.count += 1
         seen.actions += 1
         return events
+
+
+def empty_in_play(view, where: str) -> None:
+    """A view of play holds nothing only the replay's "all cards" may show (fields with metadata
+    `open_only` keep their default)."""
+    for f in dataclasses.fields(view):
+        if f.metadata.get("open_only") and getattr(view, f.name) != f.default:
+            raise Violation(f"{where}: the view's {f.name} holds what only a finished match's "
+                            "\"all cards\" may show")
 
 
 def check_match(ruleset, levels, seed: int, options: Optional[dict] = None, twins_every: int = 7,

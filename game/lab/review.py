@@ -100,7 +100,11 @@ def review_match(match: dict, seat: int, *, deals: int = DEFAULT_DEALS, seed: in
             if result == "trivial":
                 skipped["trivial"] += 1
             elif result is not None:
-                out.append({"action": index, "round": round_no, **result})
+                # the moves in the game's words, from the player's view then (Family.phrase)
+                words = {"played_words": move_phrase(family, played, view, probe.names, ruleset),
+                         "best_words": move_phrase(family, Action.from_json(result["best"]), view,
+                                                   probe.names, ruleset)}
+                out.append({"action": index, "round": round_no, **result, **words})
         if progress is not None:
             progress(done, total)
         if cancelled is not None and cancelled():
@@ -163,14 +167,28 @@ def move_words(action) -> str:
     return ", ".join(parts[:1] + [" ".join(parts[1:])]) if len(parts) > 1 else parts[0]
 
 
+def move_phrase(family, action, view, names, ruleset=None) -> str:
+    """A move in the family's own words, said to the player whose `view` it is (Family.phrase: from
+    that view alone), else in the generic words of move_words."""
+    if family.phrase is not None:
+        try:
+            said = family.phrase(action, view, tuple(names), ruleset)
+        except Exception:          # words must never cost a hint or a review (the conformance suite
+            said = ""              # holds every family's phrase to every move of its matches)
+        if said:
+            return said
+    return move_words(action)
+
+
 def decision_line(d: dict) -> str:
     """One decision in words; values are told as the best move's lead over the move played (the
     absolute values carry the match's totals so far, which the move did not choose)."""
-    where = f"round {d['round']}, move {d['action'] + 1}: {move_words(d['played'])}"
+    where = f"round {d['round']}, move {d['action'] + 1}: {d.get('played_words') or move_words(d['played'])}"
     if d["best"] == d["played"]:
         return f"{where}: fine (the best move found)"
     lead = d["best_value"] - d["played_value"]
-    return (f"{where}: {d['verdict']}; best {move_words(d['best'])}, {lead:+.1f} points on average "
+    best = d.get("best_words") or move_words(d["best"])
+    return (f"{where}: {d['verdict']}; best {best}, {lead:+.1f} points on average "
             f"(the loss {d['loss']:.1f} +/- {d['error'] or 0:.1f} on fresh deals)")
 
 

@@ -3,9 +3,10 @@
 `Replay` rebuilds the match from its record (no pygame): the log's sentences after each action, where
 each round starts, and the state after any action (from a copy kept every SNAPSHOT actions, then the
 actions since). `ReplayScene` draws, at each step, one view only: the view of the seat chosen ("as
-Ana saw it", the default: the first human, else seat 1) or the public view ("the table"), through the
-family's drawing part (TableDrawing, as the offscreen renderer does), with the log beside it and the
-newest line lit. Only a finished match is replayed: the match in progress is never shown here (it
+Ana saw it", the default: the first human, else seat 1), the public view ("the table") or, where the
+family can show them (its `open_view`), "all cards": every hidden card face up (the match is over:
+nothing is secret any more), through the family's drawing part (TableDrawing, as the offscreen
+renderer does), with the log beside it and the newest line lit. Only a finished match is replayed: the match in progress is never shown here (it
 would show hidden cards to whoever sits at the screen).
 
 Keys: Left/Right a move back/on, Home/End the start/the end, Page Up/Page Down the previous/next
@@ -30,6 +31,9 @@ from game.ui.families import drawing_for
 from game.ui.scene import Scene
 from game.ui.widgets import Button
 
+KEY_HELP = (("← →", "a move back / on"), ("Pg ↑↓", "a round back / on"), ("Home", "the deal (End: the end)"),
+            ("Space", "play or stop"), ("Tab", "whose view"), ("R", "review the player shown"),
+            ("N", "next flagged (⇧N: back)"), ("Esc", "back"))
 SNAPSHOT = 32           # actions between two kept copies of the state
 PLAY_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.45, "instant": 0.2}   # a step while playing
 
@@ -87,8 +91,13 @@ class Replay:
         self._last = (step, game)
         return game
 
-    def view_at(self, step: int, seat: Optional[int]):
-        return self.game_at(step).view(seat)
+    def view_at(self, step: int, seat: Optional[int], open_cards: bool = False):
+        """`seat`'s view after `step` actions (None: the public view); `open_cards`: with every
+        hidden card in it (the family's open_view: the match is over, nothing is secret any more)."""
+        game = self.game_at(step)
+        if open_cards:
+            return registry.family(self.ruleset.family).open_view(game, seat)
+        return game.view(seat)
 
     def played_words(self, index: int) -> str:
         """The log's sentences for the move at `index` (0-based) as it was played."""
@@ -140,9 +149,14 @@ class ReplayScene(Scene):
         seats = self.replay.seats
         if seat is None:
             seat = next((i for i, s in enumerate(seats) if s.get("kind", "human") == "human"), 0)
-        self.modes = list(range(len(seats))) + [None]      # each seat's view, then the table's
-        self.mode = seat
+        # each seat's view, then the table's, then all cards (from the first seat's side)
+        self.modes = [(s, False) for s in range(len(seats))] + [(None, False)]
+        if registry.family(self.replay.ruleset.family).open_view is not None:
+            self.modes.append((seat, True))
+        self.mode = seat                # whose view (None: the table's)
+        self.open = False               # all cards
         self.step = 0
+        self.log_scroll = 0             # newest log lines scrolled away (the mouse wheel)
         self.playing = False
         self.since = 0.0
         self.heading = title or self.replay.ruleset.name
@@ -166,7 +180,8 @@ class ReplayScene(Scene):
                                tooltip="The next round (Page Down)"),
             "end": Button(">|", lambda: go(self.replay.length), size=16, tooltip="The end (End)"),
             "view": Button("Change view", self.next_mode, size=15, hint="Tab",
-                           tooltip="Whose view the replay shows: each player's as they saw it, or the table's"),
+                           tooltip="Whose view the replay shows: each player's as they saw it, the table's, "
+                                   "or all cards"),
             "close": Button("Back", lambda: self.app.pop(self), size=15, hint="Esc"),
             "review": Button("Review", self.review, size=15, hint="R",
                              tooltip="Weigh every decision of the player shown with the search, from their view"),
@@ -177,6 +192,7 @@ class ReplayScene(Scene):
     # ---- moving ----
     def go(self, step: int) -> None:
         self.step = max(0, min(step, self.replay.length))
+        self.log_scroll = 0
         if self.step >= self.replay.length:
             self.playing = False
 
@@ -187,7 +203,9 @@ class ReplayScene(Scene):
         self.since = 0.0
 
     def next_mode(self) -> None:
-        self.mode = self.modes[(self.modes.index(self.mode) + 1) % len(self.modes)]
+        here = (self.mode, self.open)
+        at = self.modes.index(here) if here in self.modes else -1
+        self.mode, self.open = self.modes[(at + 1) % len(self.modes)]
 
     # ---- the review ----
     def review_seat(self) -> int:
@@ -200,7 +218,8 @@ class ReplayScene(Scene):
         if self.job is not None:
             return
         seat = self.review_seat()
-        self.mode = seat
+        if self.mode != seat:
+            self.mode, self.open = seat, False
         if str(seat) in self.reviews:
             return                       # kept: its summary is on the status line already
         from game.lab.review import review_match
@@ -246,7 +265,7 @@ class ReplayScene(Scene):
             return f"{name} played the best move the search found."
         if decision["verdict"] == "fine":
             return f"Fine: the best move found was hardly better ({decision['loss']:.1f} points)."
-        better = r.move_words(decision["action"], decision["best"])
+        better = decision.get("best_words") or r.move_words(decision["action"], decision["best"])
         return (f"{decision['verdict'].capitalize()}: better was \"{better}\", about {decision['loss']:.1f} "
                 f"points more on average.")
 
@@ -263,6 +282,8 @@ class ReplayScene(Scene):
             self.app.toast("No more inaccuracies, mistakes or blunders that way.", 3)
 
     def mode_label(self) -> str:
+        if self.open:
+            return "All cards"
         return "The table's view" if self.mode is None else f"As {self.replay.names[self.mode]} saw it"
 
     # ---- the scene ----
@@ -316,6 +337,11 @@ class ReplayScene(Scene):
             if name is not None:
                 self.buttons[name].on_click()
                 return
+        if event.type == pygame.MOUSEWHEEL:
+            # the log beside the table: the wheel scrolls back through the match's lines so far
+            shown = self.replay.lines_at[self.step]
+            self.log_scroll = max(0, min(self.log_scroll + event.y, max(0, shown - 1)))
+            return
         self.ui.handle(event)
 
     def status(self) -> str:
@@ -335,21 +361,23 @@ class ReplayScene(Scene):
             return f"{where}{round_text}. {self.verdict_text(decision)}"
         if self.mode is not None and str(self.mode) in self.reviews:
             return f"{where}{round_text}. N: the next inaccuracy, mistake or blunder (Shift+N: back)."
-        return f"{where}{round_text}. Left/Right a move, Page Up/Down a round, Space plays, R reviews."
+        return f"{where}{round_text}. Right: the next move · Space plays · R reviews (keys at the right)."
 
     def frame_surface(self, size) -> pygame.Surface:
         """The table at this step, in this mode, for a window of `size` (kept until one of them changes)."""
         job = (self.job.done_count, self.job.total) if self.job is not None else None
-        key = (self.step, self.mode, tuple(size), job, tuple(self.reviews))
+        key = (self.step, self.mode, self.open, self.log_scroll, tuple(size), job, tuple(self.reviews))
         if self._cache[0] == key:
             return self._cache[1]
         r = self.replay
-        view = r.view_at(self.step, self.mode)
+        view = r.view_at(self.step, self.mode, self.open)
         surf = pygame.Surface(size).convert()
         shown = r.lines[:r.lines_at[self.step]]
         vis = table_frame.Visuals(names=tuple(r.names), title=f"Replay: {self.heading}",
                                   viewer_label=self.mode_label(), show_log=True, viewer=view.viewer,
-                                  log=tuple(shown), prompt=self.status(), text_right=self.text_right)
+                                  log=tuple(shown), prompt=self.status(), text_right=self.text_right,
+                                  replay=True, open_cards=self.open, log_scroll=self.log_scroll,
+                                  key_help=KEY_HELP)
         decision = self.decision_here()
         if decision is not None and decision["verdict"] != "fine":
             vis.message, vis.message_error = f"{decision['verdict'].capitalize()}", decision["verdict"] != "inaccuracy"

@@ -74,6 +74,11 @@ class Visuals:
     scores: Optional[tuple] = None                    # the side panel's lines ((seat, label, value), ...);
     #                                                   None: each seat's total (a plug-in's `visuals` may say)
     zoomed: object = None                             # the place a resting pointer zooms (TableScene.zoomed)
+    # a finished match shown again (the replay): no live aids (how to drag, sort chips and their keys)
+    replay: bool = False
+    # the replay's "all cards": every face the view holds is drawn face up (the view comes from the
+    # family's open_view: the match is over, nothing is secret any more)
+    open_cards: bool = False
 
 
 class FrameDrawer:

@@ -32,6 +32,7 @@ class Hints:
         self.job: Optional[Background] = None
         self.key = None                  # (seat, actions so far): the decision the hint is for
         self.moves = ()                  # the best moves found (analysis.Appraisal), best first
+        self.view = None                 # the asking player's view the moves were found from
         self.used = scene.ctrl.hints_used   # seat -> hints asked in this match (the statistics count them)
 
     @property
@@ -71,7 +72,7 @@ class Hints:
         session = self.scene.session
         view = ctrl.view_of(seat)        # the asking player's own view: all the search ever reads
         ruleset, options = session.ruleset, session.options
-        self.key = key
+        self.key, self.view = key, view
         self.used[seat] = self.used.get(seat, 0) + 1
         # every legal move where there are few (the family's pruning may leave only its own choice:
         # a hint should still name the runners-up); the family's candidates where there are many
@@ -104,10 +105,14 @@ class Hints:
     def thinking(self) -> bool:
         return self.job is not None
 
-    def label(self, action, number: int) -> str:
-        if not action.places:
-            return self.scene.plugin.button_label(action) or action.kind.replace("_", " ")
-        return f"{action.kind.replace('_', ' ')} (lit {number})"
+    def label(self, action) -> str:
+        """The move in the game's words, from the asking player's view (Family.phrase); a family
+        without words for its moves says the button's label, or its kind."""
+        ctrl = self.scene.ctrl
+        if ctrl.family.phrase is not None:
+            from game.lab.review import move_phrase
+            return move_phrase(ctrl.family, action, self.view, ctrl.names, self.scene.session.ruleset)
+        return self.scene.plugin.button_label(action) or action.kind.replace("_", " ")
 
     def sentence(self) -> str:
         """What the status line says: thinking, or the best moves with their expected values."""
@@ -117,7 +122,7 @@ class Hints:
         if not self.moves:
             return ""
         best = self.moves[0].value
-        parts = [f"{i}. {self.label(m.action, i)}" + ("" if i == 1 else f" ({m.value - best:+.1f})")
+        parts = [f"{i}. {self.label(m.action)}" + ("" if i == 1 else f" ({m.value - best:+.1f})")
                  for i, m in enumerate(self.moves, start=1)]
         return "Hint: " + " · ".join(parts) + " (points against the best, on average)."
 

@@ -16,8 +16,9 @@ from game.families.clash.sampling import determinize
 from game.families.clash.schema import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, check_abilities, check_cards,
                                         check_parameters, check_ruleset)
 from game.families.clash.search import SEARCH
+from game.families.clash.view import open_view
 from game.families.clash.view import ActionCard, Barbarian
-from game.families.clash.words import describe, score_lines
+from game.families.clash.words import describe, phrase, score_lines
 
 FAMILY = register(Family(
     name="clash",
@@ -35,10 +36,13 @@ FAMILY = register(Family(
     new_game=ClashGame,
     conserved=conserved,        # every card in exactly one place; every Star with a player, a Barbarian or the supply
     value_types=(ActionCard, Barbarian),    # the card faces its events carry
-    # the words: the log's sentences and the final summary's columns
-    describe=describe, score_lines=score_lines,
+    # the words: the log's sentences, a move in words (the hint's, the review's; from the
+    # seat's view alone) and the final summary's columns
+    describe=describe, phrase=phrase, score_lines=score_lines,
     quiet_events=frozenset({"draw", "refill", "rest", "totems", "select", "selected", "no_switch", "offer_decided"}),
     # the bots, the hard bot's deals from a view and its search
     make_bot=make_bot, determinize=determinize, search=SEARCH,
+    # the replay's "all cards": every hand, offer and laid card
+    open_view=open_view,
     # hard plays well enough for the table: measured in bench/README.md, "Hard's figures"
     hard_at_table=True))

@@ -61,7 +61,7 @@ The actions (game.engine.core.Action), phase by phase:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from game.engine.cards import Prim
@@ -230,6 +230,9 @@ class ClashView:
     results: tuple = ()             # tuple[ClashResult] once the game is over
     winners: tuple = ()
     log_hint: str = ""              # what the rules expect now, in words
+    # the replay's "all cards" only (open_view): every seat's Action cards; () in play. Out of the
+    # recorded views' digests while empty (tools/record_behaviour.plain)
+    open_hands: tuple = field(default=(), metadata={"open_only": True})
 
     def face(self, card: int):
         return self.faces[card]
@@ -290,27 +293,29 @@ def public_table(game) -> tuple:
     return tuple(bands), seats
 
 
-def observe(game, seat: Optional[int], table: tuple) -> ClashView:
+def observe(game, seat: Optional[int], table: tuple, open_all: bool = False) -> ClashView:
     """What `seat` may know of `game` (a ClashGame), on the public `table`: its own hand, offers it
-    made or received, its own laid or chosen card; never another seat's hidden card."""
+    made or received, its own laid or chosen card; never another seat's hidden card. `open_all`:
+    every one of them too (open_view, the replay's "all cards"; never in play)."""
     bands, seats = table
     offers_known = all(o["made"] is not None for o in game.offers.values())
     offers = tuple(Offer(offerer=s, holder=o["holder"],
-                         made=o["made"] if (offers_known or seat == s) else None,
+                         made=o["made"] if (offers_known or seat == s or open_all) else None,
                          # the card while it is an offer: to its maker, and to its holder
                          # once every offer is made (after step 3 it is laid or goes back)
                          card=o["card"] if o["made"] and game.phase in ("offer", "lay") and (
-                             seat == s or (seat == o["holder"] and offers_known)) else None)
+                             open_all or seat == s or (seat == o["holder"] and offers_known)) else None)
                    for s, o in sorted(game.offers.items()))
     showdowns = []
     for side in game._holders():
-        mine = seat == side.seat
+        mine = seat == side.seat or open_all
         showdowns.append(Showdown(
             seat=side.seat, totem=side.totem, group=side.group, laid=side.laid is not None,
             card=side.laid if (side.revealed or mine) else None,
             offered_by=side.offered_by if (side.revealed or mine) else None,
             swaps=tuple(side.swaps),
-            played=side.final if (side.final_revealed or (mine and side.swap_stage is None)) else None,
+            played=side.final if (side.final_revealed or (mine and side.swap_stage is None)
+                                  or open_all) else None,
             surprises=tuple(side.surprises), effect=side.effect if side.effect_known else None,
             fled=tuple(side.fled), selected=tuple(side.selected), total=side.total,
             distracts=side.distracts, may_switch=side.may_switch))
@@ -329,4 +334,12 @@ def observe(game, seat: Optional[int], table: tuple) -> ClashView:
         supply=game.supply, switched=tuple(sorted(game.switched)),
         black_times_to_end=game.rules["end"]["black_totem_times"], last_round=game.last_round,
         results=game.results, winners=tuple(game.winners()) if game.over else (),
-        log_hint=LOG_HINTS.get(game.phase, ""))
+        log_hint=LOG_HINTS.get(game.phase, ""),
+        open_hands=tuple(tuple(h) for h in game.hands) if open_all else ())
+
+
+def open_view(game, seat: Optional[int]) -> ClashView:
+    """`seat`'s view with every hidden card in it: each hand, each offer, each laid and played card
+    (a finished match's replay, "all cards": the match is over, nothing is secret any more). Never
+    used in play."""
+    return observe(game, seat, public_table(game), open_all=True)

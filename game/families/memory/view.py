@@ -17,6 +17,7 @@ Phases (`MemoryView.phase`):
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -285,3 +286,16 @@ def _seat_view(game, s: int, bit: int) -> SeatView:
         slots.append(slot)
     return build(SeatView, seat=s, slots=tuple(slots), called=game.caller == s, locked=game.locked(s),
                  total=game.totals[s], looked_at_start=game.looked[s])
+
+
+def open_view(game, seat: Optional[int]) -> MemoryView:
+    """`seat`'s view with every card's face in it (a finished match's replay, "all cards": the
+    match is over, nothing is secret any more): each card in a layout and the drawn card. Never
+    used in play."""
+    view = observe(game, seat)
+    defs = game.defs
+    seats = tuple(dataclasses.replace(sv, slots=tuple(
+        dataclasses.replace(slot, face=defs[c]) if c is not None else slot
+        for slot, c in zip(sv.slots, game.layouts[sv.seat]))) for sv in view.seats)
+    drawn = defs[game.drawn] if game.drawn is not None else None
+    return dataclasses.replace(view, seats=seats, drawn=drawn)

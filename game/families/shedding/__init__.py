@@ -14,7 +14,8 @@ from game.families.shedding.sampling import determinize
 from game.families.shedding.schema import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, check_abilities, check_parameters,
                                            check_ruleset)
 from game.families.shedding.search import SEARCH
-from game.families.shedding.words import describe, score_lines
+from game.families.shedding.view import open_view
+from game.families.shedding.words import describe, phrase, score_lines
 
 FAMILY = register(Family(
     name="shedding",
@@ -30,11 +31,13 @@ FAMILY = register(Family(
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=SheddingGame,
     conserved=conserved,        # every card in exactly one place
-    # the words: the log's sentences and the round summary's columns
-    describe=describe, score_lines=score_lines,
+    # the words: the log's sentences, a move for the hint and the review, the round summary's columns
+    describe=describe, phrase=phrase, score_lines=score_lines,
     quiet_events=frozenset({"turn", "next_round"}),
     # the bots, the hard bot's deals from a view and its search
     make_bot=SheddingBot, determinize=determinize, search=SEARCH,
+    # the replay's "all cards": every hand
+    open_view=open_view,
     # hard plays well enough for the table at its time settings: measured in bench/README.md,
     # "Hard's figures"
     hard_at_table=True))

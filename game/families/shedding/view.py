@@ -20,7 +20,8 @@ The actions (game.engine.core.Action), with the places the table lights and matc
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, field
 from typing import Optional
 
 from game.engine.cards import CardDef
@@ -95,6 +96,9 @@ class SheddingView:
                                     # discard pile (sorted; public: everyone saw the pile)
     penalty_drawn: bool = False     # action-card variant: the current player drew what was owed
                                     # this turn (so it may no longer call)
+    # the replay's "all cards" only (open_view): every seat's hand, ids in its order; () in play.
+    # Out of the recorded views' digests while empty (tools/record_behaviour.plain)
+    open_hands: tuple = field(default=(), metadata={"open_only": True})
 
     def face(self, card: int) -> CardDef:
         return self.faces[card]
@@ -162,6 +166,14 @@ def _public(game) -> dict:
         action_cards=game.actions_on,
         tie_undercuts=game.rules["scoring"]["tie_counts_as"] == "not_lowest",
         turns=game.turns, refills=game.refills, penalty_drawn=game.penalty_drawn)
+
+
+def open_view(game, seat: Optional[int]) -> SheddingView:
+    """`seat`'s view with every hand in it and the drawn card (a finished match's replay, "all
+    cards": the match is over, nothing is secret any more). Never used in play."""
+    view = seat_view(game, seat)
+    return dataclasses.replace(view, open_hands=tuple(tuple(h) for h in game.hands),
+                               drawn=game.drawn if game.drawn is not None else view.drawn)
 
 
 def _log_hint(game) -> str:

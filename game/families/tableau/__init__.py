@@ -15,7 +15,7 @@ from game.families.tableau.sampling import determinize
 from game.families.tableau.schema import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, check_abilities,
                                           check_parameters, check_ruleset)
 from game.families.tableau.search import SEARCH
-from game.families.tableau.words import describe, score_lines
+from game.families.tableau.words import describe, phrase, score_lines
 
 FAMILY = register(Family(
     name="tableau",
@@ -32,8 +32,10 @@ FAMILY = register(Family(
     check_abilities=check_abilities, check_parameters=check_parameters, check_ruleset=check_ruleset,
     new_game=TableauGame, conserved=conserved,
     # the words: the log's sentences (a turn passing and a card revealed are shown by the table, not
-    # told), the score pad's columns; no value_types: events carry card ids, never faces
+    # told), the score pad's columns, a move in words (the hint, the review); no value_types: events
+    # carry card ids, never faces
     describe=describe, quiet_events=frozenset({"turn", "reveal"}), score_lines=score_lines,
+    phrase=phrase,
     # the bots: easy and normal; hard's deals from a view and its search settings (one seat acts at a
     # time: no bot_step)
     make_bot=make_bot, determinize=determinize, search=SEARCH,

@@ -1,5 +1,6 @@
 """The tableau family's words: a card's ability and scoring in plain English (the zoom panel, the
-choose buttons), the why of a card's points (the score pad), and one log sentence per event."""
+choose buttons), the why of a card's points (the score pad), one log sentence per event, and a move
+in a few words (the hint, the review)."""
 from __future__ import annotations
 
 SHIELD_WORDS = {"nobility": "Nobility", "faith": "Faith", "scholarship": "Scholarship",
@@ -328,3 +329,145 @@ def describe(event, names, call_name: str = "") -> str:
         winners = g("winners")
         return "The game is over: " + " and ".join(names[s] for s in winners) + (" win." if len(winners) > 1 else " wins.")
     return ""   # reveal, purse_add, purse_take: shown by the table, not worth a line
+
+
+# ---- a move in words: the hint's sentence and the review's lines (Family.phrase) ----
+
+def phrase(action, view, names, ruleset=None) -> str:
+    """A move in a few words, said to the seat whose view it is, from that view alone: "buy the
+    Knight for 3 gold into row 2, column 1" (the table's buttons and the log say the same things)."""
+    k = action.kind
+    places = action.places
+    if k in ("buy", "face_down"):
+        card = places[0][2]
+        _, seat, row, col = places[1]
+        where = _cell_words(view.seats[seat].tableau, row, col)
+        if k == "face_down":
+            return f"place {_the(view.face(card).name)} face down {where}"
+        return f"buy {_the(view.face(card).name)} for {_price_words(view, card)} {where}"
+    if k == "key_move":
+        other = [loc for loc in view.locations if loc != view.messenger]
+        where = f" to the {LOCATION_WORDS[other[0]]}" if other else ""
+        return f"spend a key to move the Messenger{where}"
+    if k == "key_refresh":
+        shown = len(view.displays[view.locations.index(view.messenger)])
+        return f"spend a key for {shown} new {LOCATION_WORDS[view.messenger]} cards"
+    if k == "choose":
+        return _choose_words(action, view)
+    if k == "neighbour":
+        return _neighbour_words(places[0][1], view, names)
+    if k == "discard_display":
+        return _discard_words(places[0], view)
+    if k == "fill":
+        purses = [_card_at(view, p) for p in places]
+        return f"fill the purse{'s' if len(purses) > 1 else ''} of {_joined(purses)}"
+    if k == "purse_add":
+        return f"put 1 gold in the purse of {_card_at(view, places[0])}"
+    if k == "purse_take":
+        return f"take 1 gold back from the purse of {_card_at(view, places[0])}"
+    if k == "purses_done":
+        return _purses_done_words(view)
+    return k.replace("_", " ")
+
+
+def _the(name: str) -> str:
+    """A card's name with "the", unless the name is a title of its own ("His Holiness", "Her
+    Majesty the Queen")."""
+    return name if name.split(" ", 1)[0] in ("His", "Her") else f"the {name}"
+
+
+def _cell_words(tableau, row: int, col: int) -> str:
+    """Where a card goes, in the rows and columns the tableau spans now (row 1 its top row, column 1
+    its left column); a cell outside them opens a new row or column, as the rulebook's "only
+    fixed as your rows and columns fill up" has it."""
+    if not tableau:
+        return "to start your tableau"
+    rows = [p.row for p in tableau]
+    cols = [p.col for p in tableau]
+    top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
+    across = ("a new top row" if row < top else "a new bottom row" if row > bottom
+              else f"row {row - top + 1}")
+    down = ("a new left column" if col < left else "a new right column" if col > right
+            else f"column {col - left + 1}")
+    return f"into {across}, {down}"
+
+
+def _price_words(view, card: int) -> str:
+    """What the card costs the viewer after their discounts (the view's own prices)."""
+    price = view.price(card)
+    price = view.face(card).cost if price is None else price
+    return "free" if price == 0 else f"{price} gold"
+
+
+def _card_at(view, place) -> str:
+    """The card at a cell of a tableau: "the Potter" (a face-down one is not named)."""
+    _, seat, row, col = place
+    for p in view.seats[seat].tableau:
+        if (p.row, p.col) == (row, col):
+            return _the(view.face(p.card).name) if p.face_up else "your face-down card"
+    return "an empty cell"
+
+
+def _joined(items: list) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _choose_words(action, view) -> str:
+    """One of the two effects, in the words of its button ("+3 keys"): the prompt's sentences run
+    past 80 characters for a neighbour's count."""
+    card = dict(view.pending).get("card")
+    options = option_shorts(view.face(card)) if card is not None else ()
+    index = int(action.choice) if str(action.choice).isdigit() else -1
+    if 0 <= index < len(options):
+        text = options[index][0]
+        return f"choose: {text[:1].lower()}{text[1:]}"
+    return f"choose option {index + 1}" if index >= 0 else "choose"
+
+
+def _asked_effect(view, tag: str):
+    """The effect of the card being applied that the phase asks about (inside a choice too)."""
+    card = dict(view.pending).get("card")
+    if card is None:
+        return None
+    for effect in view.face(card).ability:
+        for e in (effect.get("choose") if effect.tag == "choose" else (effect,)):
+            if e.tag == tag and (tag != "gain" or _counts_a_neighbour(e)):
+                return e
+    return None
+
+
+def _counts_a_neighbour(effect) -> bool:
+    per = effect.get("per")
+    return per is not None and per.tag == "best_neighbour"
+
+
+def _neighbour_words(seat: int, view, names) -> str:
+    """"count Ben's tableau (gain 2 gold)": the gain is the view's, for the left or right neighbour."""
+    who = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+    pending = dict(view.pending)
+    sides = [pending.get("left"), pending.get("right")]
+    gains = pending.get("gains", ())
+    effect = _asked_effect(view, "gain")
+    if seat in sides and len(gains) == 2 and effect is not None:
+        return f"count {who}'s tableau (gain {_resource(gains[sides.index(seat)], effect.get('gain'))})"
+    return f"count {who}'s tableau"
+
+
+def _discard_words(place, view) -> str:
+    """"discard the Farmer from the Village display (gain 5 gold)": a display card's cost, printed."""
+    _, loc, card = place
+    text = f"discard {_the(view.face(card).name)} from the {LOCATION_WORDS[loc]} display"
+    effect = _asked_effect(view, "discard_display")
+    if effect is None:
+        return text
+    return text + f" (gain {_resource(view.face(card).cost, effect.get('gain_cost_in'))})"
+
+
+def _purses_done_words(view) -> str:
+    """The end's Done: how much leftover gold the purses now hold (what abilities stored stays)."""
+    before = dict(view.stored_by_abilities)
+    seat = view.current if view.viewer is None else view.viewer
+    stored = sum(p.gold - before.get((p.row, p.col), 0) for p in view.seats[seat].tableau)
+    if stored <= 0:
+        return "finish without storing leftover gold"
+    return f"store {stored} leftover gold on your purses and finish"

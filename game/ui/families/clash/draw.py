@@ -15,7 +15,7 @@ import pygame
 from game.families.clash.words import card_text
 from game.ui import fonts, theme
 from game.ui.families.clash.art import MIN_TEXT, draw_star
-from game.ui.kit import Token, caption
+from game.ui.kit import Token
 from game.ui.kit.zones import draw_lit, draw_selected
 from game.ui.widgets import blit_text, draw_panel
 
@@ -38,6 +38,8 @@ class Marks:
     clash: Optional[dict] = None            # the last clobber, from its public events (during its hold)
     hint: str = ""
     new: frozenset = field(default_factory=frozenset)   # cards just drawn by Swap & Play
+    live: bool = True                       # "hover one to read it all" (not in a replay)
+    open: bool = False                      # the replay's "all cards": the others' hands in words
 
 
 def _name(names, seat) -> str:
@@ -300,9 +302,17 @@ def hand(surf, zones, view, marks, art):
         r = blit_text(surf, "Public view", size, (label.x + 4, label.centery), theme.MUTED, True, "midleft")
         blit_text(surf, "· hands are hidden", size - 2, (r.right + 8, label.centery), theme.DIM, False, "midleft")
         return
-    r = blit_text(surf, "Your Action cards", size, (label.x + 4, label.centery), theme.TEXT, True, "midleft")
-    blit_text(surf, f"· {len(view.hand)} in hand · hover one to read it all", size - 2,
-              (r.right + 8, label.centery), theme.MUTED, False, "midleft")
+    mine = "Your Action cards" if marks.live else f"{_name(marks.names, seat)}'s Action cards"
+    r = blit_text(surf, mine, size, (label.x + 4, label.centery), theme.TEXT, True, "midleft")
+    more = f"· {len(view.hand)} in hand" + (" · hover one to read it all" if marks.live else "")
+    if marks.open and view.open_hands:
+        # the others' hands, in words (the table has no place for their cards)
+        more += "".join(f" · {_name(marks.names, s)}: " + (", ".join(view.face(c).name for c in cards) or "none")
+                        for s, cards in enumerate(view.open_hands) if s != seat)
+    room = label.right - r.right - 8
+    msize = fonts.fit(more, size - 2, room, min_size=MIN_TEXT)
+    blit_text(surf, fonts.ellipsize(more, msize, room), msize, (r.right + 8, label.centery), theme.MUTED, False,
+              "midleft")
     if fan is not None:
         fan.draw(surf, lambda place, size: art.face(view.face(place[2]), size), marks.lit, marks.selected,
                  marks.hidden)

@@ -36,7 +36,7 @@ from game.ui.families.clash import layout as clash_layout
 from game.ui.families.clash import words
 from game.ui.families.clash.anim import steps_for
 from game.ui.families.clash.art import ClashArt
-from game.ui.families.clash.draw import TOTEM_NAME, Marks, draw_table, holder, slot_card
+from game.ui.families.clash.draw import Marks, draw_table, holder, slot_card
 from game.ui.kit import card_size
 from game.ui.table_frame import Visuals
 from game.ui.widgets import Button
@@ -121,7 +121,7 @@ class ClashDrawing(TableDrawing):
         selected = vis.selected or ()
         marks = Marks(names=tuple(vis.names), lit=frozenset(vis.targets or ()), selected=frozenset(selected),
                       hidden=frozenset(hidden), acting=vis.acting, zoom=zoom, clash=vis.clash, hint=hint,
-                      new=frozenset(view.swap_drawn))
+                      new=frozenset(view.swap_drawn), live=not vis.replay, open=vis.open_cards)
         draw_table(surf, zones, view, marks, self.art)
 
     @staticmethod

@@ -50,9 +50,9 @@ class MemoryDrawing(TableDrawing):
 
     def still(self, size, view, vis, focus):
         zones = self.layout(size, view, (focus, vis.show_log))
-        fields = dict(vars(vis), key_help=key_help(view.call_name, {}, vis.names))
+        fields = dict(vars(vis), key_help=vis.key_help if vis.replay else key_help(view.call_name, {}, vis.names))
         return zones, Visuals(**fields, memory_aid=bool(getattr(self.settings, "memory_aid", False)),
-                              show_all=view.phase in ("round_over", "match_over"))
+                              show_all=vis.open_cards or view.phase in ("round_over", "match_over"))
 
 
 class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):

@@ -32,6 +32,8 @@ class Marks:
     banner: str = ""                        # the line over the middle
     reveal: bool = False                    # the round is scored: every hand face up
     new: object = None                      # the id of the card the viewer drew or took last ("new")
+    live: bool = True                       # the sort chips and how to drag (not in a replay)
+    open: bool = False                      # the replay's "all cards": every hand face up (view.open_hands)
 
 
 def track(surf, rect, total, limit, colour=theme.ACCENT):
@@ -158,6 +160,8 @@ def draw_table(surf, zones, view, marks: Marks, art, focus: int, image_for):
         plate(surf, plate_rect, name(seat), view, seat, marks, scale=scale)
         if seat in results:
             faces(surf, fan.rect, results[seat].hand, view, art)
+        elif marks.open and view.open_hands and fan is not None:
+            faces(surf, fan.rect, view.open_hands[seat], view, art)
         elif fan is not None:
             backs(surf, fan, art, marks.hidden)
             count = view.seats[seat].hand_count
@@ -209,7 +213,7 @@ def draw_table(surf, zones, view, marks: Marks, art, focus: int, image_for):
         fan = zones.get(("backs", focus))
         if fan is not None:
             backs(surf, fan, art, marks.hidden)
-    if hand is not None and focus not in results:
+    if hand is not None and focus not in results and marks.live:
         for key, label in ((("sort", "rank"), "By rank  [R]"), (("sort", "suit"), "By suit  [U]")):
             rect = zones.extra.get(key)
             if rect is not None:

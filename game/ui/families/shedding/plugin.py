@@ -101,7 +101,8 @@ class SheddingDrawing(TableDrawing):
             view.current if view.phase in ("discard", "draw", "free") else None)
         marks = Marks(names=names, lit=frozenset(vis.targets or ()), selected=frozenset(vis.selected or ()),
                       hidden=frozenset(hidden), acting=acting, sort=vis.sort, banner=self.banner(view, names),
-                      new=vis.new, reveal=view.phase in ("round_over", "match_over") and bool(view.results))
+                      new=vis.new, reveal=view.phase in ("round_over", "match_over") and bool(view.results),
+                      live=not vis.replay, open=vis.open_cards)
         draw_table(surf, zones, view, marks, self.art, vis.focus, self.image_for(view))
 
     @staticmethod
