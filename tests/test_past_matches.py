@@ -235,8 +235,9 @@ def test_review_from_the_replay_runs_off_the_frame_loop_shows_verdicts_and_is_ke
         scene.go(0)
         d.key(pygame.K_n)
         assert scene.step == flagged[0]
-        said = scene.status()
-        assert any(word in said for word in ("Inaccuracy", "Mistake", "Blunder")) and "better was" in said
+        said = scene.verdict_text(scene.decision_here())      # on the message line, under the status
+        assert any(said.startswith(word) for word in ("Inaccuracy", "Mistake", "Blunder"))
+        assert ". Played: " in said and ". Better: " in said and "points more on average" in said
     # a second opening is instant: the kept review shows without a job
     again = ReplayScene(app, past.match, past=history.load(past.path))
     app.push(again)

@@ -192,8 +192,12 @@ def decision_line(d: dict) -> str:
             f"(the loss {d['loss']:.1f} +/- {d['error'] or 0:.1f} on fresh deals)")
 
 
-def summary_line(name: str, review: dict) -> str:
+def summary_line(name: str, review: dict, short: bool = False) -> str:
+    """The review of one player in a sentence (`short`: the counts only, for the replay's status line)."""
     s = review["summary"]
+    if short:
+        return (f"{name}: {s['reviewed']} judged · {s['fine']} fine · {s['inaccuracy']} inaccurate · "
+                f"{s['mistake']} mistakes · {s['blunder']} blunders · {s['points_lost']:.1f} points lost")
     skipped = sum(review["skipped"].values())
     def count(n, one, many):
         return f"{n} {one if n == 1 else many}"

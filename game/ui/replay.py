@@ -249,7 +249,7 @@ class ReplayScene(Scene):
 
     def summary_line(self, seat: int) -> str:
         from game.lab.review import summary_line
-        return summary_line(self.replay.names[seat], self.reviews[str(seat)])
+        return summary_line(self.replay.names[seat], self.reviews[str(seat)], short=True)
 
     def decision_here(self) -> Optional[dict]:
         """The reviewed decision the step on screen shows (the move just made), if any."""
@@ -265,9 +265,14 @@ class ReplayScene(Scene):
             return f"{name} played the best move the search found."
         if decision["verdict"] == "fine":
             return f"Fine: the best move found was hardly better ({decision['loss']:.1f} points)."
-        better = decision.get("best_words") or r.move_words(decision["action"], decision["best"])
-        return (f"{decision['verdict'].capitalize()}: better was \"{better}\", about {decision['loss']:.1f} "
-                f"points more on average.")
+        verdict, loss = decision["verdict"].capitalize(), decision["loss"]
+        if decision.get("best_words"):
+            # the moves said to the player then (Family.phrase, from their view at the time)
+            return (f"{verdict}. Played: {decision['played_words']}. Better: {decision['best_words']}, "
+                    f"about {loss:.1f} points more on average.")
+        # a review kept before the moves had words: the log's sentences for the better move
+        better = r.move_words(decision["action"], decision["best"])
+        return f"{verdict}: better was \"{better}\", about {loss:.1f} points more on average."
 
     def next_flagged(self, direction: int) -> None:
         review = self.reviews.get(str(self.mode)) if self.mode is not None else None
@@ -356,11 +361,10 @@ class ReplayScene(Scene):
         if self.job is not None:
             return (f"{where}{round_text}. Reviewing {r.names[self.job_seat]}: {self.job.done_count} of "
                     f"{self.job.total or '?'} moves (Esc stops).")
-        decision = self.decision_here()
-        if decision is not None:
-            return f"{where}{round_text}. {self.verdict_text(decision)}"
+        if self.decision_here() is not None:
+            return f"{where}{round_text}."             # the verdict stands on the message line below
         if self.mode is not None and str(self.mode) in self.reviews:
-            return f"{where}{round_text}. N: the next inaccuracy, mistake or blunder (Shift+N: back)."
+            return f"{where}{round_text}. N: the next move not judged fine."
         return f"{where}{round_text}. Right: the next move · Space plays · R reviews (keys at the right)."
 
     def frame_surface(self, size) -> pygame.Surface:
@@ -379,8 +383,9 @@ class ReplayScene(Scene):
                                   replay=True, open_cards=self.open, log_scroll=self.log_scroll,
                                   key_help=KEY_HELP)
         decision = self.decision_here()
-        if decision is not None and decision["verdict"] != "fine":
-            vis.message, vis.message_error = f"{decision['verdict'].capitalize()}", decision["verdict"] != "inaccuracy"
+        if decision is not None:
+            vis.message = self.verdict_text(decision)
+            vis.message_error = decision["verdict"] in ("mistake", "blunder")
         elif self.mode is not None and str(self.mode) in self.reviews:
             vis.message = self.summary_line(self.mode)
         focus = self.mode if self.mode is not None else 0

@@ -129,6 +129,7 @@ class FrameDrawer:
             # the prompt wraps before the action buttons instead of running under them
             text_w = max(int(r.w * 0.3), min(r.w - 32, vis.text_right - r.x - 36))
         y = r.y + 10
+        shown = 0                                         # the prompt's lines
         if vis.prompt:
             # two lines at the normal size; a long prompt gets a smaller size and three lines
             size = self.fs(19 if r.h >= 96 else 17)
@@ -140,12 +141,14 @@ class FrameDrawer:
             for line in lines[:room]:
                 blit_text(surf, line, size, (r.x + 16, y), theme.TEXT, True)
                 y += fonts.line_height(size, True)
+                shown += 1
         if vis.message:
             # a refusal in red with a cross; anything else (a hint, "wait") is a notice, never green:
             # green would say "well done" about a warning
             mark = "✖ " if vis.message_error else "ℹ "
             colour = theme.DANGER if vis.message_error else theme.ACCENT
-            for line in fonts.wrap(mark + vis.message, self.fs(16), text_w)[:2]:
+            # two lines; three under a one-line prompt (a review's verdict says two moves)
+            for line in fonts.wrap(mark + vis.message, self.fs(16), text_w)[:3 if shown <= 1 else 2]:
                 if y + 16 > r.bottom:
                     break
                 blit_text(surf, line, self.fs(16), (r.x + 16, y + 2), colour, False)

@@ -122,7 +122,9 @@ class Hints:
         if not self.moves:
             return ""
         best = self.moves[0].value
-        parts = [f"{i}. {self.label(m.action)}" + ("" if i == 1 else f" ({m.value - best:+.1f})")
+        def behind(value) -> str:
+            return f" ({value - best:+.1f})" if round(value - best, 1) else " (as good)"
+        parts = [f"{i}. {self.label(m.action)}" + ("" if i == 1 else behind(m.value))
                  for i, m in enumerate(self.moves, start=1)]
         return "Hint: " + " · ".join(parts) + " (points against the best, on average)."
 

@@ -305,10 +305,8 @@ def hand(surf, zones, view, marks, art):
     mine = "Your Action cards" if marks.live else f"{_name(marks.names, seat)}'s Action cards"
     r = blit_text(surf, mine, size, (label.x + 4, label.centery), theme.TEXT, True, "midleft")
     more = f"· {len(view.hand)} in hand" + (" · hover one to read it all" if marks.live else "")
-    if marks.open and view.open_hands:
-        # the others' hands, in words (the table has no place for their cards)
-        more += "".join(f" · {_name(marks.names, s)}: " + (", ".join(view.face(c).name for c in cards) or "none")
-                        for s, cards in enumerate(view.open_hands) if s != seat)
+    if marks.open and view.open_hands and fan is not None:
+        others_hands(surf, fan.rect, view, marks, seat, zones.extra["table"].bottom)
     room = label.right - r.right - 8
     msize = fonts.fit(more, size - 2, room, min_size=MIN_TEXT)
     blit_text(surf, fonts.ellipsize(more, msize, room), msize, (r.right + 8, label.centery), theme.MUTED, False,
@@ -332,6 +330,21 @@ def hand(surf, zones, view, marks, art):
             text = f"from {_name(marks.names, place[1])}"
             blit_text(surf, fonts.ellipsize(text, cap, rect.w + 6), cap, (rect.centerx, rect.bottom + 3), theme.ACCENT,
                       False, "midtop")
+
+
+def others_hands(surf, fan_rect, view, marks, seat, bottom):
+    """The replay's "all cards": the other players' Action cards in words, a line each, under the
+    hand on screen (the table has no place for their cards)."""
+    others = [(s, cards) for s, cards in enumerate(view.open_hands) if s != seat]
+    lines = [f"{_name(marks.names, s)} holds " + (", ".join(view.face(c).name for c in cards) or "nothing")
+             for s, cards in others]
+    room = bottom - fan_rect.bottom - 4
+    size = max(MIN_TEXT, min(16, room // max(1, len(lines)) - 3))
+    y = fan_rect.bottom + 3
+    for line in lines:
+        fitted = fonts.fit(line, size, fan_rect.w, min_size=MIN_TEXT)
+        blit_text(surf, fonts.ellipsize(line, fitted, fan_rect.w), fitted, (fan_rect.x, y), theme.ACCENT, False)
+        y += fonts.line_height(fitted)
 
 
 def zoom(surf, zones, view, marks, art):
