@@ -11,7 +11,8 @@ agreement: decisions sampled from seeded 2-seat matches of mixed levels (random,
 judged at the default budget and again with `--deeper` times the deals over every legal move (the
 deeper search). Reported per ruleset: how often the two name the same best move, and, on the
 decisions the default budget marks as mistakes or blunders, how often the deeper search names the
-same best move and how often it also finds the move played at least a mistake's loss worse (it
+same best move, how often it values the review's best move within an inaccuracy of its own best (two
+moves alike in worth: two cards of one rank), and how often it also finds the move played at least a mistake's loss worse (it
 confirms the verdict). Results go to bench/out/review-<part>.json (review-<part>-<rulesets>.json
 with --rulesets).
 """
@@ -88,6 +89,7 @@ def agree_one(job) -> dict:
     from game.engine.ruleset import find_ruleset
     from game.lab.review import decisions, judge, thresholds, verdict
     from game.engine import registry
+    from game.engine.core import Action
     ruleset = find_ruleset(ruleset_id)
     for i, _, game, view, legal, played in decisions(match, seat):
         if i != index:
@@ -104,7 +106,12 @@ def agree_one(job) -> dict:
         best = deep.best.action
         loss, error = deep.gap(best, played) if best != played else (0.0, 0.0)
         limits = thresholds(registry.family(ruleset.family))
+        # the review's best move as the deeper search values it: as good as its best within an
+        # inaccuracy (two cards of one rank, or two cells that score alike, are one move in worth)
+        named = Action.from_json(quick["best"])
+        shortfall = deep.gap(best, named)[0] if named != best and named in deep.by_deal else 0.0
         return {"skipped": False, "verdict": quick["verdict"], "same_best": best.to_json() == quick["best"],
+                "as_good": shortfall < limits[0], "shortfall": round(shortfall, 3),
                 "deep_verdict": verdict(loss, error, limits), "deep_loss": round(loss, 3)}
     return {"skipped": True}
 
@@ -142,13 +149,15 @@ def main(argv=None) -> int:
                  "same_best": round(sum(g["same_best"] for g in got) / max(1, len(got)), 3),
                  "marked": len(marked),
                  "marked_same_best": round(sum(g["same_best"] for g in marked) / max(1, len(marked)), 3),
+                 "marked_as_good": round(sum(g["as_good"] for g in marked) / max(1, len(marked)), 3),
                  "marked_confirmed": round(sum(g["deep_verdict"] in ("mistake", "blunder") for g in marked)
                                            / max(1, len(marked)), 3),
                  "verdicts": {v: sum(g["verdict"] == v for g in got) for v in
                               ("fine", "inaccuracy", "mistake", "blunder")}}
             results.append(r)
             print(f"{rid:14} {r['decisions']} decisions: same best {r['same_best']:.0%}; marked mistake or "
-                  f"blunder {r['marked']}: same best {r['marked_same_best']:.0%}, confirmed "
+                  f"blunder {r['marked']}: same best {r['marked_same_best']:.0%}, as good (within an "
+                  f"inaccuracy) {r['marked_as_good']:.0%}, confirmed "
                   f"{r['marked_confirmed']:.0%}; {r['verdicts']}", flush=True)
     name = f"review-{args.part}" + (f"-{args.rulesets.replace(',', '-')}" if args.rulesets else "")
     (OUT / f"{name}.json").write_text(json.dumps(results, indent=2))

@@ -78,6 +78,12 @@ class Family:
     # Mirror & Switch". The hint's sentence and the review's lines use it. None: the generic words
     # of game.lab.review.move_words ("exchange, 0 1").
     phrase: Optional[Callable] = None
+    # Taking a move back (game/engine/undo.py): (event) -> why a move that made this event can never
+    # be taken back ("The drawn card was seen."), '' if the event shows nothing hidden to anyone (a
+    # card drawn, looked at, turned up or dealt; a secret choice revealed). The engine adds its own
+    # reasons (chance, the match's end); a family may only add to them. None: with hidden
+    # information, no move of the family can be taken back.
+    reveals: Optional[Callable] = None
     # Who starts, in a sentence for the setup screen.
     start_hint: str = "Seat 1 deals the first round; the deal moves clockwise."
 

@@ -26,6 +26,8 @@ from game.store.atomic import StoreError, atomic_write_json, data_file, quaranti
 
 FILE_NAME = "stats.json"
 FORMAT = 1
+# What a player's record counts besides matches played and won: hints asked for, moves taken back.
+COUNTED = ("hints", "undos")
 
 
 def stats_path() -> Path:
@@ -115,11 +117,13 @@ def _clean_game(game_id: str, entry, problems: list) -> Optional[dict]:
             problems.append(f"{game_id}: player {brief(name)}: {problem}; dropped")
         else:
             game["players"][name] = {"played": record["played"], "won": record["won"]}
-            hints = record.get("hints")
-            if _count(hints):
-                game["players"][name]["hints"] = hints      # hints asked for at the table (issue 29)
-            elif hints is not None:
-                problems.append(f"{game_id}: player {brief(name)}: hints is {brief(hints)}, not a count; dropped")
+            # hints asked for at the table (issue 29), moves taken back (issue 30)
+            for key in COUNTED:
+                count = record.get(key)
+                if _count(count):
+                    game["players"][name][key] = count
+                elif count is not None:
+                    problems.append(f"{game_id}: player {brief(name)}: {key} is {brief(count)}, not a count; dropped")
     # Every match counts for every seat, so a game was played at least as often as any player played it.
     floor = max((r["played"] for r in game["players"].values()), default=0)
     if not _count(entry.get("played")) and not game["players"]:
@@ -182,11 +186,13 @@ def record_match(
     *,
     lower_is_better: Optional[bool] = None,
     hints: Optional[Sequence[int]] = None,
+    undos: Optional[Sequence[int]] = None,
 ) -> Optional[str]:
     """Add one finished match to the statistics and save; returns a warning if the old file was broken.
 
-    seat_names and scores are per seat; winners are seat indices (or seat names); hints, per seat,
-    the hints each asked for (a player's "hints" counts them over every match).
+    seat_names and scores are per seat; winners are seat indices (or seat names); hints and undos,
+    per seat, the hints each asked for and the moves each took back (a player's "hints" and "undos"
+    count them over every match).
     """
     if len(seat_names) != len(scores):
         raise ValueError(f"{len(seat_names)} seat names but {len(scores)} scores")
@@ -198,8 +204,9 @@ def record_match(
         record = game["players"].setdefault(name, {"played": 0, "won": 0})
         record["played"] += 1
         record["won"] += seat in winner_seats
-        if hints is not None and hints[seat]:
-            record["hints"] = record.get("hints", 0) + hints[seat]
+        for key, counts in (("hints", hints), ("undos", undos)):
+            if counts is not None and counts[seat]:
+                record[key] = record.get(key, 0) + counts[seat]
 
     if lower_is_better is None:
         lower_is_better = game["lower_is_better"]

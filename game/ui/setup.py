@@ -106,6 +106,13 @@ class SetupScene(Scene):
                                    self.set_hints, tooltip="At your own decisions, H (or the Hint button) asks "
                                    "the search of the hard level for the best moves it finds from what you "
                                    "can see; the hints used are counted in the summary and the statistics")
+        # take-backs: on by default with one human (against bots), off with two or more (a take-back
+        # would undo what the next player may already have seen); the player's own choice stands
+        self.undo_chosen = "undo" in self.options
+        self.undo_toggle = Toggle("Take-backs (Ctrl+Z)", bool(self.options.get("undo", True)), self.set_undo,
+                                  tooltip="Take back your own latest moves with Ctrl+Z or the Undo button, "
+                                  "until a hidden card is seen, chance plays a part or another player moves "
+                                  "(Board Game Arena's rule); the take-backs are counted in the result")
         self.back = Button("Back", lambda: self.app.pop(self), hint="Esc")
         self.rules = Button("Rules", self.open_rules, hint="F1")
         self.start = Button("Start the match", self.start_match, primary=True, hint="Enter")
@@ -118,7 +125,7 @@ class SetupScene(Scene):
             self.ui.add(*r.widgets)
         self.ui.add(self.count_step, self.mode_step, self.rounds_step, self.points_step,
                     *self.variant_toggles, *self.variant_notes, self.problem_note, self.hints_toggle,
-                    self.back, self.rules, self.start)
+                    self.undo_toggle, self.back, self.rules, self.start)
         self.set_count(self.count)
         self.set_mode(self.mode_step.value)
         if self.family.one_game:        # no length to choose: the game's own rules end it
@@ -158,6 +165,19 @@ class SetupScene(Scene):
     def set_hints(self, value):
         self.options["hints"] = bool(value)
 
+    def set_undo(self, value):
+        self.undo_chosen = True
+        self.options["undo"] = bool(value)
+
+    def undo_default(self) -> bool:
+        """On with one human at the table, off with two or more."""
+        return sum(1 for s in self.seats() if s["kind"] == "human") <= 1
+
+    def update(self, dt):
+        super().update(dt)
+        if not self.undo_chosen:          # follows the seats until the player chooses
+            self.undo_toggle.value = self.options["undo"] = self.undo_default()
+
     def set_variant(self, key, value):
         self.options["variants"][key] = value
         self.check_house_rules()
@@ -181,6 +201,8 @@ class SetupScene(Scene):
             self.error = "The house rules as set cannot be played: see why under them."
             return
         seats = self.seats()
+        if not self.undo_chosen:
+            self.options["undo"] = self.undo_default()
         names = [s["name"] for s in seats]
         dupes = sorted({n for n in names if names.count(n) > 1})
         if dupes:
@@ -238,7 +260,9 @@ class SetupScene(Scene):
         lines = len(fonts.wrap(self.family.start_hint, HINT_SIZE, col_w)) + max(
             len(fonts.wrap(h, HINT_SIZE, col_w)) for h in (PASS_HINT, NAME_HINT, OPEN_HINT))
         self.hint_top = by - 8 - lines * lh
-        self.hints_toggle.rect = pygame.Rect(lx - 6, self.hint_top - 44, col_w + 12, 36)
+        half = (col_w + 12) // 2
+        self.hints_toggle.rect = pygame.Rect(lx - 6, self.hint_top - 44, half - 4, 36)
+        self.undo_toggle.rect = pygame.Rect(lx - 6 + half + 4, self.hint_top - 44, half - 4, 36)
         rows_h = self.hint_top - 50 - y
         row_h = max(34, min(54, rows_h // max(1, self.max_seats)))
         self.seat_label_x = lx

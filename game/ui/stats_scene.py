@@ -55,8 +55,9 @@ class StatsScene(Scene):
                 played, won = rec.get("played", 0), rec.get("won", 0)
                 rate = f"{100 * won // played}%" if played else "-"
                 blit_text(surf, fonts.ellipsize(name, 17, 300), 17, (p.x + 60, y), theme.TEXT)
-                hints = rec.get("hints", 0)
-                asked = f" · {plural(hints, 'hint')} asked" if hints else ""
+                hints, undos = rec.get("hints", 0), rec.get("undos", 0)
+                asked = (f" · {plural(hints, 'hint')} asked" if hints else "") + (
+                    f" · {plural(undos, 'move')} taken back" if undos else "")
                 blit_text(surf, f"{won} won of {played} ({rate}){asked}", 17, (p.x + 380, y), theme.MUTED)
                 y += 24
             y += 14

@@ -39,14 +39,17 @@ class _Over(Scene):
         return False
 
     def draw_hints_used(self, surf, panel):
-        """In a match with hints on: how many each human asked for, at the panel's foot."""
-        hints = self.table.hints
-        if not hints.enabled:
-            return
+        """In a match with hints or take-backs on: how many each human asked for, at the panel's foot."""
         names = self.ctrl.names
-        used = ", ".join(f"{names[s]} {hints.used.get(s, 0)}" for s in self.ctrl.humans)
-        blit_text(surf, f"Hints used: {used or 'none'}", 15, (panel.right - 26, panel.bottom - 40), theme.MUTED,
-                  False, "midright")
+        parts = []
+        for on, used, what in ((self.table.hints.enabled, self.table.hints.used, "Hints used"),
+                               (self.ctrl.takebacks.enabled, self.ctrl.takebacks.used, "Take-backs")):
+            if on:
+                counts = ", ".join(f"{names[s]} {used.get(s, 0)}" for s in self.ctrl.humans)
+                parts.append(f"{what}: {counts or 'none'}")
+        if parts:
+            blit_text(surf, " · ".join(parts), 15, (panel.right - 26, panel.bottom - 40), theme.MUTED, False,
+                      "midright")
 
     def best_total(self, totals):
         """The leading total: the lowest, or the highest where the family counts up."""

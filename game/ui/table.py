@@ -44,6 +44,7 @@ class TableScene(PointerInput, Scene):
         self.ruleset = session.ruleset
         self.ctrl = TableController(session, app.settings, bot_factory, on_events=self._on_events,
                                     save=getattr(app, "save_matches", True))
+        self.ctrl.on_taken_back = self._taken_back
         self.art = CardArt(self.ruleset)
         self.frame_drawer = FrameDrawer()
         self.anim = Animator()
@@ -81,6 +82,8 @@ class TableScene(PointerInput, Scene):
             "menu": Button("Menu", self.open_pause, hint="Esc", size=15, tooltip="Pause: settings, main menu"),
             "hint": Button("Hint", self.hints.ask, hint="H", size=15,
                            tooltip="The best moves the search finds from your view (this match has hints on)"),
+            "undo": Button("Undo", self.ctrl.takebacks.take_back, hint="Ctrl+Z", size=15,
+                           tooltip="Take back your latest move"),
         }
         self.buttons.update(self.plugin.make_buttons(common))
         self.action_buttons = []     # one per legal place-less action the plug-in labels (button_label)
@@ -105,6 +108,12 @@ class TableScene(PointerInput, Scene):
             b["cancel"].label, b["cancel"].hint = "Keep playing", "Esc"
         self.plugin.sync_buttons(b, seat, legal)
         b["hint"].visible = self.hints.enabled and self.hints.asker() is not None
+        takebacks = ctrl.takebacks
+        # shown all match while take-backs are on; greyed, with the reason as its tooltip, when
+        # nothing can be taken back now
+        b["undo"].visible = takebacks.enabled and not ctrl.finished
+        why_not = takebacks.refusal()
+        b["undo"].tooltip = why_not or f"Take back: {takebacks.words()}"
         labelled = [(a, self.plugin.button_label(a)) for a in legal if not a.places]
         # an action asked about (confirm_question) says on its button that a second press makes it
         labelled = [(a, f"Confirm {label}" if self.armed(seat, a) else label) for a, label in labelled if label]
@@ -118,6 +127,7 @@ class TableScene(PointerInput, Scene):
         for bt in b.values():
             if bt not in (b["rules"], b["menu"]):
                 bt.enabled = not busy or bt is b["continue"]
+        b["undo"].enabled = b["undo"].enabled and not why_not
         frame = self.frame()
         s = frame.status
         x = s.right - 14
@@ -237,6 +247,17 @@ class TableScene(PointerInput, Scene):
     def scroll_log(self, lines: int):
         """Scroll "What happened" back (lines > 0) or forward, through the whole match."""
         self.log_scroll = max(0, min(len(self.ctrl.log) - 1, self.log_scroll + lines))
+
+    def _taken_back(self):
+        """A take-back restored an earlier point: nothing under way on the table stays (animations,
+        a selection, a question, a hint, the layouts kept)."""
+        self.anim.finish()
+        self._log_held = []
+        self._laid = []
+        self.input.selected = None
+        self.armed_action = None
+        self.hints.forget()
+        self.close_zoom()
 
     def _passed(self, seat):
         """The pass screen for `seat` was confirmed: their private moment begins (with its sound)."""
@@ -463,6 +484,9 @@ class TableScene(PointerInput, Scene):
             self.open_rules()
         elif k == pygame.K_h:
             self.hints.ask()
+        elif k == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.anim.finish()
+            self.ctrl.takebacks.take_back()
         elif k == pygame.K_ESCAPE:
             if not self.cancel():
                 self.open_pause()

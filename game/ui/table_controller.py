@@ -33,6 +33,7 @@ from game.engine import registry
 from game.engine.core import Action, IllegalAction
 from game.ui.background import Background
 from game.ui.families.base import Moment
+from game.ui.table_undo import TakeBacks
 
 # Seconds, at speed "normal"; other speeds scale these (see App.anim_scale).
 THINK = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
@@ -99,6 +100,8 @@ class TableController:
         self.finished = False
         self.kept = None                      # the past match file once the match is over (history)
         self.hints_used: dict = {}            # seat -> hints asked for (game/ui/table_hint.py counts)
+        self.takebacks = TakeBacks(self)      # Ctrl+Z: the points a human may go back to (table_undo.py)
+        self.on_taken_back = None             # () -> None: the scene forgets what it was showing
         self.stuck: Optional[str] = None      # why the match cannot go on (a seat to act with no legal move)
         self._stuck_key = -1
         self.family = registry.family(session.ruleset.family)
@@ -360,6 +363,7 @@ class TableController:
                 if not ok:
                     return ok, why
             return True, ""
+        self.takebacks.before(seat)
         try:
             events = self.session.apply(seat, action)
         except IllegalAction as exc:
@@ -367,9 +371,25 @@ class TableController:
             if not quiet:
                 self.say(why, True)
             return False, why
+        self.takebacks.after(seat, events)
         self._save()
         self._after(seat, action, events)
         return True, ""
+
+    def taken_back(self) -> None:
+        """A take-back restored an earlier point (table_undo.py): forget what was under way, show the
+        table anew, save the shorter record."""
+        if self.thinking is not None:
+            self.thinking.cancel()
+        self.thinking = self.hold = self.pass_to = self._bot_wait = None
+        self._views_key = -1
+        self.log_start = len(self.log)
+        self.stuck, self._stuck_key = None, -1
+        self.plugin.taken_back()
+        self._save()
+        self.viewer_now()
+        if self.on_taken_back is not None:
+            self.on_taken_back()
 
     def why_not(self, seat, action) -> str:
         """The sentence that would refuse `action` for `seat` now ('' if it is legal); nothing changes."""
@@ -423,7 +443,8 @@ class TableController:
             warning = stats.record_match(self.session.ruleset.id, self.stats_names(),
                                          list(self.game.scores()), list(v.winners),
                                          lower_is_better=self.family.lower_is_better,
-                                         hints=[self.hints_used.get(s, 0) for s in range(self.n)])
+                                         hints=[self.hints_used.get(s, 0) for s in range(self.n)],
+                                         undos=[self.takebacks.used.get(s, 0) for s in range(self.n)])
             if warning:
                 self.say(warning, True)
         except Exception as exc:

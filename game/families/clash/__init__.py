@@ -16,7 +16,7 @@ from game.families.clash.sampling import determinize
 from game.families.clash.schema import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, check_abilities, check_cards,
                                         check_parameters, check_ruleset)
 from game.families.clash.search import SEARCH
-from game.families.clash.view import open_view
+from game.families.clash.view import open_view, reveals
 from game.families.clash.view import ActionCard, Barbarian
 from game.families.clash.words import describe, phrase, score_lines
 
@@ -44,5 +44,7 @@ FAMILY = register(Family(
     make_bot=make_bot, determinize=determinize, search=SEARCH,
     # the replay's "all cards": every hand, offer and laid card
     open_view=open_view,
+    # what can never be taken back: the moves that show a hidden card (game/engine/undo.py)
+    reveals=reveals,
     # hard plays well enough for the table: measured in bench/README.md, "Hard's figures"
     hard_at_table=True))

@@ -343,3 +343,35 @@ def open_view(game, seat: Optional[int]) -> ClashView:
     (a finished match's replay, "all cards": the match is over, nothing is secret any more). Never
     used in play."""
     return observe(game, seat, public_table(game), open_all=True)
+
+
+# ---- what can never be taken back (Family.reveals, game/engine/undo.py) ----
+
+_REVEALS = {
+    "round": "A new round began.",
+    "offers": "The offers were shown.",
+    "reveal": "The laid cards were turned up.",
+    "reveal_played": "The played cards were turned up.",
+    "draw": "Action cards were drawn.",
+    "swap": "Action cards were drawn.",
+    "swap_again": "Action cards were drawn.",
+    "swap_chosen": "The card chosen was turned up.",
+    "surprise": "A Surprise card was turned up.",
+    "refill": "New Barbarians were turned up.",
+    "reshuffle": "A deck was shuffled.",
+    "flee": "Barbarians went under the deck.",
+    "victory": "The clobber was decided.",
+    "standoff": "The clobber was decided.",
+    "distraction": "The clobber was decided.",
+    "mutual_distraction": "The clobber was decided.",
+    "mirrors": "The clobber was decided.",
+    "selected": "The clobber was decided.",
+    "game_over": "The game is over.",
+}
+
+
+def reveals(event) -> str:
+    """Why a move that made `event` can never be taken back: it showed something hidden (a card,
+    the offers, a secret choice) to someone ('' if not: a Group, an offer or a card laid face down
+    is the chooser's own secret until the reveal)."""
+    return _REVEALS.get(event.kind, "")

@@ -16,7 +16,7 @@ from game.families.memory.sampling import determinize
 from game.families.memory.schema import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, check_abilities, check_parameters,
                                          check_ruleset)
 from game.families.memory.search import SEARCH, bot_step, make_bot
-from game.families.memory.view import open_view
+from game.families.memory.view import open_view, reveals
 from game.families.memory.words import describe, phrase, score_lines
 
 FAMILY = register(Family(
@@ -41,6 +41,8 @@ FAMILY = register(Family(
     make_bot=make_bot, bot_step=bot_step, determinize=determinize, search=SEARCH,
     # the replay's "all cards": every face in every layout
     open_view=open_view,
+    # what can never be taken back: the moves that show a hidden card (game/engine/undo.py)
+    reveals=reveals,
     # hard plays every shipped ruleset of the family well enough for the table (a house rule plays
     # with the same bots): measured in bench/README.md, "Hard's figures"
     hard_at_table=True))

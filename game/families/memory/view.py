@@ -299,3 +299,28 @@ def open_view(game, seat: Optional[int]) -> MemoryView:
         for slot, c in zip(sv.slots, game.layouts[sv.seat]))) for sv in view.seats)
     drawn = defs[game.drawn] if game.drawn is not None else None
     return dataclasses.replace(view, seats=seats, drawn=drawn)
+
+
+# --- what can never be taken back (Family.reveals, game/engine/undo.py) ------------------------
+
+_REVEALS = {
+    "deal": "The cards were dealt.",
+    "look_start": "The starting cards were looked at.",
+    "peek": "A card was looked at.",
+    "reveal": "Cards were turned up.",
+    "match": "A card was turned up in the race.",
+    "penalty": "A penalty card was dealt.",
+    "exchange": "The card given up was turned up.",
+    "reshuffle": "The discard pile was shuffled into the deck.",
+    "round_over": "The round was scored: every card was shown.",
+    "match_over": "The match is over.",
+}
+
+
+def reveals(event) -> str:
+    """Why a move that made `event` can never be taken back: it showed a hidden card to someone
+    ('' if not). A draw from the deck shows its card to the drawer; one from the discard pile
+    takes a card everyone saw."""
+    if event.kind == "draw":
+        return "The drawn card was seen." if event.get("src") == "deck" else ""
+    return _REVEALS.get(event.kind, "")

@@ -14,7 +14,7 @@ from game.families.shedding.sampling import determinize
 from game.families.shedding.schema import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, check_abilities, check_parameters,
                                            check_ruleset)
 from game.families.shedding.search import SEARCH
-from game.families.shedding.view import open_view
+from game.families.shedding.view import open_view, reveals
 from game.families.shedding.words import describe, phrase, score_lines
 
 FAMILY = register(Family(
@@ -38,6 +38,8 @@ FAMILY = register(Family(
     make_bot=SheddingBot, determinize=determinize, search=SEARCH,
     # the replay's "all cards": every hand
     open_view=open_view,
+    # what can never be taken back: the moves that show a hidden card (game/engine/undo.py)
+    reveals=reveals,
     # hard plays well enough for the table at its time settings: measured in bench/README.md,
     # "Hard's figures"
     hard_at_table=True))

@@ -196,3 +196,21 @@ def _build(cls, **fields):
     obj = object.__new__(cls)
     object.__setattr__(obj, "__dict__", fields)
     return obj
+
+
+# --- what can never be taken back (Family.reveals, game/engine/undo.py) ------------------------
+
+_REVEALS = {
+    "deal": "The cards were dealt.",
+    "draw": "The drawn card was seen.",
+    "draw_penalty": "The cards owed were drawn.",
+    "reshuffle": "The discard pile was shuffled into the deck.",
+    "round_over": "The round was scored: every hand was shown.",
+    "match_over": "The match is over.",
+}
+
+
+def reveals(event) -> str:
+    """Why a move that made `event` can never be taken back: it showed a hidden card to someone
+    ('' if not: a discard shows only the discarder's own cards, a take a card everyone saw)."""
+    return _REVEALS.get(event.kind, "")

@@ -16,6 +16,7 @@ from game.families.tableau.schema import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, ch
                                           check_parameters, check_ruleset)
 from game.families.tableau.search import SEARCH
 from game.families.tableau.words import describe, phrase, score_lines
+from game.families.tableau.view import reveals
 
 FAMILY = register(Family(
     name="tableau",
@@ -36,6 +37,8 @@ FAMILY = register(Family(
     # carry card ids, never faces
     describe=describe, quiet_events=frozenset({"turn", "reveal"}), score_lines=score_lines,
     phrase=phrase,
+    # what can never be taken back: a card turned up from a deck (game/engine/undo.py)
+    reveals=reveals,
     # the bots: easy and normal; hard's deals from a view and its search settings (one seat acts at a
     # time: no bot_step)
     make_bot=make_bot, determinize=determinize, search=SEARCH,

@@ -235,3 +235,19 @@ def _pending(game) -> tuple:
     elif game.phase == "discard_display":
         out.append(("location", game.asking.get("discard_display")))
     return tuple(out)
+
+
+# --- what can never be taken back (Family.reveals, game/engine/undo.py) ------------------------
+
+_REVEALS = {
+    "reveal": "A new card was turned up from the deck.",
+    "key_refresh": "New cards were turned up from the deck.",
+    "reshuffle": "A deck was shuffled.",
+    "game_over": "The game is over.",
+}
+
+
+def reveals(event) -> str:
+    """Why a move that made `event` can never be taken back: a card came face up from a deck ('' if
+    not: everything else in Castle Combo is in sight of everyone)."""
+    return _REVEALS.get(event.kind, "")

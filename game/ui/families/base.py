@@ -169,6 +169,10 @@ class TablePlugin:
     def hold_released(self, hold) -> None:
         """A hold ended (timed out, or a click): stop showing what it held."""
 
+    def taken_back(self) -> None:
+        """A take-back restored an earlier state (game/ui/table_undo.py): forget what the family's
+        table kept about the moves taken back (marks, looks under way)."""
+
     def reword(self, action, why: str) -> str:
         """The refusal sentence for `action` in the game's own words (default: the engine's)."""
         return why

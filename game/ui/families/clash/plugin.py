@@ -156,7 +156,12 @@ class ClashPlugin(TablePlugin):
         self._before_views = ()     # the views shown before the last animated action's events
         self._shows: list = []      # (event kind, step) of the animation steps queued, in order
 
+    def taken_back(self) -> None:
+        """A take-back: no clobber of the moves taken back stays on the table."""
+        self.clash, self._pre, self._before_views = None, None, ()
+
     # ---- who is at the bottom ----
+
     def focus(self, view) -> int:
         if view.viewer is not None:
             return view.viewer

@@ -72,7 +72,15 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         self.drawer = self.drawing.drawer
         self._key_help = None
 
+    def taken_back(self) -> None:
+        """A take-back: no look, pick, bot mark or race of the moves taken back stays on the table."""
+        self.reveals.clear()
+        self.picked.clear()
+        self.bot_marks.clear()
+        self.race = None
+
     # ---- moments ----
+
     def moment(self) -> Moment:
         ctrl = self.ctrl
         v = ctrl.public()

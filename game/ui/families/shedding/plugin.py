@@ -132,7 +132,12 @@ class SheddingPlugin(TablePlugin):
         self.new_card = None            # (seat, id): the card that seat drew or took last, marked "new"
         #                                 in its own view until it acts again (never in another's view)
 
+    def taken_back(self) -> None:
+        """A take-back: the card marked "new" may have gone back to the deck."""
+        self.new_card = None
+
     # ---- the hand's order (the viewer's own, never the rules') ----
+
     def hand_order(self, view) -> list:
         """The viewer's hand in the order shown: sorted, or as arranged with new cards at the right
         (read only: the order is kept by `sort`, `move_card` and after each action)."""
