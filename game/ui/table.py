@@ -337,7 +337,9 @@ class TableScene(PointerInput, Scene):
             prompt=ctrl.prompt(), message=msg[0] if msg else "", message_error=bool(msg and msg[1]),
             log=self.log_shown(), log_scroll=self.log_scroll,
             show_log=bool(getattr(self.app.settings, "show_log", True)),
-            key_help=self.plugin.key_help() + (("Arrows", "move; Enter picks"),), acting=acting,
+            key_help=self.plugin.key_help() + (("Arrows", "move; Enter picks"),) + (
+                (("Ctrl+Z", "take back"),) if self.ctrl.takebacks.enabled else ()) + (
+                (("H", "hint"),) if self.hints.enabled else ()), acting=acting,
             viewer=view.viewer, zoomed=self.zoomed(),
             text_right=min([bt.rect.x for bt in self._status_buttons()], default=None))
         return self.plugin.visuals(vis, layout, view)
