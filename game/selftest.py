@@ -1,4 +1,5 @@
-"""`main.py --selftest`: prove a build works — every ruleset loads, plays, and draws; every sound is there.
+"""`main.py --selftest`: prove a build works — every ruleset loads, plays, and draws; every guide plays to
+its end; every sound is there.
 
 Used on the packaged executable in CI, where a missing data file or module
 shows up only at run time.
@@ -43,6 +44,15 @@ def selftest() -> int:
             continue
         print(f"ok   {ruleset.id}: {n}-player bot match in {played:.2f}s "
               f"({getattr(result, 'rounds', '?')} rounds), table frame drawn")
+        if ruleset.guide is not None:
+            from game.ai import make_bot
+            from game.engine import guide
+            why = guide.check(ruleset, make_bot)
+            if why:
+                print(f"FAIL {ruleset.id} guide: {why}")
+                failures += 1
+            else:
+                print(f"ok   {ruleset.id}: its guide plays to its end ({len(ruleset.guide.steps)} lessons)")
     problems = check_sounds()
     for problem in problems:
         print(f"FAIL {problem}")

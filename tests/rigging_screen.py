@@ -208,3 +208,12 @@ def play_through_screen(app, session, rng, choose, perform, max_steps: int, exac
         if exact:
             assert session.match.actions[before:before + 1] == [(seat, action)], (action, d.table.ctrl.message)
     raise AssertionError(f"the match did not end in {max_steps} steps")
+
+
+def past_guide_offer(d) -> None:
+    """The first time a game with a guided first game is chosen, the menu offers it over the setup
+    screen: "Set up a match" (Esc) goes on to the setup."""
+    from game.ui.confirm import ConfirmScene
+    if isinstance(d.app.top, ConfirmScene) and d.app.top.question.startswith("New to "):
+        import pygame
+        d.key(pygame.K_ESCAPE)

@@ -6,6 +6,7 @@ import sys
 import pygame
 import pytest
 
+from rigging_screen import past_guide_offer
 from game.engine.ruleset import RulesetEntry
 from game.store import saves, settings as settings_store
 from game.store.settings import Settings
@@ -114,6 +115,7 @@ def test_typed_names_are_offered_again_at_the_next_setup(data_dir):
     d = Driver(app)
     d.step(2)
     d.click(button(app.top, "Kumbal").rect.center)
+    past_guide_offer(d)                                          # Kumbal's guided first game, offered once
     setup = app.top
     assert setup.rows[0].name.value == "Zoë"
     assert setup.rows[1].name.value == "Bot 2"                   # a computer seat keeps its own name

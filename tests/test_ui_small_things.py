@@ -24,7 +24,7 @@ from game.ui.table import TableScene
 import rigging
 import rigging_memory
 import rigging_screen
-from rigging_screen import human_decision, record_text
+from rigging_screen import human_decision, past_guide_offer, record_text
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080), (2560, 1440))
 ANA = {"name": "Ana", "kind": "human"}
@@ -249,6 +249,7 @@ def open_setup(app, ruleset_id):
     d.step(2)
     name = rigging.load(ruleset_id).name
     d.click(next(w for w in app.top.ui.widgets if getattr(w, "label", None) == name).rect.center)
+    past_guide_offer(d)
     assert isinstance(app.top, SetupScene)
     return d, app.top
 

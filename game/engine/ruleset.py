@@ -21,6 +21,7 @@ from typing import Optional
 
 from game.engine import registry
 from game.engine.cards import CardDef
+from game.engine.guide import Guide, read as read_guide
 from game.engine.house_rules import MAX_VARIANTS, _capital, _check_combinations, _check_in_force, _listed
 from game.engine.parameters import _flatten, _freeze, _get_path, _set_path, _thaw
 from game.engine.ruleset_schema import (_MATCH_END, _VARIANT, NAME, SENTENCE, _check_identity,
@@ -75,6 +76,7 @@ class Ruleset:
     rules_page: str
     path: str = ""
     rules_original: Optional[tuple] = None   # (label, text): the source's own text, e.g. German
+    guide: Optional[Guide] = None            # the guided first game (game/engine/guide.py)
 
     def card(self, key: str) -> CardDef:
         return self._by_key[key]
@@ -305,6 +307,7 @@ def build_ruleset(doc: Located, path: str = "") -> Ruleset:
         rules_page=ident["rules_page"], path=path,
         rules_original=(ident["rules_original"]["label"], ident["rules_original"]["text"])
         if ident.get("rules_original") else None,
+        guide=read_guide(top.get("guide"), doc),
     )
 
 def _check_variants(raw, rules: dict, cards, abilities, layout, match_end, family,

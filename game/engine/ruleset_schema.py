@@ -56,7 +56,7 @@ def _check_identity(top: dict, doc: Located) -> dict:
               "rules_page": Str(nonempty=False, max_len=PAGE, lines=True),
               "rules_original": Map({"label": (Str(max_len=NAME), REQUIRED),
                                      "text": (Str(max_len=PAGE, lines=True), REQUIRED)})}
-    known = set(fields) | {"cards", "abilities", "layout", "rules", "match_end", "variants"}
+    known = set(fields) | {"cards", "abilities", "layout", "rules", "match_end", "variants", "guide"}
     for key in top:
         if key not in known:
             raise doc.error((key,), f"unknown key; expected one of {', '.join(sorted(known))}")

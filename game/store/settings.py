@@ -38,6 +38,9 @@ class Settings:
     match_length: dict = field(default_factory=dict)
     # the names last typed for human seats, by seat (the setup screen offers them again; "" for none)
     player_names: list = field(default_factory=list)
+    # the games (ruleset ids) whose guided first game was offered once already (the menu offers it
+    # the first time a game is chosen)
+    guides_offered: list = field(default_factory=list)
 
     def to_json(self) -> dict:
         """Return the settings as a JSON-ready dict."""
@@ -111,6 +114,14 @@ def _names(value):
     return list(value)
 
 
+def _ids(value):
+    if not isinstance(value, list) or len(value) > 500:
+        return None
+    if not all(isinstance(n, str) and 0 < len(n) <= 40 for n in value):
+        return None
+    return list(value)
+
+
 _CHECKS = {
     "animation_speed": _speed,
     "memory_aid": _bool,
@@ -121,6 +132,7 @@ _CHECKS = {
     "hard_seconds": _think,
     "match_length": _match_lengths,
     "player_names": _names,
+    "guides_offered": _ids,
 }
 
 

@@ -68,15 +68,19 @@ class MenuScene(Scene):
             if b in self.ui.widgets:
                 self.ui.widgets.remove(b)
         self.game_buttons = []
+        self.game_rows = []             # per usable game: (play, learn or None, rules)
         for entry in self.entries or []:
             if entry.ok:
                 ruleset = entry.ruleset
                 play = Button(ruleset.name, (lambda ruleset=ruleset: self.open_setup(ruleset)), primary=True,
                               size=20, tooltip=f"{ruleset.name}: {ruleset.min_players}-{ruleset.max_players} "
                                                "players. Set up a match.")
+                learn = Button("Learn to play", (lambda ruleset=ruleset: self.learn(ruleset)), size=15,
+                               tooltip=f"A guided first game of {ruleset.name} against a bot") \
+                    if ruleset.guide is not None else None
                 rules = Button("Rules", (lambda ruleset=ruleset: self.open_rules(ruleset)), size=15)
-                self.game_buttons.append(play)
-                self.game_buttons.append(rules)
+                self.game_rows.append((play, learn, rules))
+                self.game_buttons += [b for b in (play, learn, rules) if b is not None]
         self.ui.add(*self.game_buttons) if self.game_buttons else None
 
     def layout(self, size):
@@ -115,12 +119,18 @@ class MenuScene(Scene):
         self.broken = []
         for entry in entries:
             if entry.ok:
-                play, rules = self.game_buttons[i], self.game_buttons[i + 1]
-                i += 2
-                play.rect = pygame.Rect(x, y, pw - 130, row)
+                play, learn, rules = self.game_rows[i]
+                i += 1
                 rules.rect = pygame.Rect(x + pw - 120, y, 120, row)
+                right = rules.rect.x - 10
+                if learn is not None:
+                    learn.rect = pygame.Rect(right - 150, y, 150, row)
+                    right = learn.rect.x - 10
+                play.rect = pygame.Rect(x, y, right - x, row)
                 inside = self.list_rect.contains(play.rect)
                 play.visible = rules.visible = inside
+                if learn is not None:
+                    learn.visible = inside
                 y += row + 10
             else:
                 lines = broken_lines[id(entry)]
@@ -155,6 +165,29 @@ class MenuScene(Scene):
     def open_setup(self, ruleset):
         from game.ui.setup import SetupScene
         self.app.push(SetupScene(self.app, ruleset))
+        settings = self.app.settings
+        offered = list(getattr(settings, "guides_offered", []) or [])
+        if ruleset.guide is not None and ruleset.id not in offered:
+            # the first time a game is chosen: its guided first game, once
+            settings.guides_offered = offered + [ruleset.id]
+            self.app.save_settings()
+            from game.ui.confirm import ConfirmScene
+            self.app.push(ConfirmScene(
+                self.app, f"New to {ruleset.name}?",
+                f"Learn to play: a guided first game against a bot, {len(ruleset.guide.steps)} lessons. "
+                "Every lesson can be skipped, and you can leave the guide at any time.",
+                "Learn to play", lambda: self.learn(ruleset), no_label="Set up a match"))
+
+    def learn(self, ruleset):
+        """The guided first game of `ruleset`; a guide its rules no longer fit says so and stays shut."""
+        from game.ai import make_bot
+        from game.engine import guide
+        why = guide.check(ruleset, make_bot)
+        if why:
+            self.app.toast(why, 10)
+            return
+        names = [n for n in getattr(self.app.settings, "player_names", []) or [] if n]
+        self.app.start_match(guide.new_session(ruleset, names[0] if names else "Player"))
 
     def open_rules(self, ruleset):
         from game.ui.rules_scene import RulesScene

@@ -39,7 +39,8 @@ class _Over(Scene):
         return False
 
     def draw_hints_used(self, surf, panel):
-        """In a match with hints or take-backs on: how many each human asked for, at the panel's foot."""
+        """In a match with hints or take-backs on: how many each human asked for, at the panel's foot;
+        (a guided first game's closing words: with_ending)."""
         names = self.ctrl.names
         parts = []
         for on, used, what in ((self.table.hints.enabled, self.table.hints.used, "Hints used"),
@@ -50,6 +51,23 @@ class _Over(Scene):
         if parts:
             blit_text(surf, " · ".join(parts), 15, (panel.right - 26, panel.bottom - 40), theme.MUTED, False,
                       "midright")
+
+    def with_ending(self, surf, body):
+        """A guided first game: its closing words (how the game is scored) at the foot of the result's
+        `body`, which gives them the room; returns the rest of `body` for the scores."""
+        text = self.table.guided.ending()
+        if not text:
+            return body
+        lines = fonts.wrap(text, 16, body.w - 24)
+        lh = fonts.line_height(16)
+        box = pygame.Rect(body.x, 0, body.w, len(lines) * lh + 16)
+        box.bottom = body.bottom
+        draw_panel(surf, box, (30, 44, 36), theme.ACCENT, radius=8)
+        y = box.y + 8
+        for line in lines:
+            blit_text(surf, line, 16, (box.x + 12, y), theme.ACCENT, False)
+            y += lh
+        return pygame.Rect(body.x, body.y, body.w, box.y - 8 - body.y)
 
     def best_total(self, totals):
         """The leading total: the lowest, or the highest where the family counts up."""
@@ -253,7 +271,7 @@ class MatchResultScene(_Over):
         blit_text(surf, title, fonts.fit(title, 32, p.w - 52, True), (p.x + 26, p.y + 18), theme.ACCENT, True)
         wins = "the lowest total wins" if self.ctrl.family.lower_is_better else "the highest total wins"
         blit_text(surf, f"After {plural(v.round_no, 'round')} · {wins}", 17, (p.x + 26, p.y + 60), theme.MUTED)
-        body = pygame.Rect(p.x + 26, p.y + 96, p.w - 52, p.h - 96 - 86)
+        body = self.with_ending(surf, pygame.Rect(p.x + 26, p.y + 96, p.w - 52, p.h - 96 - 86))
         if self.page == "last round" and v.results:
             self.draw_results(surf, body, v.results, names)
         elif self.page == "what happened":

@@ -26,6 +26,7 @@ from game.ui import fonts, theme
 from game.ui.scene import Scene
 from game.ui.table_controller import TableController
 from game.ui.table_frame import FrameDrawer, Visuals
+from game.ui.table_guide import Guided
 from game.ui.table_hint import Hints
 from game.ui.table_input import Gesture
 from game.ui.table_pointer import PointerInput
@@ -33,6 +34,10 @@ from game.ui.table_keys import ARROWS, PICK_KEYS, KeyFocus
 from game.ui.widgets import Button
 
 HOVER = 0.3      # seconds the pointer rests on a card before it is zoomed (passing over flashes nothing)
+
+
+TOP_BAR = ("rules", "menu")     # the buttons always in the top bar
+GUIDE_BAR = ("guide_skip", "guide_leave")   # a guided first game's, in the top bar too
 
 
 class TableScene(PointerInput, Scene):
@@ -51,6 +56,9 @@ class TableScene(PointerInput, Scene):
         self.plugin = plugin_for(self.ruleset.family)(self)
         self.ctrl.plugin = self.plugin
         self.hints = Hints(self)   # H: the search's best moves from the asking player's view
+        self.guided = Guided(self)  # the guided first game's lessons (a match the guide started)
+        if self.guided.enabled:
+            self.ctrl.guard = self.guided.refusal
         self.input = self.plugin.make_input()
         self.fresh = fresh
         self.started = False
@@ -84,6 +92,9 @@ class TableScene(PointerInput, Scene):
                            tooltip="The best moves the search finds from your view (this match has hints on)"),
             "undo": Button("Undo", self.ctrl.takebacks.take_back, hint="Ctrl+Z", size=15,
                            tooltip="Take back your latest move"),
+            "guide_skip": Button("Skip", self.guided.skip, size=15, tooltip="Let the guide make this lesson's move"),
+            "guide_leave": Button("Leave guide", self.guided.leave, size=15,
+                            tooltip="No more lessons: the match goes on as a normal one"),
         }
         self.buttons.update(self.plugin.make_buttons(common))
         self.action_buttons = []     # one per legal place-less action the plug-in labels (button_label)
@@ -96,7 +107,7 @@ class TableScene(PointerInput, Scene):
         b = self.buttons
         ctrl = self.ctrl
         for key, bt in b.items():
-            if key not in ("rules", "menu"):
+            if key not in TOP_BAR:
                 bt.visible = False
         seat = ctrl.input_seat()
         legal = ctrl.legal(seat) if seat is not None else []
@@ -112,6 +123,8 @@ class TableScene(PointerInput, Scene):
         # shown all match while take-backs are on; greyed, with the reason as its tooltip, when
         # nothing can be taken back now
         b["undo"].visible = takebacks.enabled and not ctrl.finished
+        b["guide_skip"].visible = self.guided.due() is not None
+        b["guide_leave"].visible = self.guided.active
         why_not = takebacks.refusal()
         b["undo"].tooltip = why_not or f"Take back: {takebacks.words()}"
         labelled = [(a, self.plugin.button_label(a)) for a in legal if not a.places]
@@ -148,6 +161,16 @@ class TableScene(PointerInput, Scene):
             x -= w + 10
         b["menu"].rect = pygame.Rect(t.right - 14 - bw, t.y + 6, bw, t.h - 12)
         b["rules"].rect = pygame.Rect(b["menu"].rect.x - 10 - bw, t.y + 6, bw, t.h - 12)
+        # a guided first game's Skip and Leave guide stand in the top bar: the status bar keeps its
+        # room for the lesson's words and the game's own buttons
+        x = b["rules"].rect.x
+        for key in reversed(GUIDE_BAR):
+            bt = b[key]
+            bt.size = size
+            w = max(bw, fonts.width(bt.label, size, True) + 28)
+            bt.rect = pygame.Rect(x - 10 - w, t.y + 6, w, t.h - 12)
+            if bt.visible:
+                x = bt.rect.x
 
     # ---- layout ----
     def frame(self):
@@ -278,6 +301,7 @@ class TableScene(PointerInput, Scene):
         if not self.anim.busy():
             self.ctrl.update(self.clock)
         self.hints.update()
+        self.guided.update()
         self._sync_buttons()
         if self.keys.place is not None and not self.anim.busy():
             self.keys.snap(self)
@@ -322,9 +346,9 @@ class TableScene(PointerInput, Scene):
             targets = inp.targets(None) if not self.anim.busy() else set()
         m = ctrl.moment()
         msg = ctrl.message
-        hint = self.hints.sentence()
+        hint = self.hints.sentence() or self.guided.sentence()
         if hint and not (msg and msg[1]):
-            msg = (hint, False)         # the hint's words, until something else is said in error
+            msg = (hint, False)         # the hint's (or the lesson's) words, until something is said in error
         title = self.plugin.title(view)
         viewer_label = ""
         if len(ctrl.humans) > 1:
@@ -334,7 +358,8 @@ class TableScene(PointerInput, Scene):
         vis = Visuals(
             names=tuple(ctrl.names), title=title, viewer_label=viewer_label,
             hidden=self.anim.hidden(), targets=targets, selected=inp.selected, dragging=dragging,
-            prompt=ctrl.prompt(), message=msg[0] if msg else "", message_error=bool(msg and msg[1]),
+            prompt=self.guided.heading() or ctrl.prompt(), message=msg[0] if msg else "",
+            message_error=bool(msg and msg[1]),
             log=self.log_shown(), log_scroll=self.log_scroll,
             show_log=bool(getattr(self.app.settings, "show_log", True)),
             key_help=self.plugin.key_help() + (("Arrows", "move; Enter picks"),) + (
@@ -347,7 +372,8 @@ class TableScene(PointerInput, Scene):
     def _status_buttons(self) -> list:
         """The buttons shown in the status bar now (placed by _sync_buttons)."""
         b = self.buttons
-        return [bt for key, bt in b.items() if key not in ("rules", "menu") and bt.visible] + self.action_buttons
+        return [bt for key, bt in b.items() if key not in TOP_BAR + GUIDE_BAR and bt.visible] \
+            + self.action_buttons
 
     def draw(self, surf):
         view = self.ctrl.view()
@@ -357,6 +383,7 @@ class TableScene(PointerInput, Scene):
         self.frame_drawer.draw_back(surf, frame, vis)
         self.plugin.draw(surf, zones, view, vis)
         self.hints.draw(surf, zones)
+        self.guided.draw(surf, zones)
         self.frame_drawer.draw_front(surf, frame, view, vis)
         focus = self.keys.current(self, zones) if self.keys.place is not None and not self.anim.busy() else None
         if focus is not None:       # a white ring outside the gold one: not the selection's lone gold

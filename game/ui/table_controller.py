@@ -102,6 +102,7 @@ class TableController:
         self.hints_used: dict = {}            # seat -> hints asked for (game/ui/table_hint.py counts)
         self.takebacks = TakeBacks(self)      # Ctrl+Z: the points a human may go back to (table_undo.py)
         self.on_taken_back = None             # () -> None: the scene forgets what it was showing
+        self.guard = None                     # (seat, action) -> why the guide refuses it ('' if not)
         self.stuck: Optional[str] = None      # why the match cannot go on (a seat to act with no legal move)
         self._stuck_key = -1
         self.family = registry.family(session.ruleset.family)
@@ -363,6 +364,11 @@ class TableController:
                 if not ok:
                     return ok, why
             return True, ""
+        why = self.guard(seat, action) if self.guard is not None else ""
+        if why:                               # the guided first game asks for another move
+            if not quiet:
+                self.say(why, True)
+            return False, why
         self.takebacks.before(seat)
         try:
             events = self.session.apply(seat, action)

@@ -133,15 +133,19 @@ class Hints:
         if self.job is not None or not self.moves:
             return
         for number, move in reversed(list(enumerate(self.moves, start=1))):
-            colour = theme.ACCENT if number == 1 else theme.TEXT
-            plugin = self.scene.plugin
-            for place in plugin.action_places(move.action):
-                rect = plugin.place_rect(zones, place)
-                if rect is None:
-                    continue
-                pygame.draw.rect(surf, colour, rect.inflate(10, 10), 3, border_radius=9)
-                badge = pygame.Rect(0, 0, 24, 24)
-                badge.center = (rect.right, rect.top)
-                pygame.draw.ellipse(surf, theme.PANEL, badge)
-                pygame.draw.ellipse(surf, colour, badge, 2)
-                blit_text(surf, str(number), 15, badge.center, colour, True, "center")
+            outline(surf, self.scene.plugin, zones, move.action, str(number),
+                    theme.ACCENT if number == 1 else theme.TEXT)
+
+
+def outline(surf, plugin, zones, action, badge_text: str, colour) -> None:
+    """The places of `action` outlined, each with a round badge (a hint's number, a lesson's mark)."""
+    for place in plugin.action_places(action):
+        rect = plugin.place_rect(zones, place)
+        if rect is None:
+            continue
+        pygame.draw.rect(surf, colour, rect.inflate(10, 10), 3, border_radius=9)
+        badge = pygame.Rect(0, 0, 24, 24)
+        badge.center = (rect.right, rect.top)
+        pygame.draw.ellipse(surf, theme.PANEL, badge)
+        pygame.draw.ellipse(surf, colour, badge, 2)
+        blit_text(surf, badge_text, 15, badge.center, colour, True, "center")

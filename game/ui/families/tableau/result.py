@@ -46,7 +46,7 @@ class TableauResultScene(MatchResultScene):
         title, sub = self.headline()
         blit_text(surf, title, fonts.fit(title, 30, p.w - 40, True), (p.x + 20, p.y + 12), theme.ACCENT, True)
         blit_text(surf, fonts.ellipsize(sub, 16, p.w - 40), 16, (p.x + 20, p.y + 52), theme.MUTED)
-        body = pygame.Rect(p.x + 20, p.y + 82, p.w - 40, p.h - 82 - 76)
+        body = self.with_ending(surf, pygame.Rect(p.x + 20, p.y + 82, p.w - 40, p.h - 82 - 76))
         if self.page == "what happened":
             self.draw_log(surf, body)
         else:

@@ -1,0 +1,159 @@
+"""A guided first game (issue 30): a short rigged match that a ruleset carries under `guide:`.
+
+The guide is data, not code, so a house ruleset can carry its own and a translation needs none:
+
+    guide:
+      seed: 4117              # the deal: the same every time
+      bot: easy               # the opponent's level (random, easy or normal: never a search)
+      intro: "..."            # said before the first lesson
+      steps:                  # the learner's first decisions, in order, each one a lesson
+        - title: The discard
+          say: "Every turn you first discard ... Click the 9, then the pile."
+          move: {kind: discard, places: [[hand, 0, 41], [discard]]}
+          events: [discard]   # what the move must make: the rule it teaches
+      ending: "..."           # said on the round's summary: how the round was scored
+
+The learner is seat 1 (by the name last typed in the setup, else "Player"), against one bot seeded as the table seeds its bots; the match is one
+round where the game has rounds. `check` plays the guide headless and refuses it, with a sentence,
+when the rules in force no longer allow a lesson's move or its move no longer makes the events it
+teaches (an ability edited in a house ruleset): the guide then refuses to start rather than teach
+a rule that is not the rule. `--selftest` (and so the packaged build) checks every shipped guide.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from game.engine.core import Action
+from game.engine.schema import REQUIRED, Enum, Int, List, Map, Str
+
+LEARNER = 0
+LEVELS = ("random", "easy", "normal")
+SENTENCE = 400
+
+
+@dataclass(frozen=True)
+class Lesson:
+    say: str                    # what to do now, in the rulebook's words
+    move: Action                # the move the learner makes (anything else is refused with `say`)
+    title: str = ""             # the rule it teaches, in a few words
+    events: tuple = ()          # event kinds the move must make (the rule it teaches still holds)
+
+
+@dataclass(frozen=True)
+class Guide:
+    seed: int
+    bot: str
+    steps: tuple                # tuple[Lesson]
+    intro: str = ""
+    ending: str = ""
+
+
+def _move(value, path, doc) -> Action:
+    if not isinstance(value, dict):
+        raise doc.error(path, "expected a move, e.g. {kind: draw, places: [[deck]]}")
+    try:
+        return Action.from_json(value)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise doc.error(path, f"not a move: {exc}") from None
+
+
+_STEP = Map({
+    "title": (Str(max_len=60), ""),
+    "say": (Str(max_len=SENTENCE, lines=True), REQUIRED),
+    "move": (_move, REQUIRED),
+    "events": (List(Str(max_len=40)), ()),
+})
+
+GUIDE_SPEC = Map({
+    "seed": (Int(0, 2 ** 31 - 1), REQUIRED),
+    "bot": (Enum(*LEVELS), "easy"),
+    "intro": (Str(nonempty=False, max_len=SENTENCE, lines=True), ""),
+    "steps": (List(_STEP, min_len=1), REQUIRED),
+    "ending": (Str(nonempty=False, max_len=SENTENCE, lines=True), ""),
+})
+
+
+def read(raw, doc) -> Optional[Guide]:
+    """The `guide:` section of a ruleset file, checked (file:line:key errors), or None."""
+    if raw is None:
+        return None
+    g = GUIDE_SPEC(raw, ("guide",), doc)
+    if len(g["steps"]) > 20:
+        raise doc.error(("guide", "steps"), f"{len(g['steps'])} steps; a first game teaches in at most 20")
+    steps = tuple(Lesson(s["say"], s["move"], s["title"], tuple(s["events"])) for s in g["steps"])
+    return Guide(g["seed"], g["bot"], steps, g["intro"], g["ending"])
+
+
+def seats(guide: Guide, name: str = "Player") -> list:
+    """The learner (seat 1, by the name they go by) and the bot."""
+    return [{"name": name, "kind": "human"}, {"name": "Bot", "kind": "ai", "level": guide.bot}]
+
+
+def options(ruleset) -> dict:
+    """The guided match's options: the rules as written, one round where the game has rounds."""
+    from game.engine.ruleset import default_options
+    out = dict(default_options(ruleset), guide=True, undo=False, hints=False)
+    if "rounds" in ruleset.match_end.modes:
+        out["match_end"] = {"mode": "rounds", "rounds": 1, "points": out["match_end"]["points"]}
+    return out
+
+
+def bot_seed(match_seed: int, seat: int) -> int:
+    """The seed of the bot at `seat` (the table's bots are seeded so: TableController.bot)."""
+    return match_seed * 31 + seat
+
+
+def new_session(ruleset, name: str = "Player"):
+    from game.engine.session import Session
+    return Session.new(ruleset, seats(ruleset.guide, name), options(ruleset), ruleset.guide.seed)
+
+
+def refusal(ruleset, lesson: int, action: Action, events) -> str:
+    """Why the lesson's move, just made, no longer teaches its rule ('' if it does)."""
+    step = ruleset.guide.steps[lesson]
+    made = {e.kind for e in events}
+    missing = [k for k in step.events if k not in made]
+    if missing:
+        return (f"Step {lesson + 1} of the guide ({step.title or step.say[:40]}) teaches what the rules in force "
+                f"no longer do ({', '.join(missing)}): this guide was written for other rules.")
+    return ""
+
+
+def check(ruleset, make_bot) -> Optional[str]:
+    """Play the guide headless, as the table would (`make_bot`: game.ai.make_bot, the table's bots):
+    None if every lesson's move is allowed and makes what it teaches, else the sentence that refuses
+    the guide."""
+    from game.engine import registry
+    guide = ruleset.guide
+    if guide is None:
+        return f"{ruleset.name} has no guide."
+    try:
+        session = new_session(ruleset)
+    except (ValueError, KeyError) as exc:
+        return f"The guide cannot start: {exc}"
+    game = session.game
+    family = registry.family(ruleset.family)
+    bot = make_bot(ruleset, 1, guide.bot, bot_seed(guide.seed, 1))
+    lesson = 0
+    for _ in range(5000):
+        if lesson >= len(guide.steps):
+            return None
+        if game.is_over():
+            return f"The guide's match ends before its step {lesson + 1}."
+        to_act = list(game.to_act())
+        if LEARNER in to_act:
+            step = guide.steps[lesson]
+            if step.move not in game.legal_actions(LEARNER):
+                return (f"Step {lesson + 1} of the guide ({step.title or step.say[:40]}) asks for a move the rules "
+                        f"in force do not allow here: this guide was written for other rules.")
+            why = refusal(ruleset, lesson, step.move, session.apply(LEARNER, step.move))
+            if why:
+                return why
+            lesson += 1
+        elif family.bot_step is not None and len(to_act) > 1:
+            family.bot_step(game, {1: bot}, session.apply)
+        else:
+            seat = to_act[0]
+            session.apply(seat, bot.choose(game.view(seat), game.legal_actions(seat)))
+    return "The guide's match does not reach its last step."

@@ -1,0 +1,104 @@
+"""The guided first game at the table (issue 30), for every family whose ruleset carries a `guide:`
+(game/engine/guide.py holds the data and its check).
+
+At each of the learner's decisions while lessons remain, the table says the lesson (its rule and
+what to do, in the rulebook's words) on the message line and outlines the places of the move it
+asks for; any other move is refused with the lesson's sentence. **Skip** makes the lesson's move
+for the learner; **Leave guide** ends the lessons and the match goes on as a normal one. The
+guide's closing words (how the round was scored) stand on the round's summary.
+"""
+from __future__ import annotations
+
+from game.engine import guide
+from game.ui import theme
+from game.ui.table_hint import outline
+
+
+class Guided:
+    def __init__(self, scene):
+        self.scene = scene
+        self.ctrl = scene.ctrl
+        self.guide = scene.ruleset.guide
+        self.left = False           # the learner left the guide: a normal match from here
+        self.greeted = False        # the guide's introduction was shown (a card over the table, once)
+        self.refused_at = None      # the lesson whose refusal is on the message line
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.ctrl.session.options.get("guide")) and self.guide is not None
+
+    def lesson(self) -> int:
+        """The lesson due: how many moves the learner has made (each lesson is one of them)."""
+        return sum(1 for seat, _ in self.ctrl.session.match.actions if seat == guide.LEARNER)
+
+    @property
+    def active(self) -> bool:
+        return self.enabled and not self.left and self.lesson() < len(self.guide.steps)
+
+    def due(self):
+        """The lesson for the decision on screen (the learner's own), or None."""
+        if not self.active or self.ctrl.input_seat() != guide.LEARNER:
+            return None
+        return self.guide.steps[self.lesson()]
+
+    # ---- the controller asks before every move ----
+    def refusal(self, seat, action) -> str:
+        """The lesson's sentence for a move it does not ask for ('' for the move it asks for)."""
+        if not self.active or seat != guide.LEARNER:
+            return ""
+        step = self.guide.steps[self.lesson()]
+        if action == step.move:
+            return ""
+        self.refused_at = self.lesson()
+        return f"Not this one: {step.say}"
+
+    # ---- what the learner sees and does ----
+    def sentence(self) -> str:
+        """The lesson due ('' if none)."""
+        step = self.due()
+        return step.say if step is not None else ""
+
+    def update(self) -> None:
+        """Each frame: the introduction once, as a card over the table before anything is played; a
+        refusal leaves the message line once its lesson is done."""
+        ctrl = self.ctrl
+        if not self.greeted and self.enabled:
+            self.greeted = True
+            if self.guide.intro and self.lesson() == 0:
+                from game.ui.confirm import ConfirmScene
+                app = self.scene.app
+                app.push(ConfirmScene(app, f"Learn to play {self.scene.ruleset.name}", self.guide.intro,
+                                      "Back to the menu", app.open_menu, no_label="Begin"))
+        if self.refused_at is not None and self.refused_at != self.lesson():
+            if ctrl.message is not None and ctrl.message[0].startswith("Not this one: "):
+                ctrl.message = None
+            self.refused_at = None
+
+    def heading(self) -> str:
+        """The status line while a lesson is due: which lesson, and its rule ('' otherwise)."""
+        step = self.due()
+        if step is None:
+            return ""
+        n = self.lesson()
+        return f"Lesson {n + 1} of {len(self.guide.steps)}" + (f": {step.title}" if step.title else "")
+
+    def draw(self, surf, zones) -> None:
+        step = self.due()
+        if step is not None and not self.scene.anim.busy():
+            outline(surf, self.scene.plugin, zones, step.move, "✓", theme.ACCENT)
+
+    def skip(self) -> None:
+        """Make the lesson's move for the learner."""
+        step = self.due()
+        if step is None:
+            self.ctrl.say("No lesson is waiting for your move now.")
+            return
+        self.ctrl.apply(guide.LEARNER, step.move)
+
+    def leave(self) -> None:
+        self.left = True
+        self.ctrl.say("The guide is off: the match goes on as a normal one.")
+
+    def ending(self) -> str:
+        """The guide's closing words, for the summary of its round."""
+        return self.guide.ending if self.enabled and not self.left else ""
