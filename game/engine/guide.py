@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from game.engine.core import Action
+from game.engine.core import Action, brief
 from game.engine.schema import REQUIRED, Enum, Int, List, Map, Str
 
 LEARNER = 0
@@ -54,8 +54,9 @@ def _move(value, path, doc) -> Action:
         raise doc.error(path, "expected a move, e.g. {kind: draw, places: [[deck]]}")
     try:
         return Action.from_json(value)
-    except (ValueError, TypeError, KeyError) as exc:
-        raise doc.error(path, f"not a move: {exc}") from None
+    except (ValueError, TypeError, KeyError):
+        # said briefly: a mutated file may hold anything, at any length
+        raise doc.error(path, f"not a move (kind, places, choice); got {brief(value)}") from None
 
 
 _STEP = Map({
