@@ -61,6 +61,16 @@ def begin(d):
     assert isinstance(d.app.top, TableScene)
 
 
+def open_guide(ruleset):
+    """(app, driver, table) of `ruleset`'s guided first game, opened from the menu and begun."""
+    app = make_app()
+    d = Driver(app)
+    d.step(2)
+    app.top.learn(ruleset)
+    begin(d)
+    return app, d, app.top
+
+
 def test_kumbal_has_a_guide_and_every_shipped_guide_plays_to_its_end():
     assert "kumbal" in GUIDED
     for rid in GUIDED:
@@ -76,12 +86,7 @@ def test_a_guide_through_the_screen_refuses_wrong_moves_skips_and_ends_on_the_su
     texts = record_text(monkeypatch, game.ui.summary)
     ruleset = find_ruleset(ruleset_id)
     perform = getattr(__import__(GESTURES[ruleset.family][0]), GESTURES[ruleset.family][1])
-    app = make_app()
-    d = Driver(app)
-    d.step(2)
-    app.top.learn(ruleset)
-    begin(d)
-    table = app.top
+    app, d, table = open_guide(ruleset)
     assert table.guided.active
     rng = random.Random(1)
     lessons = len(ruleset.guide.steps)
@@ -121,12 +126,7 @@ def test_a_guide_through_the_screen_refuses_wrong_moves_skips_and_ends_on_the_su
 
 def test_leaving_the_guide_makes_a_normal_match(data_dir):
     ruleset = find_ruleset("kumbal")
-    app = make_app()
-    d = Driver(app)
-    d.step(2)
-    app.top.learn(ruleset)
-    begin(d)
-    table = app.top
+    app, d, table = open_guide(ruleset)
     seat, legal = next_decision(d)
     step = table.guided.due()
     other = next(a for a in legal if a != step.move)

@@ -32,6 +32,8 @@ class Point:
     log: int
     game: object            # a copy of the state then
     bots: dict              # a copy of every bot then
+    said: str = ""          # the decision taken back, in the game's words (worked out once: the
+    #                         Undo button's tooltip asks every frame)
 
 
 def copy_bots(bots: dict, ruleset) -> dict:
@@ -121,12 +123,12 @@ class TakeBacks:
         if not self.points:
             return ""
         point, ctrl = self.points[-1], self.ctrl
-        taken = ctrl.session.match.actions[point.actions:]
-        if not taken:
-            return ""
-        from game.lab.review import move_phrase
-        seat, action = taken[0]
-        return move_phrase(ctrl.family, action, point.game.view(seat), ctrl.names, ctrl.session.ruleset)
+        if not point.said:
+            from game.lab.review import move_phrase
+            seat, action = ctrl.session.match.actions[point.actions]    # kept only once it was applied
+            point.said = move_phrase(ctrl.family, action, point.game.view(seat), ctrl.names,
+                                     ctrl.session.ruleset)
+        return point.said
 
     def take_back(self) -> bool:
         """Go back to just before the newest point's decision; says why not when it cannot."""
