@@ -22,6 +22,7 @@ import pytest
 
 from game.ai import make_bot
 from game.engine import guide
+from game.engine.core import Action
 from game.engine.ruleset import find_ruleset, load_all, load_ruleset
 from game.engine.schema import RulesetError
 from game.store.settings import Settings
@@ -97,6 +98,14 @@ def test_a_guide_through_the_screen_refuses_wrong_moves_skips_and_ends_on_the_su
             break
         seat, legal = decision
         step = table.guided.due()
+        if step is None and table.guided.active:
+            # a race before the lesson that teaches it: a claim is refused, letting it pass is not
+            claim = next((a for a in legal if a.kind != "pass"), None)
+            if claim is not None and seat == guide.LEARNER:
+                ok, why = table.ctrl.apply(seat, claim)
+                assert not ok and why.startswith("Not this one: nothing to learn here yet")
+            perform(d, rng, seat, next(a for a in legal if a.kind == "pass"))
+            continue
         if step is None:                       # the lessons are over: a normal match to its end
             perform(d, rng, seat, rng.choice(legal))
             continue
@@ -196,3 +205,91 @@ def test_the_selftest_plays_every_guide():
     assert out.returncode == 0, out.stdout + out.stderr
     for rid in GUIDED:
         assert f"ok   {rid}: its guide plays to its end" in out.stdout
+
+
+RACE_GUIDE = """
+guide:
+  seed: 2
+  bot: easy
+  steps:
+    - {title: Your two cards, say: Look at your cards., move: {kind: look_start}, events: [look_start]}
+    - {title: The pile, say: Take the 1., move: {kind: draw, choice: discard}, events: [draw]}
+    - {title: Exchange, say: Put it in for your 7., move: {kind: exchange, places: [[slot, 0, 2]]}, events: [exchange]}
+    - {title: The match race, say: Match the 7 with your card 4., move: {kind: match, places: [[slot, 0, 3]]}, events: [match, window_close]}
+"""
+
+
+def race_guided(tmp_path, text: str = RACE_GUIDE):
+    """Kombio with a four-lesson guide whose last lesson is a match race (seed 2: the bot's first
+    discard opens a race before it, which the learner may only let pass)."""
+    path = tmp_path / "kombio.yaml"
+    base = (ROOT / "rulesets" / "kombio.yaml").read_text(encoding="utf-8")
+    base = base.split("\nguide:")[0]       # Kombio's own guide, if it has one, gives way to this one
+    path.write_text(base + text, encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def test_a_race_before_its_lesson_is_let_pass_and_a_race_lesson_holds_the_bot(data_dir, tmp_path):
+    """Every discard opens a match race; the guide's lessons are the learner's moves that it asks for,
+    a race before the lesson that teaches racing is let pass (a claim there is refused), and while
+    the race lesson waits the bot's claim and the countdown wait for the learner."""
+    ruleset = race_guided(tmp_path)
+    assert guide.check(ruleset, make_bot) is None
+    wrong = race_guided(tmp_path, RACE_GUIDE.replace("[[slot, 0, 3]]}", "[[slot, 0, 0]]}"))
+    assert "teaches what the rules in force no longer do (window_close)" in guide.check(wrong, make_bot)
+    from rigging_memory import perform
+    app = make_app()
+    d = Driver(app)
+    d.step(2)
+    app.top.learn(ruleset)
+    d.step(2)
+    table = app.top
+    rng = random.Random(3)
+    let_pass = 0
+    while table.guided.lesson() < 3:
+        seat, legal = next_decision(d, rng)
+        step = table.guided.due()
+        if step is None:                       # the bot's first discard: a race before its lesson
+            assert table.ctrl.moment().kind == "race" and not table.guided.holds_bots()
+            ok, why = table.ctrl.apply(seat, Action("match", (("slot", 0, 3),)))
+            assert not ok and why.startswith("Not this one: nothing to learn here yet")
+            d.key(pygame.K_SPACE)
+            let_pass += 1
+            continue
+        perform(d, rng, seat, step.move)
+        d.step()
+    assert let_pass == 1
+    seat, legal = next_decision(d, rng)
+    assert table.ctrl.moment().kind == "race" and table.guided.due() == ruleset.guide.steps[3]
+    perform(d, rng, seat, ruleset.guide.steps[3].move)
+    d.step()
+    assert table.guided.lesson() == 4 and not table.guided.active
+
+
+def test_while_a_race_lesson_waits_the_bot_and_the_countdown_wait_for_the_learner(data_dir, tmp_path):
+    """Seed 3 against a random bot: its first discard opens a race that it claims after 1.6 s; the
+    lesson is that race, so the table holds the claim (and the countdown) until the learner moves,
+    as guide.check plays it."""
+    ruleset = race_guided(tmp_path, RACE_GUIDE.replace("seed: 2", "seed: 3").replace("bot: easy", "bot: random")
+                          .split("    - {title: The pile")[0]
+                          + "    - {title: A race, say: Throw your card 1., move: {kind: match, places: [[slot, 0, 0]]},"
+                            " events: [match]}\n")
+    assert guide.check(ruleset, make_bot) is None
+    from rigging_memory import perform
+    app = make_app()
+    d = Driver(app)
+    d.step(2)
+    app.top.learn(ruleset)
+    d.step(2)
+    table = app.top
+    rng = random.Random(3)
+    seat, legal = next_decision(d, rng)        # the table shows the starting cards itself (lesson 1)
+    assert table.ctrl.moment().kind == "race" and table.guided.due() == ruleset.guide.steps[1]
+    assert table.guided.holds_bots()
+    count = len(table.session.match.actions)
+    d.step(300)                                # 15 s: far past the bot's claim and the countdown
+    assert len(table.session.match.actions) == count and table.ctrl.moment().kind == "race"
+    perform(d, rng, seat, ruleset.guide.steps[1].move)
+    d.step()
+    assert table.session.match.actions[count] == (guide.LEARNER, ruleset.guide.steps[1].move)
+    assert not table.guided.active

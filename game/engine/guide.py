@@ -14,7 +14,9 @@ The guide is data, not code, so a house ruleset can carry its own and a translat
       ending: "..."           # said on the round's summary: how the round was scored
 
 The learner is seat 1 (by the name last typed in the setup, else "Player"), against one bot seeded as the table seeds its bots; the match is one
-round where the game has rounds. `check` plays the guide headless and refuses it, with a sentence,
+round where the game has rounds. Each lesson is the learner's next move; a match race before the
+lesson that teaches it (every discard opens one) is let pass (`let_through`), and while a lesson
+waits in a race the table holds the bots. `check` plays the guide headless and refuses it, with a sentence,
 when the rules in force no longer allow a lesson's move or its move no longer makes the events it
 teaches (an ability edited in a house ruleset): the guide then refuses to start rather than teach
 a rule that is not the rule. `--selftest` (and so the packaged build) checks every shipped guide.
@@ -121,10 +123,53 @@ def refusal(ruleset, lesson: int, action: Action, events) -> str:
     return ""
 
 
+def lessons_done(guide: Guide, learner_actions) -> int:
+    """How many lessons the learner's moves so far have made: each lesson is the learner's next move
+    that is its move; a move let through (`let_through`: a race let pass) teaches nothing."""
+    done = 0
+    for action in learner_actions:
+        if done < len(guide.steps) and action == guide.steps[done].move:
+            done += 1
+    return done
+
+
+def let_through(step: Lesson, legal, action) -> bool:
+    """A move no lesson asks for that the guide lets the learner make all the same: letting a moment
+    pass (a `pass`) where the lesson's move is not allowed (a match race, which every discard opens,
+    before the lesson that teaches it). Anything else is refused."""
+    return action.kind == "pass" and step.move not in legal
+
+
+class _Unteachable(Exception):
+    """The learner must decide and the lesson's move is not allowed: the guide does not fit the rules."""
+
+
+class _Learner:
+    """The learner as `check` plays them: the lesson's move as soon as the rules allow it (in a race
+    at once: the table holds the bots while a lesson waits); in a race before its lesson, no claim
+    (the family's step passes for them, as the learner's Space or the countdown does)."""
+
+    def __init__(self, guide: Guide):
+        self.guide, self.done = guide, 0
+
+    def step(self) -> Lesson:
+        return self.guide.steps[self.done]
+
+    def choose(self, view, legal):
+        if self.step().move not in legal:
+            raise _Unteachable()
+        return self.step().move
+
+    def race(self, view, legal):
+        return (self.step().move, 0.0) if self.step().move in legal else None
+
+
 def check(ruleset, make_bot) -> Optional[str]:
     """Play the guide headless, as the table would (`make_bot`: game.ai.make_bot, the table's bots):
     None if every lesson's move is allowed and makes what it teaches, else the sentence that refuses
-    the guide."""
+    the guide. Turns go in the table's order: a family with its own step (Family.bot_step: the memory
+    family's race) takes it, the learner in it; otherwise the bot first where both act at once
+    (TablePlugin.moment)."""
     from game.engine import registry
     guide = ruleset.guide
     if guide is None:
@@ -136,25 +181,35 @@ def check(ruleset, make_bot) -> Optional[str]:
     game = session.game
     family = registry.family(ruleset.family)
     bot = make_bot(ruleset, 1, guide.bot, bot_seed(guide.seed, 1))
-    lesson = 0
+    learner = _Learner(guide)
+    broken = []
+
+    def apply(seat, action):
+        events = session.apply(seat, action)
+        if seat == LEARNER and learner.done < len(guide.steps) and action == learner.step().move:
+            why = refusal(ruleset, learner.done, action, events)
+            if why:
+                broken.append(why)
+            learner.done += 1
+        return events
+
     for _ in range(5000):
-        if lesson >= len(guide.steps):
+        if broken:
+            return broken[0]
+        if learner.done >= len(guide.steps):
             return None
         if game.is_over():
-            return f"The guide's match ends before its step {lesson + 1}."
+            return f"The guide's match ends before its step {learner.done + 1}."
         to_act = list(game.to_act())
-        if LEARNER in to_act:
-            step = guide.steps[lesson]
-            if step.move not in game.legal_actions(LEARNER):
-                return (f"Step {lesson + 1} of the guide ({step.title or step.say[:40]}) asks for a move the rules "
-                        f"in force do not allow here: this guide was written for other rules.")
-            why = refusal(ruleset, lesson, step.move, session.apply(LEARNER, step.move))
-            if why:
-                return why
-            lesson += 1
-        elif family.bot_step is not None and len(to_act) > 1:
-            family.bot_step(game, {1: bot}, session.apply)
-        else:
-            seat = to_act[0]
-            session.apply(seat, bot.choose(game.view(seat), game.legal_actions(seat)))
+        try:
+            if family.bot_step is not None:
+                family.bot_step(game, {LEARNER: learner, 1: bot}, apply)
+            else:
+                seat = next((s for s in to_act if s != LEARNER), LEARNER)
+                player = learner if seat == LEARNER else bot
+                apply(seat, player.choose(game.view(seat), game.legal_actions(seat)))
+        except _Unteachable:
+            step = learner.step()
+            return (f"Step {learner.done + 1} of the guide ({step.title or step.say[:40]}) asks for a move the rules "
+                    f"in force do not allow here: this guide was written for other rules.")
     return "The guide's match does not reach its last step."

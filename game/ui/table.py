@@ -59,6 +59,7 @@ class TableScene(PointerInput, Scene):
         self.guided = Guided(self)  # the guided first game's lessons (a match the guide started)
         if self.guided.enabled:
             self.ctrl.guard = self.guided.refusal
+            self.ctrl.lesson_waits = self.guided.holds_bots
         self.input = self.plugin.make_input()
         self.fresh = fresh
         self.started = False

@@ -103,6 +103,7 @@ class TableController:
         self.takebacks = TakeBacks(self)      # Ctrl+Z: the points a human may go back to (table_undo.py)
         self.on_taken_back = None             # () -> None: the scene forgets what it was showing
         self.guard = None                     # (seat, action) -> why the guide refuses it ('' if not)
+        self.lesson_waits = None              # () -> does a guided lesson wait for the learner in a race
         self.stuck: Optional[str] = None      # why the match cannot go on (a seat to act with no legal move)
         self._stuck_key = -1
         self.family = registry.family(session.ruleset.family)

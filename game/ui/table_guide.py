@@ -3,15 +3,20 @@
 
 At each of the learner's decisions while lessons remain, the table says the lesson (its rule and
 what to do, in the rulebook's words) on the message line and outlines the places of the move it
-asks for; any other move is refused with the lesson's sentence. **Skip** makes the lesson's move
-for the learner; **Leave guide** ends the lessons and the match goes on as a normal one. The
-guide's closing words (how the round was scored) stand on the round's summary.
+asks for; any other move is refused with the lesson's sentence, except letting a match race pass
+before the lesson that teaches racing (guide.let_through). While a lesson waits in a moment where
+others may act at once (a race), the bots wait for the learner (`holds_bots`). **Skip** makes the
+lesson's move for the learner; **Leave guide** ends the lessons and the match goes on as a normal
+one. The guide's closing words (how the round was scored) stand on the round's summary.
 """
 from __future__ import annotations
 
 from game.engine import guide
 from game.ui import theme
 from game.ui.table_hint import outline
+
+# the moments every table has (TablePlugin.moment); any other is the family's own (a race)
+TABLE_MOMENTS = ("bot", "private", "public", "summary", "over", "idle")
 
 
 class Guided:
@@ -28,18 +33,30 @@ class Guided:
         return bool(self.ctrl.session.options.get("guide")) and self.guide is not None
 
     def lesson(self) -> int:
-        """The lesson due: how many moves the learner has made (each lesson is one of them)."""
-        return sum(1 for seat, _ in self.ctrl.session.match.actions if seat == guide.LEARNER)
+        """The lesson due: how many lessons the learner's moves have made (guide.lessons_done)."""
+        return guide.lessons_done(self.guide, (a for seat, a in self.ctrl.session.match.actions
+                                               if seat == guide.LEARNER))
 
     @property
     def active(self) -> bool:
         return self.enabled and not self.left and self.lesson() < len(self.guide.steps)
 
     def due(self):
-        """The lesson for the decision on screen (the learner's own), or None."""
-        if not self.active or self.ctrl.input_seat() != guide.LEARNER:
+        """The lesson for the decision on screen (the learner's own, or a race the learner is in
+        where its move is allowed), or None."""
+        if not self.active:
             return None
-        return self.guide.steps[self.lesson()]
+        ctrl = self.ctrl
+        if ctrl.input_seat() != guide.LEARNER and not (
+                guide.LEARNER in ctrl.game.to_act() and ctrl.moment().kind not in TABLE_MOMENTS):
+            return None
+        step = self.guide.steps[self.lesson()]
+        return step if step.move in ctrl.legal(guide.LEARNER) else None
+
+    def holds_bots(self) -> bool:
+        """Does a lesson wait for the learner in a moment of the family's own (a race)? The bots
+        hold their claims meanwhile, so that a newcomer is never beaten to the move being taught."""
+        return self.due() is not None and self.ctrl.moment().kind not in TABLE_MOMENTS
 
     # ---- the controller asks before every move ----
     def refusal(self, seat, action) -> str:
@@ -49,7 +66,12 @@ class Guided:
         step = self.guide.steps[self.lesson()]
         if action == step.move:
             return ""
+        legal = self.ctrl.legal(guide.LEARNER)
+        if guide.let_through(step, legal, action):
+            return ""
         self.refused_at = self.lesson()
+        if step.move not in legal:
+            return "Not this one: nothing to learn here yet. Let it pass; the next lesson follows."
         return f"Not this one: {step.say}"
 
     # ---- what the learner sees and does ----

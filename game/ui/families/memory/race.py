@@ -71,6 +71,10 @@ class RaceMoments:
             if race.claimer in to_act:
                 return                  # the clock stops while a human picks a card
             race.claimer = None
+        if self.ctrl.lesson_waits is not None and self.ctrl.lesson_waits():
+            # a guided first game's lesson is this race: the clock and the bots wait for the learner
+            race.deadline = now + self.window_seconds()
+            return
         # passes first (they take no time), then claims in order of their reaction time
         for seat, (t, action) in sorted(race.bot_claims.items(), key=lambda kv: (kv[1][1].kind != "pass", kv[1][0])):
             if t > now or seat not in to_act:
