@@ -293,3 +293,21 @@ def test_while_a_race_lesson_waits_the_bot_and_the_countdown_wait_for_the_learne
     d.step()
     assert table.session.match.actions[count] == (guide.LEARNER, ruleset.guide.steps[1].move)
     assert not table.guided.active
+
+
+def test_a_lesson_stays_on_screen_while_the_learner_memorises_what_it_showed(data_dir, tmp_path):
+    """The table makes the first look itself and holds the cards up for a while: the lesson that
+    asked for it (its title and sentence) stays while they show, and gives way to the next after."""
+    ruleset = race_guided(tmp_path)
+    app = make_app()
+    d = Driver(app)
+    d.step(2)
+    app.top.learn(ruleset)
+    d.step(2)
+    table = app.top
+    assert d.until(lambda: table.ctrl.hold is not None and table.ctrl.hold.seat == guide.LEARNER, 400)
+    assert table.guided.lesson() == 1 and table.guided.due() is None
+    assert table.guided.heading() == "Lesson 1 of 4: Your two cards"
+    assert table.guided.sentence() == "Look at your cards."
+    next_decision(d, random.Random(1))         # the hold ends: the look is no longer on screen
+    assert table.ctrl.hold is None and not table.guided.heading().startswith("Lesson 1 ")

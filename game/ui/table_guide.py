@@ -75,10 +75,24 @@ class Guided:
         return f"Not this one: {step.say}"
 
     # ---- what the learner sees and does ----
-    def sentence(self) -> str:
-        """The lesson due ('' if none)."""
+    def shown(self):
+        """(number, lesson) on screen: the lesson due, or the one just made while the learner's own
+        hold shows what it revealed (the first look at the cards, a peek); else None."""
         step = self.due()
-        return step.say if step is not None else ""
+        if step is not None:
+            return self.lesson(), step
+        ctrl, n = self.ctrl, self.lesson()
+        if self.enabled and not self.left and 0 < n <= len(self.guide.steps) and ctrl.hold is not None \
+                and ctrl.hold.seat == guide.LEARNER:
+            mine = [a for seat, a in ctrl.session.match.actions if seat == guide.LEARNER]
+            if mine and mine[-1] == self.guide.steps[n - 1].move:
+                return n - 1, self.guide.steps[n - 1]
+        return None
+
+    def sentence(self) -> str:
+        """The lesson on screen ('' if none)."""
+        shown = self.shown()
+        return shown[1].say if shown is not None else ""
 
     def update(self) -> None:
         """Each frame: the introduction once, as a card over the table before anything is played; a
@@ -97,11 +111,11 @@ class Guided:
             self.refused_at = None
 
     def heading(self) -> str:
-        """The status line while a lesson is due: which lesson, and its rule ('' otherwise)."""
-        step = self.due()
-        if step is None:
+        """The status line while a lesson is on screen (`shown`): which lesson, and its rule ('' otherwise)."""
+        shown = self.shown()
+        if shown is None:
             return ""
-        n = self.lesson()
+        n, step = shown
         return f"Lesson {n + 1} of {len(self.guide.steps)}" + (f": {step.title}" if step.title else "")
 
     def draw(self, surf, zones) -> None:
