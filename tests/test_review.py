@@ -83,6 +83,33 @@ def test_castle_combo_the_last_card_the_captain_in_the_right_column_beats_a_face
     assert judge(cc.castle_combo(), game.options, 0, view, legal, captain, deals=4, seed=1)["verdict"] == "fine"
 
 
+def test_the_castle_combo_review_looks_past_the_bots_pruning_to_every_purchase():
+    """The hard bot plays out only normal's best few purchases; a review must find a better move
+    that normal ranks low, so the family's `screen` first plays out every other legal move on a few
+    deals and keeps the best. On the game's last purchase (values exact: nothing is hidden after
+    it) the widened review's best is the best of every legal move."""
+    import rigging_castle_combo as cc
+    from game.ai.analysis import appraise
+    ruleset = cc.castle_combo()
+    deals, keep = registry.family("tableau").search["screen"]
+    others = [c.key for c in ruleset.cards if c.key not in ("captain", "lookout", "chancellor")]
+    down = ["down:" + k for k in others[:17]]
+    game = cc.rig(cc.new_game(2, seed=1), displays={"castle": ["captain", "lookout", "chancellor"]},
+                  tableaux={0: cc.tableau(down[0:3], down[3:5] + [None], down[5:8]),
+                            1: cc.tableau(down[8:11], down[11:14], down[14:17])},
+                  gold={0: 10, 1: 0}, keys={0: 0, 1: 0}, current=0, messenger="castle")
+    game.turn_no = 2 * 9 - 1
+    game._view_common = None
+    view, legal = game.view(0), game.legal_actions(0)
+    narrow = appraise(ruleset, game.options, 0, view, legal, deals=4, seed=1)
+    wide = appraise(ruleset, game.options, 0, view, legal, deals=4, seed=1, wide=True)
+    every = appraise(ruleset, game.options, 0, view, legal, deals=4, seed=1, everything=True)
+    considered = {m.action for m in narrow.moves}
+    assert considered < {m.action for m in wide.moves}
+    assert len(wide.moves) == len(considered) + min(keep, len(legal) - len(considered))
+    assert wide.best.value == pytest.approx(every.best.value)
+
+
 def test_klobba_the_black_totem_holder_pairing_with_the_weak_free_band_is_a_mistake():
     """Klobba! (klobba-reconstructed.md): the Black Totem holder chooses a Free Band to pair with,
     the White holder gets the other; "the higher total wins" a clobber. A Band of 10, 10 and 9 beside

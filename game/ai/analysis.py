@@ -74,13 +74,17 @@ class Analysis:
 
 def appraise(ruleset, options: dict, seat: int, view, legal: list, *, deals: int = DEFAULT_DEALS,
              seed: int = 0, also: tuple = (), everything: bool = False, only: Optional[tuple] = None,
-             cancelled: Optional[Callable[[], bool]] = None) -> Analysis:
+             wide: bool = False, cancelled: Optional[Callable[[], bool]] = None) -> Analysis:
     """The worth of the moves worth considering at this decision, from `view` alone.
 
     also: moves to include whatever the family's pruning says (the move played); everything: every
     legal move (the deeper check in bench/); only: exactly these moves (a second look at two of
-    them on fresh deals: the best of many noisy means is too good, so its lead is measured anew). Raises NotAnalysed where the family cannot sample this
-    moment, Cancelled when `cancelled()` turns true between two playouts."""
+    them on fresh deals: the best of many noisy means is too good, so its lead is measured anew);
+    wide: where the family's search says `screen` (deals, keep), every other legal move is first
+    played out on that many deals and the `keep` best join the considered ones (the review: the
+    family's pruning serves a bot's time budget, and a better move it prunes is exactly what a
+    review must find). Raises NotAnalysed where the family cannot sample this moment, Cancelled
+    when `cancelled()` turns true between two playouts."""
     searcher = HardBot(ruleset, seat, seed=seed, playouts=1, options=options)   # its settings and playouts
     family = searcher.family
     rng = random.Random((int(seed) * 1_000_003) ^ zlib.crc32(repr((seat, legal)).encode()))
@@ -90,6 +94,35 @@ def appraise(ruleset, options: dict, seat: int, view, legal: list, *, deals: int
         policy_choice = legal[0]
     moves = [a for a in legal if a in only] if only is not None else \
         considered(family, ruleset, view, legal, policy_choice, also, everything)
+    screen = family.search.get("screen") if wide and only is None and not everything else None
+    if screen:
+        screen_deals, keep = screen
+        others = [a for a in legal if a not in moves]
+        if others:
+            looked = _play_out(searcher, ruleset, options, view, others, screen_deals,
+                               random.Random(rng.getrandbits(64)), cancelled)
+            ranked = sorted(others, key=lambda a: -_mean(looked[a]))
+            chosen = set(moves) | set(ranked[:keep])
+            moves = [a for a in legal if a in chosen]
+    values = _play_out(searcher, ruleset, options, view, moves, deals, rng, cancelled)
+    appraisals = []
+    for action, seen in values.items():
+        got = [v for v in seen if v is not None]
+        if not got:
+            continue
+        mean = sum(got) / len(got)
+        error = math.sqrt(sum((v - mean) ** 2 for v in got) / (len(got) - 1) / len(got)) if len(got) > 1 else math.inf
+        appraisals.append(Appraisal(action, mean, error, len(got)))
+    # best first; a tie goes to the normal bot's choice, then to the order of the legal moves
+    order = {a: i for i, a in enumerate(legal)}
+    appraisals.sort(key=lambda m: (-m.value, m.action != policy_choice, order.get(m.action, len(order))))
+    return Analysis(seat, tuple(appraisals), {a: tuple(v) for a, v in values.items()}, policy_choice)
+
+
+def _play_out(searcher, ruleset, options: dict, view, moves: list, deals: int, rng, cancelled) -> dict:
+    """action -> its value in points on each of `deals` deals sampled from `view` (None where the
+    move could not be played on a deal); every move on the same deals and playout seeds."""
+    family = searcher.family
     values = {action: [] for action in moves}
     scale = 1.0 / searcher.margin_weight
     for _ in range(max(1, deals)):
@@ -105,18 +138,12 @@ def appraise(ruleset, options: dict, seat: int, view, legal: list, *, deals: int
                 raise Cancelled()
             value = searcher._playout(state, action, playout_seed)
             values[action].append(None if value is None else value * scale)
-    appraisals = []
-    for action, seen in values.items():
-        got = [v for v in seen if v is not None]
-        if not got:
-            continue
-        mean = sum(got) / len(got)
-        error = math.sqrt(sum((v - mean) ** 2 for v in got) / (len(got) - 1) / len(got)) if len(got) > 1 else math.inf
-        appraisals.append(Appraisal(action, mean, error, len(got)))
-    # best first; a tie goes to the normal bot's choice, then to the order of the legal moves
-    order = {a: i for i, a in enumerate(legal)}
-    appraisals.sort(key=lambda m: (-m.value, m.action != policy_choice, order.get(m.action, len(order))))
-    return Analysis(seat, tuple(appraisals), {a: tuple(v) for a, v in values.items()}, policy_choice)
+    return values
+
+
+def _mean(seen: list) -> float:
+    got = [v for v in seen if v is not None]
+    return sum(got) / len(got) if got else float("-inf")
 
 
 def considered(family, ruleset, view, legal: list, policy_choice: Action, also: tuple = (),

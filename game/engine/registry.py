@@ -46,7 +46,9 @@ class Family:
     # root_level, horizon, margin_weight, confidence), tuned and measured per family in bench/, and
     # "candidates": (view, legal, policy_choice, ruleset) -> the root actions worth searching (the
     # family's own pruning, by its bots' judgement under the rules in play; only the policy's
-    # choice: no search at all for this decision).
+    # choice: no search at all for this decision); for the review (game/lab/review.py), "review":
+    # its inaccuracy, mistake and blunder in points, and "screen": (deals, keep) to play out every
+    # move the pruning leaves out on that many deals first and consider the `keep` best as well.
     search: dict = field(default_factory=dict)
     # Does the setup screen offer "Hard"? Only once hard beats normal in this family's bench
     # (bench/bench_hard.py): a "Hard" seat must not promise what it does not play. True for every

@@ -1,10 +1,10 @@
 """The review of a finished match: every decision of one seat weighed by the search, from that seat's view.
 
 The match is replayed from its record. At each of the seat's decisions the search
-(game/ai/analysis.py: the hard level's determinized playouts, never the true state) weighs the move
-played against the best move it finds, in points (see analysis). The expected loss of the move
-played, judged on the same deals, sorts the decision into fine, inaccuracy, mistake or blunder by
-the family's thresholds (Family.search["review"]: points for the three, see THRESHOLDS); a loss the
+(game/ai/analysis.py: the hard level's determinized playouts, never the true state; wider than the
+bot's where the family says `screen`) weighs the move played against the best move it finds, in
+points (see analysis). The expected loss of the move played, judged on the same deals, sorts the
+decision into fine, inaccuracy, mistake or blunder by the family's thresholds (Family.search["review"]: points for the three, see THRESHOLDS); a loss the
 playouts cannot tell from nothing (under CONFIDENCE standard errors) is fine. Decisions that are
 forced (one legal move), trivial (the family's search would not look at them), races (the memory
 family's: reaction time, not a choice) or that the family cannot sample are skipped and counted,
@@ -121,7 +121,7 @@ def judge(ruleset, options: dict, seat: int, view, legal: list, played, *, deals
     family = registry.family(ruleset.family)
     limits = thresholds(family) if limits is None else limits
     analysis = appraise(ruleset, options, seat, view, legal, deals=deals, seed=seed, also=(played,),
-                        cancelled=cancelled)
+                        wide=True, cancelled=cancelled)
     if not worth_a_look(family, ruleset, view, legal, analysis.policy_choice, (played,)):
         return "trivial"
     mine = analysis.of(played)

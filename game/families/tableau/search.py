@@ -90,4 +90,10 @@ SEARCH = {
     # game scores 50 to 80 points and a win counts 20, so a point here weighs less than in a round
     # of Kombio; at the default (1, 3, 6) normal's own play was only 73% fine (bench_review.py)
     "review": (2.0, 5.0, 10.0),
+    # the review looks wider than the bot (game/ai/analysis.py, `wide`): every purchase and key
+    # normal prunes is played out on 8 deals first and the 8 best join the considered moves. With
+    # normal's top 3 alone, the better move a 10x deeper search over every move found lay outside
+    # them in every one of its disagreements (normal ranked it 4th to 17th, or it was a key);
+    # measured in bench/README.md ("Review")
+    "screen": (8, 8),
 }
