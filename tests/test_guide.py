@@ -311,3 +311,26 @@ def test_a_lesson_stays_on_screen_while_the_learner_memorises_what_it_showed(dat
     assert table.guided.sentence() == "Look at your cards."
     next_decision(d, random.Random(1))         # the hold ends: the look is no longer on screen
     assert table.ctrl.hold is None and not table.guided.heading().startswith("Lesson 1 ")
+
+
+@pytest.mark.parametrize("ruleset_id", GUIDED + ["a 400-character introduction"])
+def test_the_guides_introduction_is_shown_whole(data_dir, monkeypatch, tmp_path, ruleset_id):
+    """A guide's introduction may run to 400 characters: the card over the table grows to show every
+    line of it (it used to stop at three, mid-sentence)."""
+    import game.ui.confirm
+    texts = record_text(monkeypatch, game.ui.confirm)
+    if ruleset_id in GUIDED:
+        ruleset = find_ruleset(ruleset_id)
+    else:
+        long = " ".join(f"Sentence {i} of the introduction says one more thing." for i in range(8))[:400]
+        ruleset = race_guided(tmp_path, RACE_GUIDE.replace("  bot: easy\n", f"  bot: easy\n  intro: {long}\n"))
+        assert len(ruleset.guide.intro) >= 390
+    app = make_app()
+    d = Driver(app)
+    d.step(2)
+    app.top.learn(ruleset)
+    d.step(2)
+    assert isinstance(app.top, ConfirmScene)
+    shown = " ".join(text for text, _, _ in texts).split()
+    intro = ruleset.guide.intro.split()
+    assert intro and " ".join(intro) in " ".join(shown)

@@ -24,7 +24,11 @@ class ConfirmScene(Scene):
     def layout(self, size):
         super().layout(size)
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(720, w - 60), 240)
+        width = min(720, w - 60)
+        # the detail is shown whole (a guide's introduction runs to 400 characters): the panel grows
+        self.detail_lines = fonts.wrap(self.detail, 16, width - 60)
+        extra = max(0, len(self.detail_lines) - 3) * fonts.line_height(16)
+        self.panel = pygame.Rect(0, 0, width, min(240 + extra, h - 40))
         self.panel.center = (w // 2, h // 2)
         bw = (self.panel.w - 80) // 2
         y = self.panel.bottom - 74
@@ -56,6 +60,7 @@ class ConfirmScene(Scene):
         for i, line in enumerate(lines):
             blit_text(surf, line, 24, (p.x + 30, p.y + 24 + i * fonts.line_height(24)), theme.TEXT, True)
         y = p.y + 30 + len(lines) * fonts.line_height(24)
-        for i, line in enumerate(fonts.wrap(self.detail, 16, p.w - 60)[:3]):
+        room = max(1, (self.no.rect.y - 8 - y) // fonts.line_height(16))
+        for i, line in enumerate(self.detail_lines[:room]):
             blit_text(surf, line, 16, (p.x + 30, y + i * fonts.line_height(16)), theme.MUTED)
         self.ui.draw(surf)

@@ -81,9 +81,11 @@ class Guided:
         step = self.due()
         if step is not None:
             return self.lesson(), step
-        ctrl, n = self.ctrl, self.lesson()
-        if self.enabled and not self.left and 0 < n <= len(self.guide.steps) and ctrl.hold is not None \
-                and ctrl.hold.seat == guide.LEARNER:
+        ctrl = self.ctrl
+        if not self.enabled or self.left or ctrl.hold is None or ctrl.hold.seat != guide.LEARNER:
+            return None
+        n = self.lesson()
+        if 0 < n <= len(self.guide.steps):
             mine = [a for seat, a in ctrl.session.match.actions if seat == guide.LEARNER]
             if mine and mine[-1] == self.guide.steps[n - 1].move:
                 return n - 1, self.guide.steps[n - 1]

@@ -290,8 +290,15 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         return self._key_help
 
     def action_places(self, action) -> tuple:
-        """The table names a layout slot ("slot", (seat, index)); an action ("slot", seat, index)."""
-        return tuple(("slot", tuple(p[1:])) for p in action.places if p and p[0] == "slot")
+        """The table names a layout slot ("slot", (seat, index)); an action ("slot", seat, index). A
+        draw is the pile it draws from, a discard of the drawn card the discard pile it goes to
+        (what a hint or a lesson outlines: the place to click)."""
+        slots = tuple(("slot", tuple(p[1:])) for p in action.places if p and p[0] == "slot")
+        if action.kind == "draw" and action.choice in ("deck", "discard"):
+            return (action.choice,) + slots
+        if action.kind == "discard":
+            return ("discard",) + slots
+        return slots
 
     def place_rect(self, zones, place):
         if place in ("deck", "discard", "drawn"):
