@@ -351,3 +351,33 @@ def test_a_card_that_scores_nothing_says_why_in_plain_words():
     why = {F[s.card].key: s.why for s in score_tableau(F, moved, 11)}
     assert why["spice_merchant"] == "0: not in the middle row"
     assert why["barbarian"] == "0: your tableau has a Scholarship shield"
+
+
+# ---- the bots' fast sum, against the scoring with words ------------------------------------------
+
+def random_tableau(rng, n_cards: int) -> tuple:
+    """`n_cards` real cards (some face down, some purses holding gold) on legal cells, grown as a
+    game grows a tableau."""
+    ids = rng.sample(range(len(F)), n_cards)
+    placed = []
+    for card_id in ids:
+        row, col = rng.choice(legal_cells(tuple(placed)))
+        up = rng.random() < 0.8
+        cap = scoring.purse_cap(F[card_id]) if up else 0
+        placed.append(Placed(card_id, row, col, up, rng.randint(0, cap) if cap else 0))
+    return tuple(placed)
+
+
+@pytest.mark.parametrize("union", [True, False])
+def test_the_fast_tableau_sum_is_the_sum_of_the_cards_scores_on_5000_tableaux(union):
+    """tableau_points sums a tableau's counts once for every scroll (what the bots' search calls
+    thousands of times a decision); score_card reads each card's scroll on its own, with the words.
+    They agree on every tableau: every card of the game, every size, face-down cards, purse gold,
+    keys, both ways of counting a row and a column."""
+    import random
+    rng = random.Random(31)
+    for _ in range(5000):
+        tab = random_tableau(rng, rng.randint(1, 9))
+        keys = rng.randint(0, 12)
+        slow = sum(s.points for s in score_tableau(F, tab, keys, True, union))
+        assert scoring.tableau_points(F, tab, keys, union) == slow, (tab, keys)
