@@ -334,3 +334,28 @@ def test_the_guides_introduction_is_shown_whole(data_dir, monkeypatch, tmp_path,
     shown = " ".join(text for text, _, _ in texts).split()
     intro = ruleset.guide.intro.split()
     assert intro and " ".join(intro) in " ".join(shown)
+
+
+# One edit per shipped guide to a rule one of its lessons teaches (an ability, a card's choice, an
+# Action card's effect): the guide must refuse to start, naming the lesson, rather than teach it.
+ABILITY_EDITS = {
+    "kumbal": ("    limit: 7 ", "    limit: 1 ", 9),
+    "kombio": ("{value: 12, count: 5, ability: blind_swap}", "{value: 12, count: 5}", 8),
+    "castle-combo": ("ability: [{choose: [{gold_on_each_purse: 2}, {gain: keys, amount: 3}]}],",
+                     "ability: [{gain: keys, amount: 3}],", 6),
+    "cambio": ("      - choose: [look_own, look_other, swap]\n      - choose: [look_own, look_other, swap]\n",
+               "      - choose: [look_own, look_other, swap]\n", 6),
+    "cambio-classic": ('{key: "8", value: 8, suits: all, ability: look_own}', '{key: "8", value: 8, suits: all}', 3),
+    "klobba": ("effect: {primitive: lowest_multiplied, factor: 2, cap: 13}", "effect: {primitive: highest}", 9),
+}
+
+
+@pytest.mark.parametrize("ruleset_id", GUIDED)
+def test_every_guide_refuses_to_start_after_an_edit_of_a_rule_it_teaches(tmp_path, ruleset_id):
+    old, new, lesson = ABILITY_EDITS[ruleset_id]
+    text = (ROOT / "rulesets" / f"{ruleset_id}.yaml").read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path = tmp_path / f"{ruleset_id}.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    why = guide.check(load_ruleset(str(path)), make_bot)
+    assert why is not None and f"Step {lesson} of the guide" in why and "written for other rules" in why

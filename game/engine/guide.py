@@ -94,10 +94,13 @@ def seats(guide: Guide, name: str = "Player") -> list:
 
 
 def options(ruleset) -> dict:
-    """The guided match's options: the rules as written, one round where the game has rounds."""
+    """The guided match's options: the rules as written, one round where the game has rounds (also
+    where the ruleset's own match lengths are all to points, as Cambio's: a first game is one round,
+    and its summary says how it was scored)."""
+    from game.engine import registry
     from game.engine.ruleset import default_options
     out = dict(default_options(ruleset), guide=True, undo=False, hints=False)
-    if "rounds" in ruleset.match_end.modes:
+    if not registry.family(ruleset.family).one_game:
         out["match_end"] = {"mode": "rounds", "rounds": 1, "points": out["match_end"]["points"]}
     return out
 
