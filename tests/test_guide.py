@@ -23,7 +23,7 @@ import pytest
 from game.ai import make_bot
 from game.engine import guide
 from game.engine.core import Action
-from game.engine.ruleset import find_ruleset, load_all, load_ruleset
+from game.engine.ruleset import default_options, find_ruleset, load_all, load_ruleset
 from game.engine.schema import RulesetError
 from game.store.settings import Settings
 from game.ui.app import App
@@ -131,6 +131,12 @@ def test_a_guide_through_the_screen_refuses_wrong_moves_skips_and_ends_on_the_su
     assert table.guided.lesson() >= lessons
     shown = " ".join(text for text, _, _ in texts)
     assert " ".join(ruleset.guide.ending.split()[:6]) in shown     # the closing words, on the summary
+    d.key(pygame.K_RETURN)                     # Play again: a normal match of the game, not the guide
+    d.step(2)
+    again = app.top
+    assert isinstance(again, TableScene) and again is not table and not again.guided.enabled
+    assert not again.session.options.get("guide") and again.session.options["undo"]
+    assert again.session.options["match_end"] == default_options(ruleset)["match_end"]
 
 
 def test_leaving_the_guide_makes_a_normal_match(data_dir):

@@ -229,7 +229,13 @@ class MatchResultScene(_Over):
     def play_again(self):
         from game.engine.session import Session
         s = self.table.session
-        session = Session.new(s.ruleset, [dict(x) for x in s.seats], s.options)
+        options = s.options
+        if options.get("guide"):
+            # a guided first game is played once: again is a normal match, as the setup makes one
+            # for a player against a bot (the ruleset's length, take-backs on, no hints)
+            from game.engine.ruleset import default_options
+            options = dict(default_options(s.ruleset), undo=True, hints=False)
+        session = Session.new(s.ruleset, [dict(x) for x in s.seats], options)
         self.app.start_match(session)
 
     def handle(self, event):
