@@ -68,7 +68,10 @@ def open_guide(ruleset):
     d = Driver(app)
     d.step(2)
     app.top.learn(ruleset)
-    begin(d)
+    if ruleset.guide.intro:
+        begin(d)
+    else:
+        d.step(2)
     return app, d, app.top
 
 
@@ -244,12 +247,7 @@ def test_a_race_before_its_lesson_is_let_pass_and_a_race_lesson_holds_the_bot(da
     wrong = race_guided(tmp_path, RACE_GUIDE.replace("[[slot, 0, 3]]}", "[[slot, 0, 0]]}"))
     assert "teaches what the rules in force no longer do (window_close)" in guide.check(wrong, make_bot)
     from rigging_memory import perform
-    app = make_app()
-    d = Driver(app)
-    d.step(2)
-    app.top.learn(ruleset)
-    d.step(2)
-    table = app.top
+    app, d, table = open_guide(ruleset)
     rng = random.Random(3)
     let_pass = 0
     while table.guided.lesson() < 3:
@@ -282,12 +280,7 @@ def test_while_a_race_lesson_waits_the_bot_and_the_countdown_wait_for_the_learne
                             " events: [match]}\n")
     assert guide.check(ruleset, make_bot) is None
     from rigging_memory import perform
-    app = make_app()
-    d = Driver(app)
-    d.step(2)
-    app.top.learn(ruleset)
-    d.step(2)
-    table = app.top
+    app, d, table = open_guide(ruleset)
     rng = random.Random(3)
     seat, legal = next_decision(d, rng)        # the table shows the starting cards itself (lesson 1)
     assert table.ctrl.moment().kind == "race" and table.guided.due() == ruleset.guide.steps[1]
@@ -305,12 +298,7 @@ def test_a_lesson_stays_on_screen_while_the_learner_memorises_what_it_showed(dat
     """The table makes the first look itself and holds the cards up for a while: the lesson that
     asked for it (its title and sentence) stays while they show, and gives way to the next after."""
     ruleset = race_guided(tmp_path)
-    app = make_app()
-    d = Driver(app)
-    d.step(2)
-    app.top.learn(ruleset)
-    d.step(2)
-    table = app.top
+    app, d, table = open_guide(ruleset)
     assert d.until(lambda: table.ctrl.hold is not None and table.ctrl.hold.seat == guide.LEARNER, 400)
     assert table.guided.lesson() == 1 and table.guided.due() is None
     assert table.guided.heading() == "Lesson 1 of 4: Your two cards"
