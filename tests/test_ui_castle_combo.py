@@ -658,3 +658,26 @@ def test_castle_and_village_and_the_six_shields_differ_by_shape_not_colour_alone
     kinds = {art.shield_key(s) for face in castle().cards for s in face.shields}
     assert kinds == set(art.SHIELD_ORDER)
     assert len({art.shield_colour(k) for k in kinds}) == 6
+
+
+def test_the_normal_bot_thinks_off_the_frame_loop_and_plays_what_it_would_have_played():
+    """Issue 31 (3): "any bot whose decision can take longer than 8 ms thinks off the frame loop, as
+    the hard level does". A normal Castle Combo decision weighs hundreds of tableaux (up to ~100 ms):
+    the table asks it on a thread (Thinking), the window goes on drawing meanwhile, and the move is
+    the one the same bot makes when asked directly."""
+    from game.ai import make_bot
+    from game.ui.table_controller import Thinking
+    d, session = open_table([{"name": "Ana", "kind": "human"}, {"name": "Bot", "kind": "ai", "level": "normal"}],
+                            seed=4)
+    ctrl = d.table.ctrl
+    assert ctrl.bot(1).thinks_long and not make_bot(castle(), 1, "easy", 0).thinks_long
+    while ctrl.game.current != 1:
+        wait_ready(d, 0)
+        play_turn(d, session.game)
+    view, legal = ctrl.view_of(1), ctrl.legal(1)
+    twin = make_bot(castle(), 1, "normal", ctrl.bot(1).seed)
+    expected = twin.choose(view, legal)
+    assert d.until(lambda: isinstance(ctrl.thinking, Thinking), 400)
+    count = len(session.match.actions)
+    assert d.until(lambda: len(session.match.actions) > count, 2000)
+    assert session.match.actions[count] == (1, expected)

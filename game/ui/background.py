@@ -7,12 +7,20 @@ stops at its next check: the review checks between playouts).
 """
 from __future__ import annotations
 
+import sys
 import threading
 from typing import Callable, Optional
+
+# How long a thread may hold the interpreter before another gets a turn (Python's default: 5 ms).
+# While work runs beside the frame loop, the frame waits for its turn up to this long each time it
+# asks: 1 ms keeps a frame under 16.7 ms while a bot thinks (bench/bench_ui.py).
+SWITCH_INTERVAL = 0.001
 
 
 class Background:
     def __init__(self, work: Callable, name: str = "background"):
+        if sys.getswitchinterval() > SWITCH_INTERVAL:
+            sys.setswitchinterval(SWITCH_INTERVAL)
         self.result = None
         self.error: Optional[Exception] = None
         self.done_count, self.total = 0, 0

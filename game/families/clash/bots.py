@@ -96,6 +96,9 @@ class ClashBot(ClobberChoices):
         self.seat = seat
         self.level = level
         self.style = STYLES[level]
+        # normal's rare long decisions (a Swap & Play's draws weighed: up to ~130 ms) would stall a
+        # frame: the table asks it off the frame loop, as it asks the hard level (bench_ui.py)
+        self.thinks_long = level == "normal"
         # the playout level draws as normal does: with the same seed it makes normal's very choices
         self.rng = random.Random(f"klobba-{'normal' if level == 'playout' else level}-{seed}-{seat}")
         rules = ruleset.parameters(None)        # the defaults: a bot is not told the options

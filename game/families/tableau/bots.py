@@ -85,6 +85,9 @@ class TableauBot:
         self.seat = seat
         self.level = level
         self.style = STYLES[level]
+        # normal weighs hundreds of tableaux a decision (up to ~100 ms): the table asks it off the
+        # frame loop, as it asks the hard level (game/ui/table_controller.Thinking; bench_ui.py)
+        self.thinks_long = level == "normal"
         self.seed = seed
         self.rng = random.Random(seed)
         self.think_times: list = []     # seconds per decision (bench and report)
