@@ -353,3 +353,28 @@ def test_every_guide_refuses_to_start_after_an_edit_of_a_rule_it_teaches(tmp_pat
     path.write_text(text.replace(old, new), encoding="utf-8")
     why = guide.check(load_ruleset(str(path)), make_bot)
     assert why is not None and f"Step {lesson} of the guide" in why and "written for other rules" in why
+
+
+def test_a_guide_refuses_to_start_when_a_rule_its_words_state_has_another_value(tmp_path):
+    """Kombio's ending says the caller who is not lowest adds +15: a house ruleset that makes it +20
+    plays every lesson's move alike, so only the guide's `assumes` can tell; it refuses with the
+    rule and both values. A rule the ruleset does not have is named too; a value that is not a
+    rule's value is a ruleset error with file, line and key."""
+    text = (ROOT / "rulesets" / "kombio.yaml").read_text(encoding="utf-8")
+    old = "caller_not_lowest: {caller: 15, others: 0}"
+    assert text.count(old) == 1 and "    scoring.caller_not_lowest.caller: 15\n" in text
+    path = tmp_path / "kombio.yaml"
+    path.write_text(text.replace(old, "caller_not_lowest: {caller: 20, others: 0}"), encoding="utf-8")
+    why = guide.check(load_ruleset(str(path)), make_bot)
+    assert why == ("The guide's words say scoring.caller_not_lowest.caller is 15; the rules in force make it 20: "
+                   "this guide was written for other rules.")
+    path.write_text(text.replace("    scoring.tie_counts_as: not_lowest\n", "    scoring.tie_rule: not_lowest\n"),
+                    encoding="utf-8")
+    assert "words rest on the rule scoring.tie_rule, which these rules do not have" in guide.check(
+        load_ruleset(str(path)), make_bot)
+    path.write_text(text.replace("    scoring.tie_counts_as: not_lowest\n", "    scoring.tie_counts_as: [a, b]\n"),
+                    encoding="utf-8")
+    with pytest.raises(RulesetError) as err:
+        load_ruleset(str(path))
+    assert "kombio.yaml:" in str(err.value) and "guide.assumes.scoring.tie_counts_as: expected a rule's value" \
+        in str(err.value)

@@ -12,14 +12,17 @@ The guide is data, not code, so a house ruleset can carry its own and a translat
           move: {kind: discard, places: [[hand, 0, 41], [discard]]}
           events: [discard]   # what the move must make: the rule it teaches
       ending: "..."           # said on the round's summary: how the round was scored
+      assumes:                # the rules its words state (the ending's points): other values refuse it
+        scoring.caller_not_lowest.caller: 15
 
 The learner is seat 1 (by the name last typed in the setup, else "Player"), against one bot seeded as the table seeds its bots; the match is one
 round where the game has rounds. Each lesson is the learner's next move; a match race before the
 lesson that teaches it (every discard opens one) is let pass (`let_through`), and while a lesson
 waits in a race the table holds the bots. `check` plays the guide headless and refuses it, with a sentence,
 when the rules in force no longer allow a lesson's move or its move no longer makes the events it
-teaches (an ability edited in a house ruleset): the guide then refuses to start rather than teach
-a rule that is not the rule. `--selftest` (and so the packaged build) checks every shipped guide.
+teaches (an ability edited in a house ruleset), or when a rule its words state (`assumes`: a
+parameter's dotted path and value, e.g. the caller's penalty its ending names) has another value:
+the guide then refuses to start rather than teach a rule that is not the rule. `--selftest` (and so the packaged build) checks every shipped guide.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from game.engine.core import Action, brief
-from game.engine.schema import REQUIRED, Enum, Int, List, Map, Str
+from game.engine.schema import REQUIRED, Dict, Enum, Int, List, Map, Str
 
 LEARNER = 0
 LEVELS = ("random", "easy", "normal")
@@ -49,6 +52,7 @@ class Guide:
     steps: tuple                # tuple[Lesson]
     intro: str = ""
     ending: str = ""
+    assumes: tuple = ()         # ((dotted parameter path, value), ...): the rules its words state
 
 
 def _move(value, path, doc) -> Action:
@@ -68,12 +72,19 @@ _STEP = Map({
     "events": (List(Str(max_len=40)), ()),
 })
 
+def _assumed(value, path, doc):
+    if isinstance(value, (bool, int, str)) and not (isinstance(value, str) and len(value) > 40):
+        return value
+    raise doc.error(path, f"expected a rule's value (a number, a word, true or false); got {brief(value)}")
+
+
 GUIDE_SPEC = Map({
     "seed": (Int(0, 2 ** 31 - 1), REQUIRED),
     "bot": (Enum(*LEVELS), "easy"),
     "intro": (Str(nonempty=False, max_len=SENTENCE, lines=True), ""),
     "steps": (List(_STEP, min_len=1), REQUIRED),
     "ending": (Str(nonempty=False, max_len=SENTENCE, lines=True), ""),
+    "assumes": (Dict(_assumed, key_pattern=r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$"), {}),
 })
 
 
@@ -85,7 +96,7 @@ def read(raw, doc) -> Optional[Guide]:
     if len(g["steps"]) > 20:
         raise doc.error(("guide", "steps"), f"{len(g['steps'])} steps; a first game teaches in at most 20")
     steps = tuple(Lesson(s["say"], s["move"], s["title"], tuple(s["events"])) for s in g["steps"])
-    return Guide(g["seed"], g["bot"], steps, g["intro"], g["ending"])
+    return Guide(g["seed"], g["bot"], steps, g["intro"], g["ending"], tuple(sorted(g["assumes"].items())))
 
 
 def seats(guide: Guide, name: str = "Player") -> list:
@@ -124,6 +135,25 @@ def refusal(ruleset, lesson: int, action: Action, events) -> str:
         return (f"Step {lesson + 1} of the guide ({step.title or step.say[:40]}) teaches what the rules in force "
                 f"no longer do ({', '.join(missing)}): this guide was written for other rules.")
     return ""
+
+
+def unassumed(ruleset) -> str:
+    """Why the rules in force are not the ones the guide's words state ('' if they are)."""
+    params = ruleset.parameters(options(ruleset))
+    for path, value in ruleset.guide.assumes:
+        here = params
+        for part in path.split("."):
+            here = here.get(part, _ABSENT) if isinstance(here, dict) else _ABSENT
+        if here is _ABSENT:
+            return (f"The guide's words rest on the rule {path}, which these rules do not have: this guide "
+                    f"was written for other rules.")
+        if here != value or isinstance(here, bool) != isinstance(value, bool):
+            return (f"The guide's words say {path} is {brief(value)}; the rules in force make it {brief(here)}: "
+                    f"this guide was written for other rules.")
+    return ""
+
+
+_ABSENT = object()
 
 
 def lessons_done(guide: Guide, learner_actions) -> int:
@@ -177,6 +207,9 @@ def check(ruleset, make_bot) -> Optional[str]:
     guide = ruleset.guide
     if guide is None:
         return f"{ruleset.name} has no guide."
+    why = unassumed(ruleset)
+    if why:
+        return why
     try:
         session = new_session(ruleset)
     except (ValueError, KeyError) as exc:
