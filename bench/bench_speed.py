@@ -43,7 +43,10 @@ FINGERPRINT_GAMES = 3       # the sim's first games (seeds 1..3), whose totals s
 # ---- the measurements (run inside one tree: `python bench_speed.py measure ...`) ----
 
 class _Timed:
-    """A bot whose decisions (and race claims) are timed; everything else passes through."""
+    """A bot whose decisions (and race claims) are timed; everything else passes through.
+
+    (bench_ai.Timed's twin, kept here on purpose: bench_ai imports this tree's `game` when it is
+    imported, and the measure part must import the tree it measures, the baseline's included.)"""
 
     def __init__(self, bot, times: list):
         self._bot, self._times = bot, times

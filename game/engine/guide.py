@@ -116,24 +116,23 @@ def options(ruleset) -> dict:
     return out
 
 
-def bot_seed(match_seed: int, seat: int) -> int:
-    """The seed of the bot at `seat` (the table's bots are seeded so: TableController.bot)."""
-    return match_seed * 31 + seat
-
-
 def new_session(ruleset, name: str = "Player"):
     from game.engine.session import Session
     return Session.new(ruleset, seats(ruleset.guide, name), options(ruleset), ruleset.guide.seed)
 
 
-def refusal(ruleset, lesson: int, action: Action, events) -> str:
-    """Why the lesson's move, just made, no longer teaches its rule ('' if it does)."""
+def _named(ruleset, lesson: int) -> str:
     step = ruleset.guide.steps[lesson]
+    return f"Step {lesson + 1} of the guide ({step.title or step.say[:40]})"
+
+
+def refusal(ruleset, lesson: int, events) -> str:
+    """Why the lesson's move, just made (its events), no longer teaches its rule ('' if it does)."""
     made = {e.kind for e in events}
-    missing = [k for k in step.events if k not in made]
+    missing = [k for k in ruleset.guide.steps[lesson].events if k not in made]
     if missing:
-        return (f"Step {lesson + 1} of the guide ({step.title or step.say[:40]}) teaches what the rules in force "
-                f"no longer do ({', '.join(missing)}): this guide was written for other rules.")
+        return (f"{_named(ruleset, lesson)} teaches what the rules in force no longer do "
+                f"({', '.join(missing)}): this guide was written for other rules.")
     return ""
 
 
@@ -216,14 +215,14 @@ def check(ruleset, make_bot) -> Optional[str]:
         return f"The guide cannot start: {exc}"
     game = session.game
     family = registry.family(ruleset.family)
-    bot = make_bot(ruleset, 1, guide.bot, bot_seed(guide.seed, 1))
+    bot = make_bot(ruleset, 1, guide.bot, session.bot_seed(1))
     learner = _Learner(guide)
     broken = []
 
     def apply(seat, action):
         events = session.apply(seat, action)
         if seat == LEARNER and learner.done < len(guide.steps) and action == learner.step().move:
-            why = refusal(ruleset, learner.done, action, events)
+            why = refusal(ruleset, learner.done, events)
             if why:
                 broken.append(why)
             learner.done += 1
@@ -245,7 +244,6 @@ def check(ruleset, make_bot) -> Optional[str]:
                 player = learner if seat == LEARNER else bot
                 apply(seat, player.choose(game.view(seat), game.legal_actions(seat)))
         except _Unteachable:
-            step = learner.step()
-            return (f"Step {learner.done + 1} of the guide ({step.title or step.say[:40]}) asks for a move the rules "
-                    f"in force do not allow here: this guide was written for other rules.")
+            return (f"{_named(ruleset, learner.done)} asks for a move the rules in force do not allow here: "
+                    f"this guide was written for other rules.")
     return "The guide's match does not reach its last step."

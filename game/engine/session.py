@@ -63,6 +63,10 @@ class Session:
     def names(self) -> list:
         return [s.get("name") or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
 
+    def bot_seed(self, seat: int) -> int:
+        """The seed of the table's bot at `seat` (a guided first game's check seeds its bot alike)."""
+        return self.match.seed * 31 + seat
+
     def apply(self, seat: int, action: Action) -> list:
         """Apply and record one action; IllegalAction leaves state and record unchanged."""
         events = self.game.apply(seat, action)

@@ -183,7 +183,7 @@ class TableController:
                 self.bot_factory = make_bot
             spec = self.session.seats[seat]
             level = spec.get("level", "normal")
-            seed = self.session.match.seed * 31 + seat
+            seed = self.session.bot_seed(seat)
             if level in SEARCH_LEVELS:      # its samples must follow the house rules in force
                 self.bots[seat] = self.bot_factory(self.session.ruleset, seat, level, seed,
                                                    options=self.session.options,

@@ -27,15 +27,21 @@ class Guided:
         self.left = False           # the learner left the guide: a normal match from here
         self.greeted = False        # the guide's introduction was shown (a card over the table, once)
         self.refused_at = None      # the lesson whose refusal is on the message line
+        self._counted = None        # ((actions, last action), lessons done): lesson()'s memo
 
     @property
     def enabled(self) -> bool:
         return bool(self.ctrl.session.options.get("guide")) and self.guide is not None
 
     def lesson(self) -> int:
-        """The lesson due: how many lessons the learner's moves have made (guide.lessons_done)."""
-        return guide.lessons_done(self.guide, (a for seat, a in self.ctrl.session.match.actions
-                                               if seat == guide.LEARNER))
+        """The lesson due: how many lessons the learner's moves have made (guide.lessons_done),
+        counted again only when the record changed (the frame asks several times)."""
+        actions = self.ctrl.session.match.actions
+        key = (len(actions), actions[-1] if actions else None)
+        if self._counted is None or self._counted[0] != key:
+            self._counted = (key, guide.lessons_done(self.guide, (a for seat, a in actions
+                                                                  if seat == guide.LEARNER)))
+        return self._counted[1]
 
     @property
     def active(self) -> bool:
