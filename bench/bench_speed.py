@@ -1,6 +1,6 @@
 """Speed against a baseline commit (issue 31), both measured in the same invocation, on one process each.
 
-    python bench/bench_speed.py [--baseline COMMIT] [--repeat 3] [--parts decide,sim,playouts]
+    python bench/bench_speed.py [--baseline COMMIT | --baseline-tree DIR] [--repeat 3] [--parts decide,sim,playouts]
                                 [--rulesets kombio,castle-combo] [--quick]
 
 The baseline (by default BASELINE: the commit before issue 31's first change) is checked out into a
@@ -18,7 +18,7 @@ Parts, per shipped ruleset:
   deal sampled from the seat's view, as the search does).
 
 Prints a table of baseline, current and ratio (current speed over baseline: above 1 is faster), and
-writes bench/out/bench_speed.json.
+writes bench/out/bench_speed.json (`--out NAME`).
 """
 from __future__ import annotations
 
@@ -184,9 +184,10 @@ def median_of(runs: list, rid: str, part: str, key: str) -> float:
 
 def compare(args) -> int:
     tmp = tempfile.mkdtemp(prefix="cardtable-baseline-")
-    tree = os.path.join(tmp, "tree")
-    subprocess.run(["git", "worktree", "add", "--detach", tree, args.baseline], cwd=ROOT, check=True,
-                   capture_output=True)
+    tree = args.baseline_tree or os.path.join(tmp, "tree")
+    if not args.baseline_tree:
+        subprocess.run(["git", "worktree", "add", "--detach", tree, args.baseline], cwd=ROOT, check=True,
+                       capture_output=True)
     try:
         base_runs, now_runs = [], []
         for i in range(args.repeat):
@@ -194,7 +195,8 @@ def compare(args) -> int:
             now_runs.append(run_in(ROOT, args))
             print(f"run {i + 1} of {args.repeat} done", file=sys.stderr, flush=True)
     finally:
-        subprocess.run(["git", "worktree", "remove", "--force", tree], cwd=ROOT, capture_output=True)
+        if not args.baseline_tree:
+            subprocess.run(["git", "worktree", "remove", "--force", tree], cwd=ROOT, capture_output=True)
         shutil.rmtree(tmp, ignore_errors=True)
     rows = []
     metrics = {"decide": (("median_ms", False), ("p95_ms", False), ("max_ms", False)),
@@ -214,7 +216,7 @@ def compare(args) -> int:
                 same = {r[rid]["sim"]["fingerprint"] for r in base_runs + now_runs}
                 print(f"{rid:15} {'sim same games':22} {'yes' if len(same) <= 1 else 'NO (the bots choose otherwise)':>32}")
     os.makedirs(os.path.join(ROOT, "bench", "out"), exist_ok=True)
-    with open(os.path.join(ROOT, "bench", "out", "bench_speed.json"), "w", encoding="utf-8") as fh:
+    with open(os.path.join(ROOT, "bench", "out", args.out), "w", encoding="utf-8") as fh:
         json.dump({"baseline": args.baseline, "repeat": args.repeat, "rows": rows,
                    "runs": {"baseline": base_runs, "current": now_runs}}, fh, indent=2)
     return 0
@@ -224,9 +226,13 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("mode", nargs="?", default="compare", choices=("compare", "measure"))
     ap.add_argument("--baseline", default=BASELINE)
+    ap.add_argument("--baseline-tree", default="",
+                    help="a folder holding the baseline already checked out (kept): several runs at once "
+                         "share it instead of each adding a worktree")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--parts", default=",".join(PARTS))
     ap.add_argument("--rulesets", default="")
+    ap.add_argument("--out", default="bench_speed.json", help="the JSON's name in bench/out")
     ap.add_argument("--quick", action="store_true", help="fewer matches and seconds (a smoke run)")
     ap.add_argument("--tree", default=ROOT, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
