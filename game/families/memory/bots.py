@@ -244,7 +244,7 @@ class MemoryBot(AbilityChoices, RaceChoices):
             return est <= st.call_at + st.call_rise * turns
         chance = self.lowest_chance(view, b)
         need = call_need(st, view.n_seats) - st.call_decay * turns
-        self.call_chance = chance      # what it believed when it called (bench/bench_memory_peer.py)
+        self.call_chance = chance      # what it believed when it called (bench/bench_peer.py)
         return chance >= max(0.05, need)
 
     def lowest_chance(self, view, b) -> float:
