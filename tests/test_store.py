@@ -103,7 +103,7 @@ def test_settings_defaults_when_no_file(data_dir):
 
 def test_settings_round_trip(data_dir):
     chosen = Settings(animation_speed="instant", memory_aid=True, window_size=(1600, 900),
-                      fullscreen=True, show_log=False, hard_seconds=0.25)
+                      fullscreen=True, show_log=False, hard_seconds=0.25, bot_reactions="slower")
     settings.save(chosen)
     assert settings.load() == (chosen, None)
     assert [p.name for p in data_dir.iterdir()] == ["settings.json"]
@@ -118,12 +118,13 @@ def test_settings_invalid_values_fall_back_per_key(data_dir):
         "fullscreen": "false",           # a string, not a bool
         "show_log": False,               # valid: kept
         "hard_seconds": 2,               # not one of 0.25, 1, 3
+        "bot_reactions": 1.6,            # the factor, not one of its names
         "from_the_future": 42,           # unknown: not used, so reported and kept in the copy
     }))
     original = (data_dir / "settings.json").read_bytes()
     loaded, warning = settings.load()
     assert loaded == Settings(memory_aid=True, show_log=False)
-    for key in ("animation_speed", "window_size", "fullscreen", "hard_seconds", "from_the_future"):
+    for key in ("animation_speed", "window_size", "fullscreen", "hard_seconds", "bot_reactions", "from_the_future"):
         assert key in warning
     assert "memory_aid" not in warning
     (copy,) = broken_copies(data_dir, "settings.json")

@@ -216,8 +216,10 @@ def test_settings_change_and_are_saved(data_dir):
     d.click(right(scene.speed.rect))           # normal -> fast
     d.click(scene.log.rect.center)
     d.click(right(scene.think.rect))           # hard bots think 1 s -> 3 s
+    d.click(right(scene.react.rect))           # bots react normal -> faster
     saved, warning = settings_store.load()
     assert warning is None
+    assert saved.bot_reactions == "faster"
     assert saved.memory_aid is True and saved.animation_speed == "fast" and saved.show_log is False
     assert saved.hard_seconds == 3.0
     d.key(pygame.K_ESCAPE)

@@ -358,3 +358,27 @@ def test_a_bot_peek_is_a_glance_without_the_face():
     # and the controller shows Ana no face for a card the bot looked at
     table.ctrl._after(1, Action("peek", pos=(0, 0)), [Event("peek", seat=1, pos=(0, 0))])
     assert (0, 0) not in table.ctrl.plugin.reveals
+
+
+def test_the_bots_react_setting_scales_a_bots_claim_in_a_match_race():
+    """Settings, "Bots react": the same bot, on the same deal and seed, claims the same race 1.6 times
+    later at "slower" and 0.6 times as late at "faster" (game.store.settings.BOT_REACTIONS)."""
+    offsets = {}
+    for pace in ("normal", "slower", "faster"):
+        game = rigging_memory.rigged(2, seed=3, current=0, hands={0: [5, 1, 2, 3], 1: [1, 2, 5, 3]},
+                                     deck=[5], look=True)
+        app = App(size=(1280, 800), fixed_dt=0.05, strict=True,
+                  settings=Settings(animation_speed="instant", bot_reactions=pace), save_settings=False)
+        d, session = open_table(app, [HUMAN, BOT], game=game)
+        ctrl = d.table.ctrl
+        assert d.until(lambda: ready_for(d, 0))
+        d.click(d.centre_of("deck"))
+        d.click(d.centre_of("discard"))             # the drawn 5 onto the pile: the bot knows its 5
+        assert d.until(lambda: ctrl.plugin.race is not None and 1 in ctrl.plugin.race.bot_claims, 20)
+        race = ctrl.plugin.race
+        at, action = race.bot_claims[1]
+        assert action.kind == "match"
+        offsets[pace] = at - race.started
+    assert 0.7 <= offsets["normal"] <= 1.5          # normal's reaction (memory bot_style.STYLES)
+    assert abs(offsets["slower"] - 1.6 * offsets["normal"]) < 1e-6
+    assert abs(offsets["faster"] - 0.6 * offsets["normal"]) < 1e-6

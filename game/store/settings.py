@@ -18,6 +18,9 @@ from game.store.atomic import StoreError, atomic_write_json, data_file, quaranti
 FILE_NAME = "settings.json"
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 THINK_SECONDS = (0.25, 1.0, 3.0)   # how long a hard bot searches per decision (game/ai/hard.py)
+# How the bots' reaction times in a match race are scaled (the memory family's levels' own times
+# are in README "Match races"): a table of quick players can make the bots quicker, a child slower.
+BOT_REACTIONS = {"slower": 1.6, "normal": 1.0, "faster": 0.6}
 # Bounds keep a hand-edited or corrupted size from opening an unusable window.
 MIN_WINDOW = (320, 240)
 MAX_WINDOW = (16384, 16384)
@@ -34,6 +37,7 @@ class Settings:
     show_log: bool = True
     sound: bool = True
     hard_seconds: float = 1.0       # one of THINK_SECONDS
+    bot_reactions: str = "normal"   # a key of BOT_REACTIONS
     # per game (ruleset id): the match length last started, {"mode": "rounds"|"points", "rounds": n, "points": n}
     match_length: dict = field(default_factory=dict)
     # the names last typed for human seats, by seat (the setup screen offers them again; "" for none)
@@ -65,6 +69,10 @@ class Settings:
 
 def _speed(value):
     return value if value in ANIMATION_SPEEDS else None
+
+
+def _reactions(value):
+    return value if value in BOT_REACTIONS else None
 
 
 def _think(value):
@@ -130,6 +138,7 @@ _CHECKS = {
     "show_log": _bool,
     "sound": _bool,
     "hard_seconds": _think,
+    "bot_reactions": _reactions,
     "match_length": _match_lengths,
     "player_names": _names,
     "guides_offered": _ids,

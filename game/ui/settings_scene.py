@@ -1,4 +1,4 @@
-"""Settings: animation speed, memory aid, the action log, sound, full screen. Saved at once on every change."""
+"""Settings: animation speed, how long hard bots think, how quickly bots react, memory aid, the action log, sound, full screen. Saved at once on every change."""
 import pygame
 
 from game.ui import theme
@@ -7,6 +7,7 @@ from game.ui.widgets import Button, Label, Stepper, Toggle, blit_text, draw_pane
 
 SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]
 THINK = [(0.25, "0.25 s"), (1.0, "1 s"), (3.0, "3 s")]      # game.store.settings.THINK_SECONDS
+REACT = [("slower", "Slower"), ("normal", "Normal"), ("faster", "Faster")]   # settings.BOT_REACTIONS
 
 
 class SettingsScene(Scene):
@@ -21,6 +22,10 @@ class SettingsScene(Scene):
         self.think = Stepper(THINK, [k for k, _ in THINK].index(think) if think in dict(THINK) else 1,
                              lambda v: self.set("hard_seconds", v),
                              tooltip="How long a Hard bot searches before each move")
+        react = getattr(s, "bot_reactions", "normal")
+        self.react = Stepper(REACT, [k for k, _ in REACT].index(react) if react in dict(REACT) else 1,
+                             lambda v: self.set("bot_reactions", v),
+                             tooltip="How quickly bots claim a match race")
         self.aid = Toggle("Memory aid", getattr(s, "memory_aid", False), lambda v: self.set("memory_aid", v),
                           tooltip="Cards you know stay marked with a small face, for you only")
         self.log = Toggle("Show the log of actions", getattr(s, "show_log", True), lambda v: self.set("show_log", v))
@@ -41,8 +46,11 @@ class SettingsScene(Scene):
             Label("The table fills the whole screen. F11 switches at any time, on every screen.", 15, theme.MUTED),
             Label("Per move. A Hard bot plays better the longer it thinks; the window never freezes.", 15,
                   theme.MUTED),
+            Label("How quickly bots claim a match race (Kombio, Cambio). At Normal an easy bot takes 1.5-3 s, "
+                  "a normal one 0.7-1.5 s, a hard one 0.4-0.8 s; Slower: x1.6, Faster: x0.6.", 15, theme.MUTED,
+                  wrap=True),
         ]
-        self.ui.add(self.speed, self.think, self.aid, self.log, self.sound, self.full, self.back, *self.notes)
+        self.ui.add(self.speed, self.think, self.react, self.aid, self.log, self.sound, self.full, self.back, *self.notes)
         self.ui.set_focus(self.speed)
 
     def set_fullscreen(self, value):
@@ -59,23 +67,22 @@ class SettingsScene(Scene):
     def layout(self, size):
         super().layout(size)
         w, h = size
-        # six settings in a panel that fits the smallest window (theme.MIN_WINDOW: 640 high)
-        self.panel = pygame.Rect(0, 0, min(760, w - 60), 624)
+        # seven settings in a panel that fits the smallest window (theme.MIN_WINDOW: 640 high)
+        self.panel = pygame.Rect(0, 0, min(760, w - 60), 630)
         self.panel.center = (w // 2, h // 2)
-        x, y, pw = self.panel.x + 40, self.panel.y + 72, self.panel.w - 80
-        self.speed_label = (x, y + 22)
-        self.speed.rect = pygame.Rect(x + 230, y, pw - 230, 44)
-        self.notes[0].rect = pygame.Rect(x, y + 48, pw, 40)
-        y += 96
-        self.think_label = (x, y + 22)
-        self.think.rect = pygame.Rect(x + 230, y, pw - 230, 44)
-        self.notes[5].rect = pygame.Rect(x, y + 48, pw, 20)
-        y += 76
+        x, y, pw = self.panel.x + 40, self.panel.y + 64, self.panel.w - 80
+        for stepper, label, note, note_h in ((self.speed, "speed_label", self.notes[0], 40),
+                                             (self.think, "think_label", self.notes[5], 20),
+                                             (self.react, "react_label", self.notes[6], 40)):
+            setattr(self, label, (x, y + 18))
+            stepper.rect = pygame.Rect(x + 230, y, pw - 230, 36)
+            note.rect = pygame.Rect(x, y + 38, pw, note_h)
+            y += 38 + note_h + 6
         for toggle, note, note_h in ((self.aid, self.notes[1], 40), (self.log, self.notes[2], 20),
                                      (self.sound, self.notes[3], 20), (self.full, self.notes[4], 20)):
-            toggle.rect = pygame.Rect(x - 6, y, pw + 12, 40)
-            note.rect = pygame.Rect(x, y + 44, pw, note_h)
-            y += 44 + note_h + 8
+            toggle.rect = pygame.Rect(x - 6, y, pw + 12, 32)
+            note.rect = pygame.Rect(x, y + 34, pw, note_h)
+            y += 34 + note_h + 4
         self.back.rect = pygame.Rect(0, 0, 180, 46)
         self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - 20)
 
@@ -99,4 +106,5 @@ class SettingsScene(Scene):
         blit_text(surf, "Settings", 30, (self.panel.x + 40, self.panel.y + 24), theme.TEXT, True)
         blit_text(surf, "Animation speed", 18, self.speed_label, theme.TEXT, False, "midleft")
         blit_text(surf, "Hard bots think", 18, self.think_label, theme.TEXT, False, "midleft")
+        blit_text(surf, "Bots react", 18, self.react_label, theme.TEXT, False, "midleft")
         self.ui.draw(surf)

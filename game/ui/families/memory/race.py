@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from game.engine.core import Action
+from game.store.settings import BOT_REACTIONS
 
 # A match race is a contest in real time: its length does not shrink with the animation speed,
 # or a fast table would leave no time for a slow bot (easy reacts in 1.5-3 s) or a slow hand.
@@ -101,7 +102,11 @@ class RaceMoments:
         if claim is None:
             return (now, Action("pass"))
         action, delay = claim
-        return (now + max(0.0, float(delay)), action)
+        return (now + max(0.0, float(delay)) * self.reaction_scale(), action)
+
+    def reaction_scale(self) -> float:
+        """The setting that makes every bot react slower or faster (Settings, "Bots react")."""
+        return BOT_REACTIONS.get(getattr(self.ctrl.settings, "bot_reactions", "normal"), 1.0)
 
     def race_seconds_left(self) -> Optional[float]:
         if self.race is None:
