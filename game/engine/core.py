@@ -10,6 +10,8 @@ import unicodedata
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Optional
 
+from game.engine.record import EMPTY as EMPTY_RECORD, Record
+
 Pos = tuple  # (seat, slot): a position in a seat's layout
 
 
@@ -210,6 +212,9 @@ class Game:
     """
     round_no: int = 0     # the round being played, from 1 (a family without rounds keeps 1)
     rules: dict           # the ruleset's `rules:` parameters in force (house rules applied, defaults filled)
+    # every event of the match so far, as everyone saw it (game/engine/record.py): `apply` adds each
+    # action's events, every family's view carries it, a copy shares it
+    record: Record = EMPTY_RECORD
 
     def take_seats(self, ruleset, n_seats: int, options: Optional[dict]) -> None:
         """What every family's game does first: refuse a player count the ruleset does not allow,
@@ -245,13 +250,16 @@ class Game:
         rules do not allow raises IllegalAction with a sentence for the player and changes nothing.
 
         The guards every family shares are here, once: a move, by a seat asked to act; then the
-        caches worked out from the state are dropped (`forget`) and the phase's step is taken."""
+        caches worked out from the state are dropped (`forget`) and the phase's step is taken; its
+        events join the public record."""
         if not isinstance(action, Action):
             raise IllegalAction("That is not a move.")
         if seat not in self.to_act():
             raise IllegalAction(self.not_your_move(seat))
         self.forget()
-        return self.step(seat, action)
+        events = self.step(seat, action)
+        self.record = self.record.add(events)
+        return events
 
     def step(self, seat: int, action: Action) -> list[Event]:
         """The action in the phase's own step (STEPS); a family may check more first."""
