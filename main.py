@@ -8,6 +8,7 @@
   python main.py --review FILE|latest [--seat N] [--deals N] [--json]
   python main.py --check-rulesets [FILE ...]
   python main.py --selftest
+  python main.py --version
 """
 from __future__ import annotations
 
@@ -64,7 +65,9 @@ def game_id(text: str) -> str:
 
 
 def parser() -> argparse.ArgumentParser:
+    from game import VERSION
     ap = argparse.ArgumentParser(prog="main.py", description="Card Table")
+    ap.add_argument("--version", action="version", version=f"Card Table {VERSION}")
     mode = ap.add_mutually_exclusive_group()
     mode.add_argument("--game", type=game_id, help="go straight to a table of this game (ruleset id)")
     mode.add_argument("--simulate", metavar="GAME", type=game_id,

@@ -16,3 +16,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # of their own set the variable again with monkeypatch.
 _session_data_dir = tempfile.TemporaryDirectory(prefix="cardtable-tests-")
 os.environ["CARDTABLE_DATA_DIR"] = _session_data_dir.name
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    """A fresh, empty user data folder for one test (a test file may keep its own)."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(folder))
+    return folder

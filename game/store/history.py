@@ -5,7 +5,9 @@ One file per match in `<data folder>/history/`, named by the time it ended
 {"format": 1, "finished": ISO time, "match": the match record (Match.to_json:
 ruleset id and version, options, seed, seats, actions), "summary": what the list
 shows without replaying (game, players, scores, winners, rounds, actions),
-"reviews": {seat: a stored review}}. Writes are atomic (game.store.atomic); the
+"reviews": {seat: a stored review}, "app_version": the Card Table that wrote it}.
+A file a newer version wrote is left where it is for that version and not listed
+(it is never misread). Writes are atomic (game.store.atomic); the
 newest KEEP files are kept and older ones deleted. A file that cannot be used is
 moved aside (never deleted) and reported, and the others are listed as usual.
 """
@@ -18,6 +20,7 @@ from typing import Optional
 
 from game.engine.core import match_problem
 from game.store.atomic import StoreError, atomic_write_json, data_folder, quarantine, read_json, remove_orphans
+from game.store.versions import newer_problem, stamped
 
 FOLDER_NAME = "history"
 FORMAT = 1
@@ -79,8 +82,8 @@ def keep_record(match: dict, summary: dict, *, now: Optional[datetime.datetime] 
                 limit: int = KEEP) -> Path:
     """Keep a finished match given as its record and summary (see keep)."""
     now = now or datetime.datetime.now(datetime.timezone.utc)
-    record = {"format": FORMAT, "finished": now.isoformat(timespec="seconds"), "match": match,
-              "summary": summary, "reviews": {}}
+    record = stamped({"format": FORMAT, "finished": now.isoformat(timespec="seconds"), "match": match,
+                      "summary": summary, "reviews": {}})
     return _write_new(record, now, limit)
 
 
@@ -132,6 +135,9 @@ def load(path) -> PastMatch:
     data = read_json(path)
     if data is None:
         raise StoreError(f"{path} is gone", path=path)
+    newer = newer_problem(data, str(path))
+    if newer:
+        raise StoreError(newer + "; it is left where it is", path=path)
     problem = _problem(data)
     if problem:
         raise quarantine(path, f"it is not a usable past match: {problem}")
@@ -168,8 +174,8 @@ def _problem(data) -> Optional[str]:
 def store_review(past: PastMatch, seat: int, review: dict) -> None:
     """Keep a finished review with its match, so that opening it again is instant; StoreError on failure."""
     past.reviews[str(seat)] = review
-    atomic_write_json(past.path, {"format": FORMAT, "finished": past.finished, "match": past.match,
-                                  "summary": past.summary, "reviews": past.reviews})
+    atomic_write_json(past.path, stamped({"format": FORMAT, "finished": past.finished, "match": past.match,
+                                          "summary": past.summary, "reviews": past.reviews}))
 
 
 def ruleset_note(past: PastMatch, rulesets) -> Optional[str]:

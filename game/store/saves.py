@@ -1,8 +1,9 @@
 """The current match, saved after every action so it can be resumed at start.
 
 The file is the match record (see game.engine.core.Match.to_json) with a
-"format": 1 key added in front, so a future version can tell old saves apart.
-A save that cannot be used is moved aside, never deleted.
+"format": 1 key and the version of Card Table that wrote it ("app_version",
+game/store/versions.py) added in front. A save that cannot be used, or that a
+newer version wrote, is moved aside, never deleted and never misread.
 """
 
 import json
@@ -12,6 +13,7 @@ from typing import Optional
 from game.engine.core import brief, match_problem
 from game.engine.session import match_end_problem
 from game.store.atomic import StoreError, atomic_write_json, data_file, quarantine, read_json
+from game.store.versions import KEY as VERSION_KEY, newer_problem, stamped
 
 FILE_NAME = "current_match.json"
 FORMAT = 1
@@ -26,7 +28,7 @@ def save_current(match_json: dict) -> None:
     """Save the match record atomically, replacing the previous save; raises StoreError on failure."""
     if "format" in match_json and match_json["format"] != FORMAT:
         raise ValueError(f"match record already has a 'format' key: {match_json['format']!r}")
-    atomic_write_json(current_path(), {"format": FORMAT, **match_json})
+    atomic_write_json(current_path(), stamped({"format": FORMAT, **match_json}))
 
 
 def load_current() -> tuple[Optional[dict], Optional[str]]:
@@ -45,11 +47,16 @@ def load_current() -> tuple[Optional[dict], Optional[str]]:
         return None, None
     if not isinstance(data, dict):
         return None, str(quarantine(path, "it does not hold a saved match"))
+    newer = newer_problem(data, "it")
+    if newer:
+        # kept aside for that version: a new match here would otherwise overwrite it
+        return None, str(quarantine(path, newer))
     if data.get("format") != FORMAT:
         # Likely written by another version of Card Table: keep it for that version.
         return None, str(quarantine(path, f"unknown save format {brief(data.get('format'))}, expected {FORMAT}"))
     match = dict(data)
     del match["format"]
+    match.pop(VERSION_KEY, None)
     try:
         problem = match_problem(match) or _length_problem(match) or _unwritable(match)
     except Exception:

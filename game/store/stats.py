@@ -1,7 +1,7 @@
 """Match statistics per game, kept in stats.json in the user data folder.
 
 Shape (plain JSON, read by the statistics screen):
-    {"format": 1,
+    {"format": 1, "app_version": "1.0.0" (the Card Table that wrote it),
      "games": {"kombio": {"played": 12,
                           "players": {"Ana": {"played": 10, "won": 4}},
                           "best_score": 3, "best_by": "Ana",
@@ -13,7 +13,8 @@ A partly damaged file keeps what is valid: a bad player record, a non-finite
 best score or a game that is not an object is dropped (a damaged match count
 is rebuilt from the players' records), the original is kept as a
 `stats.json.broken-<timestamp>` copy, the repaired file is written, and the
-warning says what was dropped.
+warning says what was dropped. A file a newer version wrote is neither read nor
+overwritten: the screen says so, and a finished match is not counted in it.
 """
 
 import math
@@ -23,6 +24,7 @@ from typing import Optional, Sequence
 
 from game.engine.core import brief, name_problem, text_problem
 from game.store.atomic import StoreError, atomic_write_json, data_file, quarantine, read_json, repair
+from game.store.versions import newer_problem, stamped
 
 FILE_NAME = "stats.json"
 FORMAT = 1
@@ -54,6 +56,9 @@ def load() -> tuple[dict, Optional[str]]:
         return empty(), str(exc)
     if data is None:
         return empty(), None
+    newer = newer_problem(data, str(path))
+    if newer:
+        raise StoreError(newer + "; it is left as it is", path=path)
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("games"), dict):
         return empty(), str(quarantine(path, "it does not hold Card Table statistics"))
     try:
@@ -161,7 +166,7 @@ def _clean_game(game_id: str, entry, problems: list) -> Optional[dict]:
 
 def save(stats: dict) -> None:
     """Write stats atomically; raises StoreError if the file cannot be written."""
-    atomic_write_json(stats_path(), stats)
+    atomic_write_json(stats_path(), stamped(stats))
 
 
 def _infer_lower_is_better(scores, winner_seats) -> Optional[bool]:

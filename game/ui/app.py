@@ -16,6 +16,7 @@ from typing import Optional
 
 import pygame
 
+from game import VERSION
 from game.ui import fonts, theme
 
 ANIM_SCALE = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
@@ -63,7 +64,7 @@ class App:
         if size is None:
             self.size = self._fit_desktop(self.size)
         self.screen = self._set_mode(self.size)
-        pygame.display.set_caption("Card Table")
+        pygame.display.set_caption(f"Card Table {VERSION}")
         self._set_icon()
         try:
             pygame.key.stop_text_input()   # SDL starts with text input on; names fields turn it on
