@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from game.engine.core import Action
 from game.families.clash import selection
 from game.families.clash.bot_clobber import ClobberChoices
-from game.families.clash.bot_outcomes import (DISTRACTED, EMPTY, NOBODY, PLAYING, Side, Table, _card_worth,
+from game.families.clash.bot_outcomes import (DISTRACTED, EMPTY, GROUP, NOBODY, PLAYING, Side, Table, _card_worth,
                                               _side_of_selection, expected_max)
 from game.families.clash.selection import DISTRACT
 
@@ -101,11 +101,9 @@ class ClashBot(ClobberChoices):
         self.thinks_long = level == "normal"
         # the playout level draws as normal does: with the same seed it makes normal's very choices
         self.rng = random.Random(f"klobba-{'normal' if level == 'playout' else level}-{seed}-{seat}")
-        rules = ruleset.parameters(None)        # the defaults: a bot is not told the options
-        self.penalty = rules.get("distract_penalty", 2)
-        self.reward = rules.get("offers", {}).get("reward", 1)
+        self.penalty, self.reward = _stakes(ruleset)
         self._faces = None
-        self._sides: dict = {}        # (card key, available, Stars, own Band's ids) -> Side
+        self._sides: dict = {}        # (available, Stars, own Band's ids) -> {card key: Side} (sides_on)
 
     # ---- the cards, learnt once per deck ----
     def _learn(self, view) -> None:
@@ -120,8 +118,8 @@ class ClashBot(ClobberChoices):
         if len(_LEARNT) > 64:
             _LEARNT.clear()
         _LEARNT[(id(view.faces), self.style.thinks)] = (view.faces, {
-            name: getattr(self, name) for name in ("_faces", "_sides", "key_of", "prim", "tag", "keep_count",
-                                                   "barbarian", "keep_worth")})
+            name: getattr(self, name) for name in ("_faces", "_sides", "key_of", "prim", "tag", "select",
+                                                   "keep_count", "barbarian", "keep_worth")})
 
     def _learn_now(self, view) -> None:
         self._faces = faces = view.faces
@@ -129,6 +127,7 @@ class ClashBot(ClobberChoices):
         self.key_of = {c: f.key for c, f in enumerate(faces) if f.kind == "action"}
         self.prim = {f.key: f.effect for f in faces if f.kind == "action"}
         self.tag = {k: p.tag for k, p in self.prim.items()}
+        self.select = {k: selection.evaluator(p) for k, p in self.prim.items() if p.tag in selection.SELECTING}
         self.tag[NOBODY] = None
         flee = [p for p in self.prim.values() if p.tag == "flee_and_surprise"]
         self.keep_count = flee[0].get("keep", 2) if flee else 2
@@ -138,20 +137,36 @@ class ClashBot(ClobberChoices):
     def side_of(self, key, available: list, stars: int, own_ids) -> Side:
         """A selecting card's result on these available Barbarians, the tie its player breaks
         chosen to lose least if beaten (fewest Stars, lowest bounty, fewest of its own Band)."""
-        if key is NOBODY or self.tag[key] in PLAYING:
-            return EMPTY
-        memo_key = (key, tuple(available), stars, own_ids)
-        found = self._sides.get(memo_key)
+        return self.side_in(self.sides_on(available, stars, own_ids), key)
+
+    def sides_on(self, available: list, stars: int, own_ids) -> dict:
+        """The memo of every card's Side on one Group ({key: Side}, filled as asked; its facts
+        under GROUP), shared by every decision and every bot of the deck that weighs this Group."""
+        group = (tuple(available), stars, own_ids)
+        found = self._sides.get(group)
         if found is None:
-            result = selection.evaluate(self.prim[key], available)
-            if result == DISTRACT:
-                found = DISTRACTED
-            else:
-                found = min((_side_of_selection(ch.selected, ch.total, stars, self.barbarian, own_ids)
-                             for ch in result), key=lambda s: (s.bounty + 2 * s.selected, s.own))
-            if len(self._sides) > 50_000:
+            if len(self._sides) > 1_000:
                 self._sides.clear()
-            self._sides[memo_key] = found
+            found = self._sides[group] = {GROUP: group}
+        return found
+
+    def side_in(self, sides: dict, key) -> Side:
+        """side_of for the Group of this memo (sides_on's), worked out and kept there."""
+        found = sides.get(key)
+        if found is None:
+            if key is NOBODY or self.tag[key] in PLAYING:
+                found = EMPTY
+            else:
+                available, stars, own_ids = sides[GROUP]
+                result = self.select[key](available)
+                if result == DISTRACT:
+                    found = DISTRACTED
+                elif len(result) == 1:
+                    found = _side_of_selection(result[0].selected, result[0].total, stars, self.barbarian, own_ids)
+                else:
+                    found = min((_side_of_selection(ch.selected, ch.total, stars, self.barbarian, own_ids)
+                                 for ch in result), key=lambda s: (s.bounty + 2 * s.selected, s.own))
+            sides[key] = found
         return found
 
     # ---- the entry point ----
@@ -285,8 +300,9 @@ class ClashBot(ClobberChoices):
         holder = offers[0].places[1][1]
         if view.seats[holder].score - view.seats[self.seat].score >= self.style.offer_lead:
             return no_offer
-        table = self._table(view, holder)
-        wins = self._table(view, holder, wins_only=True)
+        pool = self._unseen(view)
+        table = self._table(view, holder, pool=pool)
+        wins = self._table(view, holder, pool=pool, wins_only=True)
         # the holder plays our card if it beats what it holds: the best of a hand of unseen cards
         theirs = expected_max([table.expected(k) for k in table.pool_keys], view.seats[holder].hand_count)
         scored = []
@@ -393,3 +409,17 @@ def _order(action: Action) -> tuple:
 
 
 _LEARNT: dict = {}      # (id(faces), thinks) -> (faces, what ClashBot._learn sets)
+_STAKES: dict = {}      # id(ruleset) -> (ruleset, its stakes): a search makes bots by the thousand
+
+
+def _stakes(ruleset) -> tuple:
+    """(distraction's penalty, an offer's reward) of the ruleset's defaults: a bot is not told the
+    options."""
+    found = _STAKES.get(id(ruleset))
+    if found is None or found[0] is not ruleset:
+        if len(_STAKES) > 64:
+            _STAKES.clear()
+        rules = ruleset.parameters(None)
+        found = _STAKES[id(ruleset)] = (ruleset, (rules.get("distract_penalty", 2),
+                                                  rules.get("offers", {}).get("reward", 1)))
+    return found[1]

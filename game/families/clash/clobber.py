@@ -6,7 +6,6 @@ file of their own for their length, with each Totem holder's side of the round (
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Optional
@@ -47,9 +46,10 @@ class Side:
 
     def copy(self) -> "Side":
         """A Side to change independently: its lists copied (a search copies states by the thousand)."""
-        new = copy.copy(self)
-        for name in ("swaps", "swap_drawn", "surprises", "fled", "flee_options", "choices"):
-            setattr(new, name, list(getattr(self, name)))
+        new = object.__new__(Side)
+        new.__dict__.update(self.__dict__)
+        new.swaps, new.swap_drawn, new.surprises = list(self.swaps), list(self.swap_drawn), list(self.surprises)
+        new.fled, new.flee_options, new.choices = list(self.fled), list(self.flee_options), list(self.choices)
         return new
 
 

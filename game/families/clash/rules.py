@@ -89,14 +89,14 @@ class ClashGame(ClobberTime, Game):
         self.round_no = 0
         self.over = False
         self.results: tuple = ()
-        self._public = None
+        self.forget()
         self._start_round()
 
     def copy(self, share_caches: bool = True) -> "ClashGame":
         """An independent state to play on; faces and rules are shared (immutable)."""
         new = object.__new__(ClashGame)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
+        new.rng = random.Random.__new__(random.Random)     # (not seeded from the system: set below)
         new.rng.setstate(self.rng.getstate())
         for name in ("stars", "barbarian_deck", "action_deck", "action_discard", "black_times",
                      "switch_queue"):
@@ -111,22 +111,27 @@ class ClashGame(ClobberTime, Game):
         new.sides = {s: side.copy() for s, side in self.sides.items()}
         new.stars_on = dict(self.stars_on)
         new.pending = dict(self.pending)
-        new._public = None           # a copy is changed in place by tests and searches
+        new.forget()                 # a copy is changed in place by tests and searches
         return new
 
     # ---- the contract ----
     def to_act(self) -> list:
+        if self._to_act is None:
+            self._to_act = self._to_act_now()
+        return list(self._to_act)
+
+    def _to_act_now(self) -> tuple:
         if self.phase == "group":
-            return [self.black]
+            return (self.black,)
         if self.phase == "offer":
-            return sorted(s for s, o in self.offers.items() if o["made"] is None)
+            return tuple(sorted(s for s, o in self.offers.items() if o["made"] is None))
         if self.phase == "lay":
-            return sorted(side.seat for side in self.sides.values() if side.laid is None)
+            return tuple(sorted(side.seat for side in self.sides.values() if side.laid is None))
         if self.phase in ("swap", "flee", "select", "capture"):
-            return sorted(self.pending)
+            return tuple(sorted(self.pending))
         if self.phase == "switch":
-            return [self.switch_queue[0]]
-        return []
+            return (self.switch_queue[0],)
+        return ()
 
     def is_over(self) -> bool:
         return self.over
@@ -142,9 +147,10 @@ class ClashGame(ClobberTime, Game):
         return [s for s in range(self.n) if (scores[s], len(self.captured[s])) == best]
 
     def legal_actions(self, seat: int) -> list:
-        if seat not in self.to_act():
-            return []
-        return self.LEGAL[self.phase](self, seat)
+        found = self._legal.get(seat)
+        if found is None:
+            found = self._legal[seat] = self.LEGAL[self.phase](self, seat) if seat in self.to_act() else []
+        return list(found)
 
     # apply is Game.apply: a move, by a seat asked to act; then forget, then step
     def step(self, seat: int, action: Action) -> list:
@@ -157,11 +163,16 @@ class ClashGame(ClobberTime, Game):
             if not same:
                 raise IllegalAction(self._why_not(seat, action))
             action = same[0]
-        return self.STEPS[self.phase](self, seat, action)
+        events = self.STEPS[self.phase](self, seat, action)
+        self.forget()           # what was worked out during the step is of the state before it
+        return events
 
     def forget(self) -> None:
-        """The state may change: the public table (view.py) is worked out afresh."""
+        """The state may change: the public table (view.py), who acts and their legal actions are
+        worked out afresh (each at most once per state: the table, the bots and apply all ask)."""
         self._public = None
+        self._to_act = None
+        self._legal = {}
 
     # ---- helpers ----
     def kind(self, card: Optional[int]) -> Optional[str]:
@@ -373,7 +384,7 @@ class ClashGame(ClobberTime, Game):
         """Step 8: the Mirror & Switch players in turn, Black Totem holder first; then the Totems move."""
         while self.switch_queue:
             seat = self.switch_queue[0]
-            if self.sides[seat].switches_left > 0 and self._switches(seat):
+            if self.sides[seat].switches_left > 0 and self._can_switch(seat):
                 self.phase = "switch"
                 return []
             self.switch_queue.pop(0)
@@ -381,16 +392,26 @@ class ClashGame(ClobberTime, Game):
 
     def _switches(self, seat: int) -> list:
         own = self.place_of[seat]
-        mine = [c for c in self.bands[own] if c not in self.face_down and c not in self.switched]
+        mine = [c for c in self.bands[own] if self._switchable(c)]
         out = []
         for c in mine:
             for p in range(PLACES):
                 if p == own:
                     continue
                 for d in self.bands[p]:
-                    if d not in self.face_down and d not in self.switched:
+                    if self._switchable(d):
                         out.append(Action("switch", places=(("band", own, c), ("band", p, d))))
         return out
+
+    def _can_switch(self, seat: int) -> bool:
+        """Whether there is any of _switches (without making them: asked after every step 8 action)."""
+        own = self.place_of[seat]
+        return any(map(self._switchable, self.bands[own])) and any(
+            self._switchable(d) for p in range(PLACES) if p != own for d in self.bands[p])
+
+    def _switchable(self, card: int) -> bool:
+        """Available (face up) and not yet switched this round: "no Barbarian is switched twice"."""
+        return card not in self.face_down and card not in self.switched
 
     def _legal_switch(self, seat: int) -> list:
         return self._switches(seat) + [_NO_SWITCH]
@@ -410,7 +431,7 @@ class ClashGame(ClobberTime, Game):
             side.switches_left -= 1
             events = [Event("switch", seat=seat, places=action.places,
                             faces=((("band", own, c), self.faces[c]), (("band", other, d), self.faces[d])))]
-        if side.switches_left <= 0 or not self._switches(seat):
+        if side.switches_left <= 0 or not self._can_switch(seat):
             self.switch_queue.pop(0)
         elif len(self.switch_queue) > 1:
             # "pairs are switched one at a time, the Totem holders alternating"

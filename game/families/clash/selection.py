@@ -11,21 +11,23 @@ themselves: clobber time (clobber.py) plays them; their parameters are checked h
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
+from operator import itemgetter
+from typing import NamedTuple
 
 from game.engine.schema import REQUIRED, Bool, Int, List, Map, Str
 
 
-@dataclass(frozen=True)
-class Choice:
-    """One way a card may select: the Barbarians it selects (Stars go on each) and its total."""
+class Choice(NamedTuple):
+    """One way a card may select: the Barbarians it selects (Stars go on each) and its total. (A
+    tuple: the bots ask for choices by the thousand.)"""
     selected: tuple
     total: int
     kind: str = ""              # second_best_or_underdogs: "second_best" or "underdogs"
 
 
 DISTRACT = "distract"
+_VALUE = itemgetter(1)          # an available Barbarian's value
 
 
 def _capped(total: int, cap) -> int:
@@ -40,7 +42,7 @@ def highest(available, params) -> list:
     """The Boss: "the available Barbarian with the highest value"; tied: the player chooses."""
     if not available:
         return [Choice((), 0)]
-    top = max(v for _, v, _ in available)
+    top = max(map(_VALUE, available))
     return [Choice((c,), top) for c in _ties(available, top)]
 
 
@@ -48,7 +50,7 @@ def lowest_multiplied(available, params) -> list:
     """Berzerk!: "the lowest available Barbarian, value doubled, capped at 13"."""
     if not available:
         return [Choice((), 0)]
-    low = min(v for _, v, _ in available)
+    low = min(map(_VALUE, available))
     total = _capped(low * params["factor"], params["cap"])
     return [Choice((c,), total) for c in _ties(available, low)]
 
@@ -58,7 +60,7 @@ def lowest_plus_per_other(available, params) -> list:
     in the Group"; its Star goes "only on the least mighty one"."""
     if not available:
         return [Choice((), 0)]
-    low = min(v for _, v, _ in available)
+    low = min(map(_VALUE, available))
     total = _capped(low + params["per_other"] * (len(available) - 1), params["cap"])
     return [Choice((c,), total) for c in _ties(available, low)]
 
@@ -70,7 +72,7 @@ def lowest_several(available, params) -> list:
     if len(available) <= count:
         return [Choice(tuple(c for c, _, _ in available), _capped(sum(v for _, v, _ in available),
                                                                   params["cap"]))]
-    values = sorted(v for _, v, _ in available)
+    values = sorted(map(_VALUE, available))
     edge = values[count - 1]                       # the value the last one taken has
     surely = tuple(c for c, v, _ in available if v < edge)
     tied = _ties(available, edge)
@@ -93,7 +95,7 @@ def second_best_or_underdogs(available, params) -> list:
     5 or less, summed. Equal: the player chooses"."""
     if not available:
         return [Choice((), 0)]
-    values = {v for _, v, _ in available}
+    values = set(map(_VALUE, available))
     top = max(values)
     below = [v for v in values if v < top]
     second = max(below) if below else top
@@ -163,3 +165,10 @@ def effect_spec(value, path, doc):
 def evaluate(prim, available):
     """The Choices (or DISTRACT) of a selecting primitive on these available Barbarians."""
     return SELECTING[prim.tag][0](available, dict(prim.params))
+
+
+def evaluator(prim):
+    """evaluate(prim, available) as a function of `available`, the parameters read once (a bot
+    asks the same card of many Groups)."""
+    evaluate_with, params = SELECTING[prim.tag][0], dict(prim.params)
+    return lambda available: evaluate_with(available, params)

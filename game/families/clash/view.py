@@ -266,6 +266,15 @@ LOG_HINTS = {
 _BAND_CARDS: dict = {}
 
 
+def _frozen(cls, **fields):
+    """An instance of a frozen view dataclass, every field given in order: filling its __dict__ at
+    once is several times faster than the generated __init__'s one object.__setattr__ per field,
+    and views are built after every action (as game.engine.core's Action and Event are)."""
+    made = object.__new__(cls)
+    object.__setattr__(made, "__dict__", fields)
+    return made
+
+
 def public_table(game) -> tuple:
     """(bands, seats): the Bands and the players as everyone sees them; the game keeps them until
     its next action, since views are built for every seat after every action."""
@@ -273,6 +282,7 @@ def public_table(game) -> tuple:
     if len(cards) > 50_000:
         cards.clear()
     bands = []
+    marked = {place: totem for totem, place in game.marker.items()}
     for p in range(PLACES):
         row = []
         for c in game.bands[p]:
@@ -282,14 +292,14 @@ def public_table(game) -> tuple:
                 band_card = cards[key] = BandCard(c, key[1], 0 if key[2] is None else 1, key[2])
             row.append(band_card)
         owner = game.owner[p]
-        bands.append(ClashBand(
-            place=p, owner=owner, cards=tuple(row),
+        bands.append(_frozen(
+            ClashBand, place=p, owner=owner, cards=tuple(row),
             totem="black" if owner == game.black else "white" if owner == game.white else None,
-            marker=next((k for k, v in game.marker.items() if v == p), None)))
+            marker=marked.get(p)))
     scores = game.scores()
-    seats = tuple(ClashSeat(seat=s, place=game.place_of[s], stars=game.stars[s],
-                            captured=tuple(game.captured[s]), hand_count=len(game.hands[s]),
-                            black_times=game.black_times[s], score=scores[s]) for s in range(game.n))
+    seats = tuple(_frozen(ClashSeat, seat=s, place=game.place_of[s], stars=game.stars[s],
+                          captured=tuple(game.captured[s]), hand_count=len(game.hands[s]),
+                          black_times=game.black_times[s], score=scores[s]) for s in range(game.n))
     return tuple(bands), seats
 
 
@@ -299,18 +309,18 @@ def observe(game, seat: Optional[int], table: tuple, open_all: bool = False) -> 
     every one of them too (open_view, the replay's "all cards"; never in play)."""
     bands, seats = table
     offers_known = all(o["made"] is not None for o in game.offers.values())
-    offers = tuple(Offer(offerer=s, holder=o["holder"],
-                         made=o["made"] if (offers_known or seat == s or open_all) else None,
-                         # the card while it is an offer: to its maker, and to its holder
-                         # once every offer is made (after step 3 it is laid or goes back)
-                         card=o["card"] if o["made"] and game.phase in ("offer", "lay") and (
-                             open_all or seat == s or (seat == o["holder"] and offers_known)) else None)
+    offers = tuple(_frozen(Offer, offerer=s, holder=o["holder"],
+                           made=o["made"] if (offers_known or seat == s or open_all) else None,
+                           # the card while it is an offer: to its maker, and to its holder
+                           # once every offer is made (after step 3 it is laid or goes back)
+                           card=o["card"] if o["made"] and game.phase in ("offer", "lay") and (
+                               open_all or seat == s or (seat == o["holder"] and offers_known)) else None)
                    for s, o in sorted(game.offers.items()))
     showdowns = []
     for side in game._holders():
         mine = seat == side.seat or open_all
-        showdowns.append(Showdown(
-            seat=side.seat, totem=side.totem, group=side.group, laid=side.laid is not None,
+        showdowns.append(_frozen(
+            Showdown, seat=side.seat, totem=side.totem, group=side.group, laid=side.laid is not None,
             card=side.laid if (side.revealed or mine) else None,
             offered_by=side.offered_by if (side.revealed or mine) else None,
             swaps=tuple(side.swaps),
@@ -324,8 +334,8 @@ def observe(game, seat: Optional[int], table: tuple, open_all: bool = False) -> 
     if me is not None and me.swap_stage is not None:
         counts = game._swap_counts(me.swaps[-1])
         swaps_left = tuple(counts[min(len(me.swaps), len(counts)) - 1:])
-    return ClashView(
-        viewer=seat, faces=game.faces, n=game.n, phase=game.phase, to_act=tuple(game.to_act()),
+    return _frozen(
+        ClashView, viewer=seat, faces=game.faces, n=game.n, phase=game.phase, to_act=tuple(game.to_act()),
         round_no=game.round_no, black=game.black, white=game.white, bands=bands, seats=seats,
         hand=tuple(game.hands[seat]) if seat is not None else (), offers=offers,
         showdowns=tuple(showdowns), swap_drawn=tuple(me.swap_drawn) if me is not None else (),
