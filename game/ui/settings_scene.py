@@ -46,8 +46,8 @@ class SettingsScene(Scene):
             Label("The table fills the whole screen. F11 switches at any time, on every screen.", 15, theme.MUTED),
             Label("Per move. A Hard bot plays better the longer it thinks; the window never freezes.", 15,
                   theme.MUTED),
-            Label("How quickly bots claim a match race (Kombio, Cambio). At Normal an easy bot takes 1.5-3 s, "
-                  "a normal one 0.7-1.5 s, a hard one 0.4-0.8 s; Slower: x1.6, Faster: x0.6.", 15, theme.MUTED,
+            Label("How quickly bots claim a match race (the games that have one). At Normal an easy bot takes "
+                  "1.5-3 s, a normal one 0.7-1.5 s, a hard one 0.4-0.8 s; Slower: x1.6, Faster: x0.6.", 15, theme.MUTED,
                   wrap=True),
         ]
         self.ui.add(self.speed, self.think, self.react, self.aid, self.log, self.sound, self.full, self.back, *self.notes)

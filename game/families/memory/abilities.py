@@ -103,7 +103,7 @@ class Abilities:
     def _reveal_seats(self, seat, picked) -> list:
         done = {p[0] for p in picked}
         return [s for s in range(self.n) if s != seat and s not in done and not self.locked(s)
-                and any(c is not None for c in self.layouts[s])]
+                and self.has_cards(s)]
 
     def _legal_use_ability(self, seat) -> list:
         step = self._step()

@@ -12,7 +12,7 @@ import math
 from typing import Optional
 
 from game.engine.core import Action
-from game.families.memory.moves import _SKIP
+from game.families.memory.moves import _SKIP, listed
 
 
 class AbilityChoices:
@@ -194,7 +194,7 @@ class AbilityChoices:
         p = view.pending
         if p is None:
             return None
-        skip = _SKIP if _SKIP in legal else None
+        skip = _SKIP if listed(_SKIP, legal) else None
         if p.step == "choose":
             return self._ability_choose(legal, b, skip)
         if p.step == "peek":
@@ -326,7 +326,7 @@ class AbilityChoices:
         picks = sorted((a for a in legal if a.kind == "pick"),
                        key=lambda a: ((a.pos[0] - self.seat) % self.n_seats, a.pos[1]))
         if not picks:
-            return _SKIP if _SKIP in legal else None
+            return _SKIP if listed(_SKIP, legal) else None
         unknown = [a for a in picks if not b.known(a.pos)]
         if not unknown:
             return picks[0]

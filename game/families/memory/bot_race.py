@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from game.families.memory.moves import _PASS, _SKIP
+from game.families.memory.moves import _PASS, _SKIP, listed
 
 
 class RaceChoices:
@@ -21,17 +21,19 @@ class RaceChoices:
         key = view.window.card.match
         own, own_val = None, -math.inf
         theirs = []
+        faces = b.faces
         for a in legal:
             if a.kind != "match":
                 continue
-            f = b.faces.get(a.pos)
+            pos = a.pos
+            f = faces.get(pos)
             if f is None or f.match != key:
                 continue
-            if a.pos[0] == self.seat:
+            if pos[0] == self.seat:
                 if f.value >= 0 and f.value > own_val:
                     own, own_val = a, f.value
             elif self.style.matches_opponents:
-                theirs.append((f.value, (a.pos[0] - self.seat) % self.n_seats, a))
+                theirs.append((f.value, (pos[0] - self.seat) % self.n_seats, a))
         if own is not None:
             return own
         if theirs:
@@ -71,7 +73,7 @@ class RaceChoices:
         if not gives:
             return None
         best = max(gives, key=lambda a: b.value(a.pos) + (0.01 if not b.known(a.pos) else 0))
-        if b.value(best.pos) <= 0 and _SKIP in legal:
+        if b.value(best.pos) <= 0 and listed(_SKIP, legal):
             return _SKIP          # giving is optional here, and our worst card is a good one
         return best
 

@@ -38,7 +38,7 @@ from game.families.memory.beliefs import Beliefs
 from game.families.memory.bot_abilities import AbilityChoices
 from game.families.memory.bot_race import RaceChoices
 from game.families.memory.bot_style import Style, call_need
-from game.families.memory.moves import _PASS
+from game.families.memory.moves import _PASS, listed
 
 
 def _phi(z: float) -> float:
@@ -81,11 +81,15 @@ class MemoryBot(AbilityChoices, RaceChoices):
 
     def left_after_discard(self, discard: tuple) -> dict:
         """Cards per value not on the discard pile; kept while the pile is the same object
-        (the engine hands out the same tuple until the pile changes; any other is recounted)."""
+        (the engine hands out the same tuple until the pile changes), counted on from the last
+        pile when the pile has only grown since, else recounted."""
         pile, left = self._discard_seen
         if pile is not discard:
-            left = dict(self.base_by_value)
-            for f in discard:
+            if pile is not None and len(discard) >= len(pile) and discard[:len(pile)] == pile:
+                new, left = discard[len(pile):], dict(left)
+            else:
+                new, left = discard, dict(self.base_by_value)
+            for f in new:
                 left[f.value] -= 1
             self._discard_seen = (discard, left)
         return left
@@ -107,7 +111,7 @@ class MemoryBot(AbilityChoices, RaceChoices):
                 self._forget()
         handler = getattr(self, "_" + view.phase, None)
         action = handler(view, legal_actions, self._beliefs(view)) if handler else None
-        if action is None or action not in legal_actions:
+        if action is None or not listed(action, legal_actions):
             action = _fallback(legal_actions)
         return action
 
@@ -131,6 +135,13 @@ class MemoryBot(AbilityChoices, RaceChoices):
         if self.style.miss and self.rng.random() < self.style.miss:
             return None
         return action, self.rng.uniform(*self.style.react)
+
+    @property
+    def claims_only_what_it_sees(self) -> bool:
+        """Whether a race in which this bot sees no matching face is a plain pass for it: nothing
+        asked, nothing drawn, nothing remembered (easy's memory changes with every view it gets).
+        The bot step then asks it nothing and builds it no view (`_race`)."""
+        return not self.style.forget
 
     def _may_match(self, view) -> bool:
         """Whether any face we can see on the table matches the open window."""
@@ -164,12 +175,14 @@ class MemoryBot(AbilityChoices, RaceChoices):
         if not self.base_by_value:
             for c in view.deck_composition:
                 self.base_by_value[c.value] = self.base_by_value.get(c.value, 0) + c.count
-        # one walk over the table: known faces, unknown cards with who has seen them, our cards
+        # one walk over the table: known faces, unknown cards with who has seen them, our cards,
+        # and each seat's hand in slot order (a face's value, or an unknown card's hint)
         me, forget = self.seat, bool(self.style.forget)
-        faces, unknown, own = {}, [], []
+        faces, unknown, own, hands = {}, [], [], []
         memory, forgotten = {}, {}
         for seat_view in view.seats:
             owner = seat_view.seat
+            hand = []
             for sl in seat_view.slots:
                 if not sl.present:
                     continue
@@ -185,12 +198,16 @@ class MemoryBot(AbilityChoices, RaceChoices):
                         memory[pos] = f.key
                 if f is not None:
                     faces[pos] = f
+                    hand.append((True, f.value))
                 else:
                     seen = sl.seen_by
-                    unknown.append((pos, 0 if not seen else (1 if owner in seen else 2)))
+                    hint = 0 if not seen else (1 if owner in seen else 2)
+                    unknown.append((pos, hint))
+                    hand.append((False, hint))
+            hands.append(hand)
         if forget:
             self._memory, self._forgotten = memory, forgotten
-        return Beliefs(view, me, faces, unknown, own, self)
+        return Beliefs(view, me, faces, unknown, own, self, hands)
 
     # ---- phases ----
     def _initial_peek(self, view, legal, b):
@@ -288,15 +305,16 @@ class MemoryBot(AbilityChoices, RaceChoices):
         gains = {}
         for a in legal:
             if a.kind == "exchange":
-                gain = b.value(a.pos) - card.value
+                pos = a.pos
+                gain = b.value(pos) - card.value
                 if view.drawn_from == "discard":
                     gain -= self._exposure(b, card.value)    # a card off the pile is public
-                if self._is_public(b, a.pos):
-                    gain += self._exposure(b, b.value(a.pos))
-                if not b.known(a.pos):
+                if self._is_public(b, pos):
+                    gain += self._exposure(b, b.value(pos))
+                if not b.known(pos):
                     gain += self.style.unknown_swap_gain        # what we hold becomes known
                 elif self.style.plans:
-                    gain += self._match_bonus(b, b.faces[a.pos], skip=a.pos)
+                    gain += self._match_bonus(b, b.faces[pos], skip=pos)
                 gains[a] = gain
             elif a.kind == "discard":
                 gain = self._match_bonus(b, card, skip=None) - self._gift(b, card.value)
@@ -410,8 +428,13 @@ class _LegalActions(Sequence):
 def _race(game, bots, apply) -> int:
     """Run the match window until it changes phase or closes; returns the actions applied."""
     seats = game.to_act()
+    # a seat that sees no card matching the window passes without a look, if its bot claims only
+    # what it sees: the same race, without a view built for it
+    seeing = game.seats_seeing_a_match()
+    asked = [seat for seat in seats
+             if (seeing >> seat) & 1 or not getattr(bots[seat], "claims_only_what_it_sees", False)]
     claims = []
-    for seat, view in zip(seats, game.views(seats)):
+    for seat, view in zip(asked, game.views(asked) if asked else ()):
         claim = bots[seat].race(view, _LegalActions(game, seat))
         if claim is not None:
             action, delay = claim
@@ -422,7 +445,7 @@ def _race(game, bots, apply) -> int:
         return 1
     applied = 0
     for seat in seats:
-        if game.phase != "window" or seat not in game.to_act():
+        if game.phase != "window" or seat not in game._window_seats():
             break
         apply(seat, _PASS)
         applied += 1

@@ -32,6 +32,16 @@ def _act(kind: str, pos: tuple, pos2: Optional[tuple] = None) -> Action:
     return act
 
 
+def listed(action: Action, legal) -> bool:
+    """`action in legal`, asked of the very object first: an action chosen from the list (or one
+    made once here) is nearly always one of its items itself, and comparing actions field by field,
+    as `in` does with every item before it, is the slow way to find it (a swap lists a hundred)."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
+
+
 # the actions without positions, made once
 _LOOK_START, _CALL, _DISCARD, _PASS, _SKIP, _NEXT_ROUND = (
     Action(k) for k in ("look_start", "call", "discard", "pass", "skip", "next_round"))

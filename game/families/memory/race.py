@@ -37,6 +37,20 @@ class MatchRace:
             seats = self._window_seats_of[key] = tuple(others)
         return seats
 
+    def seats_seeing_a_match(self) -> int:
+        """The seats (a bitmask) that know the face of a card matching the open window in a layout
+        that is not locked: only they can claim the race knowingly (bots.py's bot step asks no
+        other seat whose bot claims only what it sees)."""
+        key = self.defs[self.window["card"]].match
+        defs, known, mask = self.defs, self.known, 0
+        for s, layout in enumerate(self.layouts):
+            if self.caller == s and self._locks:
+                continue
+            for c in layout:
+                if c is not None and defs[c].match == key:
+                    mask |= known[c]
+        return mask
+
     def _matchable(self, seat) -> list:
         out = []
         for s in range(self.n):
@@ -89,7 +103,7 @@ class MatchRace:
             else:
                 w["attempted"] = self.all_mask
             if owner != seat and self.rules["matching"]["give_after_opponent_match"] != "never" \
-                    and any(c is not None for c in self.layouts[seat]):
+                    and self.has_cards(seat):
                 self.pending = {"kind": "give", "seat": seat, "other": owner, "pos": pos,
                                 "steps": [], "peeked": [], "picked": []}
                 self.phase = "give"
@@ -167,7 +181,7 @@ class MatchRace:
     def _continue_window(self) -> list:
         # cambio.de.txt: "Sobald ein Spieler keine Tischkarten mehr hat, endet die Runde sofort."
         at_once = self.rules["call"]["zero_cards"] == "end_round" \
-            and any(all(c is None for c in layout) for layout in self.layouts)
+            and not all(map(self.has_cards, range(self.n)))
         if self._window_seats() and not at_once:
             return []
         return self._close_window()
@@ -175,7 +189,7 @@ class MatchRace:
     def _close_window(self) -> list:
         self.window = None
         events = [_WINDOW_CLOSE]
-        empty = [s for s in range(self.n) if all(c is None for c in self.layouts[s])]
+        empty = [s for s in range(self.n) if not self.has_cards(s)]
         if empty:
             if self.rules["call"]["zero_cards"] == "end_round":
                 return events + self._end_round()

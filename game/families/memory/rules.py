@@ -93,7 +93,7 @@ class MemoryGame(Abilities, MatchRace, Game):
     def rng(self) -> random.Random:
         """The match's generator (deals, reshuffles); copies share it until one of them draws."""
         if not self._rng_owned:
-            clone = random.Random()
+            clone = random.Random(0)        # seeded cheaply (not from the system): setstate replaces it all
             clone.setstate(self._rng.getstate())
             self._rng, self._rng_owned = clone, True
         return self._rng
@@ -106,6 +106,11 @@ class MemoryGame(Abilities, MatchRace, Game):
     @property
     def call_name(self) -> str:
         return self.rules["call"]["name"]
+
+    def has_cards(self, seat: int) -> bool:
+        """Whether the seat has a card left in its layout (counted in C: asked after every race)."""
+        layout = self.layouts[seat]
+        return layout.count(None) != len(layout)
 
     def locked(self, seat: int) -> bool:
         """A caller's layout is locked (no viewing, matching, swapping) from lock_min_players up."""
@@ -154,12 +159,12 @@ class MemoryGame(Abilities, MatchRace, Game):
     # ---- the contract ----
     def to_act(self) -> list:
         phase = self.phase
+        if phase == "window":           # the commonest question: asked for every seat in every race
+            return list(self._window_seats())
         if phase == "initial_peek":
             return [s for s in range(self.n) if not self.looked[s]]
         if phase in ("turn", "drawn", "ability"):
             return [self.current]
-        if phase == "window":
-            return list(self._window_seats())
         if phase in ("give", "mismatch_choice"):
             return [self.pending["seat"]]
         if phase == "round_over":
@@ -249,7 +254,7 @@ class MemoryGame(Abilities, MatchRace, Game):
 
     def _may_take_discard(self, seat) -> bool:
         """A card taken from the discard pile must be exchanged: not with an empty hand."""
-        return not self.rules["discard_draw_must_exchange"] or any(c is not None for c in self.layouts[seat])
+        return not self.rules["discard_draw_must_exchange"] or self.has_cards(seat)
 
     def _refill_deck(self) -> list:
         """Empty deck: shuffle the discard pile except its top card into a new deck (clarifications)."""
@@ -317,7 +322,7 @@ class MemoryGame(Abilities, MatchRace, Game):
         if self.turns >= self.rules["limits"]["turns_per_round"]:
             return self._end_round(stopped=f"round stopped after {self.turns} turns (the rules' limit)")
         again, self.extra_turn = self.extra_turn, False
-        if again and self.caller is None and any(c is not None for c in self.layouts[self.current]):
+        if again and self.caller is None and self.has_cards(self.current):
             pass                        # an extra turn: the same player goes again
         elif self.caller is not None:
             if not self.final_turns:
