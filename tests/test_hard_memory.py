@@ -238,3 +238,28 @@ def test_at_four_seats_a_call_is_searched_from_a_lower_belief_of_being_lowest():
             assert kept == [draw], chance
             seen["below"] += 1
     assert seen["between"] and seen["below"], seen
+
+
+def test_each_level_claims_a_match_race_at_its_own_speed():
+    """The levels' reaction times (README, "Match races"): easy 1.5-3 s, normal 0.7-1.5 s (a casual
+    player), hard 0.4-0.8 s (a quick one; a human under 0.7 s no longer wins every race)."""
+    from game.engine.core import Action
+    import rigging_memory
+    ruleset = rigging_memory.kombio()
+    delays = {}
+    for level in ("easy", "normal", "hard"):
+        seen = []
+        for seed in range(40):
+            game = rigging_memory.rigged(2, seed=3, current=0, hands={0: [5, 1, 2, 3], 1: [1, 2, 5, 3]},
+                                         deck=[5], look=True)
+            game.apply(0, Action("draw", choice="deck"))
+            game.apply(0, Action("discard"))                    # the drawn 5: seat 1 knows its 5
+            bot = make_bot(ruleset, 1, level, seed)
+            claim = bot.race(game.view(1), game.legal_actions(1))
+            if claim is not None:
+                assert claim[0].kind == "match"
+                seen.append(claim[1])
+        delays[level] = seen
+    assert 1.5 <= min(delays["easy"]) and max(delays["easy"]) <= 3.0 and len(delays["easy"]) < 40   # misses some
+    assert 0.7 <= min(delays["normal"]) and max(delays["normal"]) <= 1.5 and len(delays["normal"]) == 40
+    assert 0.4 <= min(delays["hard"]) and max(delays["hard"]) <= 0.8 and len(delays["hard"]) == 40

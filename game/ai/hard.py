@@ -96,7 +96,9 @@ class HardBot:
         # seat, added to the totals when a playout stops before the game's end
         self.leaf = tuned.get("leaf")
         horizon = setting(horizon, "horizon", None)
-        self.policy = self.family.make_bot(ruleset, seat, self.root_level, seed)
+        # who answers a match race (a contest of reaction time, not a search): the family's
+        # `race_level` (the memory family's "quick": normal's claims at a quick player's speed)
+        self.racer = self.family.make_bot(ruleset, seat, tuned.get("race_level", self.root_level), seed)
         # "round": play each playout to the end of the round, whose points are then the value (far
         # less noise from what happens later: measured in bench/README.md); "game": to the game's
         # end (Castle Combo is one round)
@@ -199,8 +201,8 @@ class HardBot:
         return legal[best]
 
     def race(self, view, legal):
-        """A match race (the memory family) is a contest of reaction time: the root's bot answers."""
-        race = getattr(self.policy, "race", None)
+        """A match race (the memory family) is a contest of reaction time: the racer answers."""
+        race = getattr(self.racer, "race", None)
         return race(view, legal) if race else None
 
     # ---- the search ----

@@ -181,6 +181,8 @@ def bot_step(game, bots, apply) -> int:
 
 SEARCH = {
     "playout_level": PLAYOUT_LEVEL,
+    # the hard level claims a match race as normal does, at a quick player's speed (bot_style.py)
+    "race_level": "quick",
     "candidates": candidates,
     # judged on each deal's difference from the policy's choice, at 2 standard errors (far better
     # overrules than unpaired at 1: bench/README.md)
