@@ -77,6 +77,7 @@ class Ruleset:
     path: str = ""
     rules_original: Optional[tuple] = None   # (label, text): the source's own text, e.g. German
     guide: Optional[Guide] = None            # the guided first game (game/engine/guide.py)
+    credits: str = ""                        # who made the game, as its rule text names them (About)
 
     def card(self, key: str) -> CardDef:
         return self._by_key[key]
@@ -307,7 +308,7 @@ def build_ruleset(doc: Located, path: str = "") -> Ruleset:
         rules_page=ident["rules_page"], path=path,
         rules_original=(ident["rules_original"]["label"], ident["rules_original"]["text"])
         if ident.get("rules_original") else None,
-        guide=read_guide(top.get("guide"), doc),
+        guide=read_guide(top.get("guide"), doc), credits=ident["credits"],
     )
 
 def _check_variants(raw, rules: dict, cards, abilities, layout, match_end, family,

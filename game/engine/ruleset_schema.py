@@ -54,6 +54,7 @@ def _check_identity(top: dict, doc: Located) -> dict:
               "sources": List(Str(max_len=SENTENCE, lines=True)),
               "reconstructed": List(Str(max_len=SENTENCE * 3, lines=True)),
               "rules_page": Str(nonempty=False, max_len=PAGE, lines=True),
+              "credits": Str(nonempty=False, max_len=SENTENCE, lines=True),
               "rules_original": Map({"label": (Str(max_len=NAME), REQUIRED),
                                      "text": (Str(max_len=PAGE, lines=True), REQUIRED)})}
     known = set(fields) | {"cards", "abilities", "layout", "rules", "match_end", "variants", "guide"}
@@ -66,7 +67,7 @@ def _check_identity(top: dict, doc: Located) -> dict:
             out[key] = spec(top[key], (key,), doc)
         elif key in ("sources", "reconstructed"):
             out[key] = ()
-        elif key == "rules_page":
+        elif key in ("rules_page", "credits"):
             out[key] = ""
         elif key == "rules_original":
             out[key] = None

@@ -36,8 +36,10 @@ class MenuScene(Scene):
         self.settings_btn = Button("Settings", self.open_settings)
         self.stats_btn = Button("Statistics", self.open_stats)
         self.history_btn = Button("Past matches", self.open_history, hint="P")
+        self.about_btn = Button("About", self.open_about)
         self.quit_btn = Button("Quit", lambda: self.app.quit(0), hint="Esc")
-        self.ui.add(self.resume_btn, self.settings_btn, self.stats_btn, self.history_btn, self.quit_btn)
+        self.ui.add(self.resume_btn, self.settings_btn, self.stats_btn, self.history_btn, self.about_btn,
+                    self.quit_btn)
         self.resume_btn.visible = False
         if load_now:
             self.load()
@@ -99,7 +101,7 @@ class MenuScene(Scene):
             self.resume_btn.rect = pygame.Rect(x, y, self.panel.w - 60, 46)
             y += 58
         self.games_top = y
-        bottom = (self.settings_btn, self.stats_btn, self.history_btn, self.quit_btn)
+        bottom = (self.settings_btn, self.stats_btn, self.history_btn, self.about_btn, self.quit_btn)
         bw = min(200, (self.panel.w - 60 - 10 * (len(bottom) - 1)) // len(bottom))
         by = self.panel.bottom - 64
         for j, b in enumerate(bottom):
@@ -204,6 +206,10 @@ class MenuScene(Scene):
     def open_history(self):
         from game.ui.history_scene import PastMatchesScene
         self.app.push(PastMatchesScene(self.app))
+
+    def open_about(self):
+        from game.ui.about_scene import AboutScene
+        self.app.push(AboutScene(self.app))
 
     def update(self, dt):
         if self.entries is None:

@@ -20,7 +20,7 @@ class RulesScene(Scene):
         self.back = self.ui.add(Button("Back", self.close, hint="Esc"))
         self.original = False            # showing the source's own text (rules_original)?
         self.switch = None
-        if ruleset.rules_original:
+        if ruleset is not None and ruleset.rules_original:
             self.switch = self.ui.add(Button(ruleset.rules_original[0], self.toggle_original, hint="O"))
         self.lines = []
         self.content_h = 0
@@ -123,6 +123,12 @@ class RulesScene(Scene):
         self.content_h = y
         self.scroll = max(0, min(self.scroll, self.max_scroll()))
 
+    def heading(self) -> tuple:
+        """(the page's title, the short line at its top right)."""
+        ruleset = self.ruleset
+        return (f"{ruleset.name} rules",
+                f"version {ruleset.version} · {ruleset.min_players}-{ruleset.max_players} players")
+
     def max_scroll(self) -> int:
         return max(0, self.content_h - self.body.h)
 
@@ -153,10 +159,8 @@ class RulesScene(Scene):
         draw_felt(surf)
         p = self.panel
         draw_panel(surf, p, theme.PANEL, theme.PANEL_EDGE, radius=14)
-        ruleset = self.ruleset
-        info = f"version {ruleset.version} · {ruleset.min_players}-{ruleset.max_players} players"
+        title, info = self.heading()
         info_r = blit_text(surf, info, 15, (p.right - 36, p.y + 34), theme.MUTED, False, "topright")
-        title = f"{ruleset.name} rules"
         size = fonts.fit(title, 30, info_r.x - 24 - (p.x + 36), True, min_size=18)
         blit_text(surf, fonts.ellipsize(title, size, info_r.x - 24 - (p.x + 36), True), size,
                   (p.x + 36, p.y + 22 + (30 - size) // 2), theme.TEXT, True)
