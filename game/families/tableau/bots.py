@@ -11,8 +11,10 @@ empty cells with cards drawn from the remaining decks (everything not visible in
 the discard piles and the tableaux), the same draws for every candidate so that the comparison
 is not noise, in every 3x3 frame the cards may still end in (the best frame counts: the player
 steers the grid), with the leftover gold expected at the end stored on the purses
-(`best_purses`). Scoring is `scoring.total_score`, never a copy; gains are `scoring.effect_gain`
-(the better neighbour), gold put on purses `purse_gold` / `purse_room`, a display discard the
+(`best_purses`). Scoring is `scoring.total_score`'s, never a copy: the filled tableaux are
+counted by tally.py (`Draws`: one cell's candidates over all the fills at once, the numbers of
+scoring each whole); gains are `scoring.effect_gain`'s (the better neighbour; a count, on a
+`Tally`), gold put on purses `purse_gold` / `purse_room`, a display discard the
 dearest card there, a choice of two the better branch. What is left in hand is worth what it
 buys later: gold at `gold_worth` points each, up to what the remaining turns can spend
 (`spend_per_turn` each), keys 1 point each at the end (in the score) plus `key_option` while
@@ -41,9 +43,11 @@ import random
 import statistics
 import time
 from dataclasses import dataclass
+from functools import cached_property
 
 from game.engine.core import Action
 from game.families.tableau import scoring
+from game.families.tableau.tally import Draws, Tally
 from game.families.tableau.view import Placed
 
 DONE = Action("purses_done")
@@ -85,8 +89,9 @@ class TableauBot:
         self.seat = seat
         self.level = level
         self.style = STYLES[level]
-        # normal weighs hundreds of tableaux a decision (up to ~100 ms): the table asks it off the
-        # frame loop, as it asks the hard level (game/ui/table_controller.Thinking; bench_ui.py)
+        # normal weighs hundreds of tableaux a decision (early in a game it can take longer than a
+        # frame): the table asks it off the frame loop, as it asks the hard level
+        # (game/ui/table_controller.Thinking; bench_ui.py)
         self.thinks_long = level == "normal"
         self.seed = seed
         self.rng = random.Random(seed)
@@ -229,13 +234,26 @@ class Plan:
         # my purchases after this one (in an ability's phase the card is already placed)
         buying = view.phase in ("turn", "buy")
         self.turns_after = max(0, bot.cards_each - len(self.me.tableau) - (1 if buying else 0))
-        self.pool = self._remaining()
-        rng = random.Random(f"{bot.seed}/{view.turn_no}/{bot.seat}/{view.phase}")
         need = self.turns_after
-        self.fills = [rng.sample(self.pool, min(need, len(self.pool))) for _ in range(self.style.samples)]
-        self.rng = rng
+        self.fills = [self.rng.sample(self.pool, min(need, len(self.pool))) for _ in range(self.style.samples)]
         self._down: dict = {}       # (keys spent, samples) -> the best face-down worth
         self._prices: dict = {}     # card -> its price to this seat
+        self._outcomes: dict = {}   # (card, row, col) -> outcomes of buying it there
+        self._mine = None           # the Tally of my tableau
+        self._tallies: dict = {}    # any other tableau -> its Tally
+        self._by_cell: dict = {}    # tableau but its last card -> {(frame, last cell): Draws}
+        self._my_cells: dict = {}   # the same for my tableau
+
+    @cached_property
+    def rng(self) -> random.Random:
+        """The decision's draws (first the fills, then a refresh's cards); made on first use (the
+        playout level draws nothing)."""
+        return random.Random(f"{self.bot.seed}/{self.view.turn_no}/{self.seat}/{self.view.phase}")
+
+    @cached_property
+    def pool(self) -> list:
+        """The cards of the decks: every face not visible in a display, a discard pile or a tableau."""
+        return self._remaining()
 
     def _remaining(self) -> list:
         """The cards of the decks: every face not visible in a display, a discard pile or a tableau."""
@@ -252,8 +270,10 @@ class Plan:
     def price(self, card: int) -> int:
         """What `card` costs this seat now (the same for every candidate of one decision)."""
         known = self._prices.get(card)
-        if known is None:
-            known = self._prices[card] = scoring.price(self.faces, self.me.tableau, card)
+        if known is None:       # scoring.price, with the seat's discounts the view already holds
+            face = self.faces[card]
+            castle, village = self.me.discounts
+            known = self._prices[card] = max(0, face.cost - (castle if face.location == "castle" else village))
         return known
 
     def other_location(self) -> str:
@@ -263,35 +283,70 @@ class Plan:
     # ---- valuing a tableau ----
     def end_points(self, tableau: tuple, keys: int, leftover: int, samples=None) -> float:
         """The expected final score: empty cells filled with the shared draws, in the best frame."""
-        fills = self.fills if samples is None else self.fills[:samples]
-        if not fills:           # no draws (the playout level): the tableau as it stands
+        n = len(self.fills) if samples is None else min(samples, len(self.fills))
+        if not n:               # no draws (the playout level): the tableau as it stands
             return self._final(tableau, keys, leftover)
-        rows = [p.row for p in tableau]
-        cols = [p.col for p in tableau]
-        taken = {(p.row, p.col) for p in tableau}
+        # the candidates of a decision differ in their last card: for each frame and cell the
+        # fillings around it are counted once (`Draws`) and each candidate added up over them
+        last = tableau[-1]
         best = None
-        row_frames, col_frames = range(max(rows) - 2, min(rows) + 1), range(max(cols) - 2, min(cols) + 1)
-        if not self.style.every_frame:      # the frame centred on the cards placed so far
-            row_frames, col_frames = _centred(row_frames), _centred(col_frames)
-        for r0 in row_frames:
-            for c0 in col_frames:
-                empty = [(r, c) for r in range(r0, r0 + 3) for c in range(c0, c0 + 3) if (r, c) not in taken]
-                total = 0.0
-                for fill in fills:
-                    full = tableau + tuple(Placed(card, r, c, True) for card, (r, c) in zip(fill, empty))
-                    total += self._final(full, keys, leftover)
-                mean = total / max(1, len(fills))
-                if best is None or mean > best:
-                    best = mean
+        for draws in self._draws(tableau):
+            points = draws.total(n, last.card, last.face_up, last.gold, keys, leftover)
+            mean = float(points + n * keys * self.bot.key_points) / n
+            if best is None or mean > best:
+                best = mean
         return best if best is not None else 0.0
 
+    def _draws(self, tableau: tuple) -> list:
+        """A Draws per 3x3 frame the tableau may end in (only the centred one without
+        `every_frame`), of the tableau but its last card, at that card's cell: one per decision,
+        shared by the candidates."""
+        last = tableau[-1]
+        prefix = tableau[:-1]
+        if prefix == self.me.tableau:       # the usual one, told apart without hashing its cards
+            by_cell = self._my_cells
+        else:
+            by_cell = self._by_cell.get(prefix)
+            if by_cell is None:
+                by_cell = self._by_cell[prefix] = {}
+        known = by_cell.get((last.row, last.col))
+        if known is None:
+            rows = [p.row for p in tableau]
+            cols = [p.col for p in tableau]
+            row_frames, col_frames = range(max(rows) - 2, min(rows) + 1), range(max(cols) - 2, min(cols) + 1)
+            if not self.style.every_frame:      # the frame centred on the cards placed so far
+                row_frames, col_frames = _centred(row_frames), _centred(col_frames)
+            taken = {(p.row, p.col) for p in tableau}
+            shared = by_cell.get("shared")      # what one draw's cards score alike in any frame
+            if shared is None:
+                shared = by_cell["shared"] = {}
+            known = by_cell[(last.row, last.col)] = []
+            for r0 in row_frames:
+                for c0 in col_frames:
+                    cells = [(r, c) for r in range(r0, r0 + 3) for c in range(c0, c0 + 3) if (r, c) not in taken]
+                    known.append(Draws(self._tally(prefix), last.row, last.col, cells, self.fills, shared))
+        return known
+
     def _final(self, tableau: tuple, keys: int, leftover: int) -> int:
-        """total_score with the leftover gold stored as best_purses would store it."""
-        if leftover > 0 and any(p.face_up and scoring.purse_cap(self.faces[p.card]) for p in tableau):
-            stored = dict(scoring.best_purses(self.faces, tableau, leftover))
-            tableau = tuple(Placed(p.card, p.row, p.col, p.face_up, stored.get((p.row, p.col), p.gold))
-                            for p in tableau)
-        return scoring.total_score(self.faces, tableau, keys, self.bot.key_points, self.bot.union)
+        """total_score with the leftover gold stored as best_purses would store it: the last card
+        added to the tally of the others (counted once) and taken back."""
+        tally = self._tally(tableau[:-1])
+        last = tableau[-1]
+        tally.add(last.card, last.row, last.col, last.face_up, last.gold)
+        points = tally.points(keys) + tally.purse_points(leftover)
+        tally.pop()
+        return points + keys * self.bot.key_points
+
+    def _tally(self, tableau: tuple) -> Tally:
+        """The tableau counted once (a decision asks for a few: the seat's, its purses refilled)."""
+        if tableau == self.me.tableau:      # the usual one, told apart without hashing its cards
+            if self._mine is None:
+                self._mine = Tally(self.faces, tableau, self.bot.union)
+            return self._mine
+        tally = self._tallies.get(tableau)
+        if tally is None:
+            tally = self._tallies[tableau] = Tally(self.faces, tableau, self.bot.union)
+        return tally
 
     def money(self, gold: int) -> tuple:
         """(points for the gold later turns spend, gold expected to be left for the purses)."""
@@ -307,15 +362,19 @@ class Plan:
         leaves in hand, less what it gives the opponents (the better of two effects to choose)."""
         me = self.me
         gold, keys = me.gold, me.keys - keys_spent
-        placed = Placed(card, row, col, face_up)
-        tableau = me.tableau + (placed,)
         if not face_up:
-            return self.value(tableau, gold + self.bot.face_down[0], keys + self.bot.face_down[1], samples)
+            return self.value(me.tableau + (Placed(card, row, col, False),), gold + self.bot.face_down[0],
+                              keys + self.bot.face_down[1], samples)
         gold -= self.price(card)
         if gold < 0:
             return float("-inf")
+        outcomes = self._outcomes.get((card, row, col))
+        if outcomes is None:        # the same whatever keys are spent and however many fills
+            placed = Placed(card, row, col, True)
+            outcomes = self._outcomes[(card, row, col)] = self.outcomes(me.tableau + (placed,), placed,
+                                                                        self.faces[card].ability)
         best = None
-        for after, gained, keyed, given in self.outcomes(tableau, placed, self.faces[card].ability):
+        for after, gained, keyed, given in outcomes:
             value = self.value(after, gold + gained, keys + keyed, samples) - given
             if best is None or value > best:
                 best = value
@@ -360,11 +419,29 @@ class Plan:
             share = 1.0 if effect.get("discount") == "all" else 0.5
             saved = effect.get("amount") * share * self.turns_after * style.discount_use
             return tableau, gold, keys, given - saved * style.gold_worth
+        per = effect.get("per") if tag == "gain" else None
+        if per is not None and per.tag != "best_neighbour":     # scoring.effect_gain, counted on a Tally
+            amount = effect.get("amount") * self._count(per, tableau, placed)
+            if effect.get("gain") == "gold":
+                return tableau, gold + amount, keys, given
+            return tableau, gold, keys + amount, given
         seat_tableaux = tuple(tableau if s.seat == self.seat else s.tableau for s in view.seats)
         g, k, others = scoring.effect_gain(self.faces, tableau, seat_tableaux, self.seat, placed, effect)
         if others:
             given += sum(og * style.gold_worth + ok for _, og, ok in others) / max(1, view.n - 1)
         return tableau, gold + g, keys + k, given
+
+    def _count(self, per, tableau: tuple, placed: Placed) -> int:
+        """What "per COUNT" counts for `placed` in `tableau` (its last card, as a purchase is)."""
+        last = tableau[-1]
+        if (last.row, last.col) != (placed.row, placed.col):
+            return Tally(self.faces, tableau, self.bot.union).count(per, placed.card, placed.row, placed.col,
+                                                                    placed.gold)
+        tally = self._tally(tableau[:-1])
+        tally.add(last.card, last.row, last.col, last.face_up, last.gold)
+        counted = tally.count(per, placed.card, placed.row, placed.col, placed.gold)
+        tally.pop()
+        return counted
 
     def _purse_points(self, tableau: tuple, cell: tuple) -> int:
         placed = next(p for p in tableau if (p.row, p.col) == cell)
@@ -458,13 +535,13 @@ class Plan:
         nxt = self.view.seats[(self.seat + 1) % self.view.n]
         deny = 0.0
         if nxt.seat != self.seat and len(nxt.tableau) < self.bot.cards_each:
-            union = self.bot.union
-            before = sum(s.points for s in scoring.score_tableau(self.faces, nxt.tableau, nxt.keys, False, union))
+            tally = Tally(self.faces, nxt.tableau, self.bot.union)     # (tableau_points, counted once)
+            before = tally.points(nxt.keys)
             best = 0.0
             for row, col in scoring.legal_cells(nxt.tableau):
-                after = scoring.score_tableau(self.faces, nxt.tableau + (Placed(card, row, col, True),),
-                                              nxt.keys, False, union)
-                best = max(best, sum(s.points for s in after) - before)
+                tally.add(card, row, col)
+                best = max(best, tally.points(nxt.keys) - before)
+                tally.pop()
             deny = self.style.deny * best
         return gain + deny
 

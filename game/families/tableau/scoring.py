@@ -250,18 +250,21 @@ def _frame(ctx) -> tuple:
     return min(rows), max(rows), min(cols), max(cols)
 
 
+AT_POSITION = {     # (row, col, top, bottom, left, right) -> is the cell at this named position?
+    "left_column": lambda r, c, top, bottom, left, right: c == left,
+    "right_column": lambda r, c, top, bottom, left, right: c == right,
+    "middle_column": lambda r, c, top, bottom, left, right: left < c < right,
+    "top_row": lambda r, c, top, bottom, left, right: r == top,
+    "bottom_row": lambda r, c, top, bottom, left, right: r == bottom,
+    "middle_row": lambda r, c, top, bottom, left, right: top < r < bottom,
+    "corner": lambda r, c, top, bottom, left, right: (r == top or r == bottom) and (c == left or c == right),
+    "edge_middle": lambda r, c, top, bottom, left, right: (r == top or r == bottom) != (c == left or c == right),
+}
+
+
 def at_position(position: str, row: int, col: int, frame: tuple) -> bool:
     """Is the cell (row, col) at this named position of the frame (top, bottom, left, right)?"""
-    top, bottom, left, right = frame
-    edge_row = row in (top, bottom)
-    edge_col = col in (left, right)
-    return {
-        "left_column": col == left, "right_column": col == right,
-        "middle_column": left < col < right,
-        "top_row": row == top, "bottom_row": row == bottom, "middle_row": top < row < bottom,
-        "corner": edge_row and edge_col,
-        "edge_middle": edge_row != edge_col,
-    }[position]
+    return AT_POSITION[position](row, col, *frame)
 
 
 def _if_position(p, ctx):
@@ -387,11 +390,26 @@ def discounts(faces, tableau) -> tuple:
     castle = village = 0
     for p in tableau:
         if p.face_up:
-            for e in faces[p.card].ability:
-                c, v = _discount_of(e)
-                castle += c
-                village += v
+            c, v = _discounts_of(faces[p.card])
+            castle += c
+            village += v
     return castle, village
+
+
+_DISCOUNTS: dict = {}   # id(face) -> (face, (castle, village)): read once per face
+
+
+def _discounts_of(face) -> tuple:
+    """(castle, village) of one face's discounts."""
+    known = _DISCOUNTS.get(id(face))
+    if known is None or known[0] is not face:
+        castle = village = 0
+        for e in face.ability:
+            c, v = _discount_of(e)
+            castle += c
+            village += v
+        known = _DISCOUNTS[id(face)] = (face, (castle, village))
+    return known[1]
 
 
 def price(faces, tableau, card: int) -> int:
@@ -439,169 +457,11 @@ def score_tableau(faces, tableau, keys: int, final: bool = True, union: bool = T
 
 def tableau_points(faces, tableau, keys: int, union: bool = True) -> int:
     """The sum of the cards' points, without the words (what a bot's search needs, faster): the
-    tableau is summed up once (shields per row, column and in all, banners, costs, the frame) and
-    each scroll read from that (`_Summary`), with the same result as `score_card`'s counts and
-    conditions (tests/test_scoring_castle_combo.py holds the two equal on thousands of tableaux)."""
-    up = [p for p in tableau if p.face_up]
-    summary = None
-    total = 0
-    for p in up:
-        scorer = _scorer_of(faces[p.card])
-        if scorer is None:
-            continue
-        if summary is None:
-            summary = _Summary(faces, tableau, up, keys, union)
-        total += scorer(summary, p)
-    return total
-
-
-class _Summary:
-    """One tableau counted once: what every scroll's count or condition reads."""
-    __slots__ = ("faces", "tableau", "up", "keys", "union", "rows", "cols", "shields", "info", "_frame")
-
-    def __init__(self, faces, tableau, up, keys, union):
-        self.faces, self.tableau, self.up, self.keys, self.union = faces, tableau, up, keys, union
-        rows: dict = {}
-        cols: dict = {}
-        shields: dict = {}
-        info = []
-        for p in up:
-            face = faces[p.card]
-            info.append(face)
-            row, col = rows.setdefault(p.row, {}), cols.setdefault(p.col, {})
-            for sh in face.shields:
-                shields[sh] = shields.get(sh, 0) + 1
-                row[sh] = row.get(sh, 0) + 1
-                col[sh] = col.get(sh, 0) + 1
-        self.rows, self.cols, self.shields, self.info = rows, cols, shields, info
-        self._frame = None
-
-    def frame(self) -> tuple:
-        if self._frame is None:
-            rows = [p.row for p in self.tableau]
-            cols = [p.col for p in self.tableau]
-            self._frame = (min(rows), max(rows), min(cols), max(cols))
-        return self._frame
-
-    def line(self, where: str, this) -> dict:
-        """Shield counts of this card's row, column, both (the card once, or twice when the rules
-        count the two lines apart), or the whole tableau."""
-        if where == "tableau":
-            return self.shields
-        if where == "row":
-            return self.rows.get(this.row, {})
-        if where == "column":
-            return self.cols.get(this.col, {})
-        both = dict(self.rows.get(this.row, {}))
-        for sh, n in self.cols.get(this.col, {}).items():
-            both[sh] = both.get(sh, 0) + n
-        if self.union:
-            for sh in self.faces[this.card].shields:
-                both[sh] -= 1
-        return both
-
-
-def _sets_of(have: dict, wanted: tuple) -> int:
-    need: dict = {}
-    for w in wanted:
-        need[w] = need.get(w, 0) + 1
-    return min(have.get(w, 0) // k for w, k in need.items())
-
-
-def _fast_count(per):
-    """(summary, placed) -> the count `per` makes (the same as COUNTS[per.tag])."""
-    tag = per.tag
-    if tag == "shield":
-        where, want = per.get("in", "tableau"), per.get("shield")
-        return lambda s, p: s.line(where, p).get(want, 0)
-    if tag == "banner":
-        want = per.get("banner")
-        return lambda s, p: sum(1 for f in s.info if f.location == want)
-    if tag == "cards_with_shields":
-        n = per.get("shields")
-        return lambda s, p: sum(1 for f in s.info if len(f.shields) == n)
-    if tag == "shield_types":
-        where = per.get("in", "tableau")
-        return lambda s, p: sum(1 for n in s.line(where, p).values() if n > 0)
-    if tag == "missing_shield_types":
-        return lambda s, p: sum(1 for sh in SHIELDS if s.shields.get(sh, 0) == 0)
-    if tag == "empty_slots":
-        return lambda s, p: GRID * GRID - len(s.tableau)
-    if tag == "occupied_slots":
-        return lambda s, p: len(s.tableau)
-    if tag == "cards_costing":
-        cost, more = per.get("cost"), per.get("or_more", False)
-        return lambda s, p: sum(1 for f in s.info if f.cost == cost or more and f.cost >= cost)
-    if tag == "discount_cards":
-        return lambda s, p: sum(1 for f in s.info if _has_discount(f))
-    if tag == "purse_cards":
-        return lambda s, p: sum(1 for f in s.info if purse_cap(f))
-    if tag == "keys":
-        return lambda s, p: s.keys
-    if tag == "gold_on_this_purse":
-        cap = per.get("cap")
-        return lambda s, p: min(p.gold, cap)
-    if tag == "gold_on_purses":
-        return lambda s, p: sum(c.gold for c in s.up)
-    if tag == "shield_sets":
-        wanted = tuple(per.get("shields"))
-        return lambda s, p: _sets_of(s.shields, wanted)
-    if tag == "banner_sets":
-        wanted = tuple(per.get("banners"))
-
-        def banner_sets(s, p):
-            have: dict = {}
-            for f in s.info:
-                have[f.location] = have.get(f.location, 0) + 1
-            return _sets_of(have, wanted)
-        return banner_sets
-    if tag == "identical_shield_sets":
-        size = per.get("size")
-        return lambda s, p: sum(s.shields.get(sh, 0) // size for sh in SHIELDS)
-    if tag == "best_neighbour":
-        return lambda s, p: 0
-    return None
-
-
-def _fast_condition(cond):
-    tag = cond.tag
-    if tag == "position":
-        position = cond.get("position")
-        return lambda s, p: at_position(position, p.row, p.col, s.frame())
-    if tag == "shield_absent":
-        want = cond.get("shield_absent")
-        return lambda s, p: s.shields.get(want, 0) == 0
-    if tag == "any_face_down":
-        return lambda s, p: len(s.up) < len(s.tableau)
-    return None
-
-
-_SCORERS: dict = {}     # id(face) -> (face, scorer or None)
-
-
-def _scorer_of(face):
-    """(summary, placed) -> the points of a face-up card of this face, or None for a face without
-    a scroll; read once per face (like _scroll_of). A count or condition the fast path does not
-    know falls back to the slow one (Context and COUNTS), so a new count is never scored wrong."""
-    entry = _SCORERS.get(id(face))
-    if entry is None or entry[0] is not face:
-        _, points, per, condition, _ = _scroll_of(face)
-        if face.scoring is None:
-            scorer = None
-        elif per is not None:
-            fast = _fast_count(per)
-            scorer = (lambda s, p: points * fast(s, p)) if fast is not None else _slow_scorer(face)
-        elif condition is not None:
-            fast = _fast_condition(condition)
-            scorer = (lambda s, p: points if fast(s, p) else 0) if fast is not None else _slow_scorer(face)
-        else:
-            scorer = lambda s, p: points     # noqa: E731
-        entry = _SCORERS[id(face)] = (face, scorer)
-    return entry[1]
-
-
-def _slow_scorer(face):
-    return lambda s, p: _card_points(s.faces, tuple(s.tableau), p, s.keys, s.union, s.up)[0]
+    tableau counted once in a `Tally` and each scroll read from that, with the same result as
+    `score_card`'s counts and conditions (tests/test_scoring_castle_combo.py holds the two equal
+    on thousands of tableaux)."""
+    from game.families.tableau.tally import Tally     # tally.py reads this module's vocabulary
+    return Tally(faces, tableau, union).points(keys)
 
 
 def total_score(faces, tableau, keys: int, key_points: int = 1, union: bool = True) -> int:
