@@ -34,9 +34,6 @@ from game.engine.core import Action
 
 CALL = Action("call")
 
-# a hand's shape (points, best shed, partial runs) depends only on its cards: worked out once per
-# deck's card table and hand (playouts ask the same hands again and again)
-_SHAPES: dict = {}
 
 # the action-card variant: the value on the card -> cards the next player draws
 FORCED_DRAWS = {2: 2, 0: 5}
@@ -90,8 +87,9 @@ class SheddingBot:
         self.seed = seed                # every family's bots take one; these need no randomness
         self.action_cards = False       # the action-card house rule, as the last view said
         self._faces = None              # the faces tuple the card table below was built for
+        self._table = None              # the deck's card table (_CardTable)
         self._cards: tuple = ()         # id -> (value, suit, is_joker)
-        self._shapes: dict = {}         # sorted hand ids -> (points, best shed, partial runs)
+        self._last_unseen = None        # the Unseen of the last decision
 
     # ---- the entry point ----
     def choose(self, view, legal: list) -> Action:
@@ -120,25 +118,27 @@ class SheddingBot:
 
     # ---- what the view tells ----
     def _learn(self, view) -> None:
-        """Build the card table once per deck; the house rules in force are public, in the view."""
+        """Find the deck's card table (built once per deck); the house rules in force are public,
+        in the view."""
         if view.faces is not self._faces:
             self._faces = view.faces
-            self._cards = tuple((f.value, f.suit, f.suit is None) for f in view.faces)
-            self._shapes = _SHAPES.setdefault(self._cards, {})
-            if len(_SHAPES) > 16:
-                _SHAPES.clear()
-                self._shapes = _SHAPES[self._cards] = {}
+            self._table = _table(view.faces)
+            self._cards = self._table.cards
         self.action_cards = view.action_cards
 
     def _unseen(self, view) -> "Unseen":
-        """The cards this seat cannot place (the deck and the others' unseen cards), summed up."""
-        seen = set(view.hand)
-        seen.update(view.gone, view.last_discard, view.just_discarded)
+        """The cards this seat cannot place (the deck and the others' unseen cards), summed up;
+        the discard and the draw of one turn see the same cards, so the last is kept."""
+        bit = self._table.bit.__getitem__
+        seen = (sum(map(bit, view.hand)) | sum(map(bit, view.gone)) | sum(map(bit, view.last_discard))
+                | sum(map(bit, view.just_discarded)))
         for other in view.seats:
-            if other.seat != self.seat:
-                seen.update(other.taken)
-        cards = self._cards
-        return Unseen([cards[c] for c in range(len(cards)) if c not in seen])
+            if other.seat != self.seat and other.taken:
+                seen |= sum(map(bit, other.taken))
+        last = self._last_unseen
+        if last is None or last.table is not self._table or seen != last.seen:
+            last = self._last_unseen = Unseen(self._table, seen)
+        return last
 
     # ---- the free discard and the cards owed ----
     def _free(self, view, legal: list) -> Action:
@@ -172,17 +172,18 @@ class SheddingBot:
     def _chance_none_below(self, view, unseen: "Unseen", points: int) -> float:
         """The chance that no opponent's hand sums below `points`: what each one took is known,
         the rest are unseen cards, weighted towards the low ones that players keep."""
-        one = unseen.kept_low(self.style.keep_low)
+        dist = unseen.kept_low(self.style.keep_low)
+        value = self._table.value
         none = 1.0
         for other in view.seats:
             if other.seat == self.seat:
                 continue
-            known = sum(self._cards[c][0] for c in other.taken)
+            known = sum(value[c] for c in other.taken)
             hidden = max(0, other.hand_count - len(other.taken))
             below = points - known        # the hidden cards sum below this
             if below <= 0:
                 continue
-            none *= 1.0 - unseen.chance_sum_below(one, hidden, below)
+            none *= 1.0 - dist.chance_sum_below(hidden, below)
         return none
 
     def _next_share(self, view, unseen: "Unseen") -> float:
@@ -205,8 +206,8 @@ class SheddingBot:
 
     def _most_shed(self, discards: list, keep: int) -> list:
         """The `keep` discards that shed the most points (in the order given, ties kept)."""
-        cards = self._cards
-        shed = [sum(cards[p[2]][0] for p in a.places if p[0] == "hand") for a in discards]
+        laid = self._table.laid
+        shed = [laid(a)[4] for a in discards]
         floor = sorted(shed, reverse=True)[keep - 1]
         return [a for a, points in zip(discards, shed) if points >= floor]
 
@@ -214,19 +215,29 @@ class SheddingBot:
         """(discard, what the hand is worth after it and the better draw that follows) for each
         discard, in the order given: the planning levels' ranking (the hard bot prunes with it)."""
         self._learn(view)
-        hand = view.hand
+        table = self._table
+        hand = sum(map(table.bit.__getitem__, view.hand))     # hands as masks of ids: a hand's key
         unseen = self._unseen(view)
         mean = unseen.mean
-        takeable = view.takeable
-        share = self._next_share(view, unseen)
+        takeable = [table.bit[c] for c in view.takeable]
+        worth = self._worth(unseen, self._next_share(view, unseen))
         nxt = view.seats[(self.seat + view.direction) % view.n]
+        offers = nxt.seat != self.seat and nxt.taken     # else nothing fits what it took
+        take_edge = self.style.take_edge
         out = []
         for action in discards:
-            laid = [p[2] for p in action.places if p[0] == "hand"]
-            rest = [c for c in hand if c not in laid]
-            cost = self._after_draw(rest, takeable, unseen, mean, laid, share)
-            cost += self._given_away(laid, nxt)
-            cost -= self._action_worth(laid, mean, view.n - 1)
+            _, laid, mask, value, _ = table.laid(action)
+            rest = hand & ~mask
+            # what the hand is worth after this discard and the better of the draws that follow
+            cost = worth(rest) + mean - unseen.free_chance(value)
+            for card in takeable:
+                taking = worth(rest | card) + take_edge
+                if taking < cost:
+                    cost = taking
+            if offers:
+                cost += self._given_away(laid, nxt)
+            if self.action_cards:
+                cost -= self._action_worth(laid, mean, view.n - 1)
             out.append((action, cost))
         return out
 
@@ -250,44 +261,47 @@ class SheddingBot:
         self._learn(view)
         unseen = self._unseen(view)
         mean = unseen.mean
-        hand = list(view.hand)
-        share = self._next_share(view, unseen)
-        deck_cost = self._worth(hand, unseen, share) + mean - self._free_chance(view.just_discarded, unseen)
+        bit = self._table.bit
+        hand = sum(map(bit.__getitem__, view.hand))
+        worth = self._worth(unseen, self._next_share(view, unseen))
+        deck_cost = worth(hand) + mean - unseen.free_chance(self._table.one_value(view.just_discarded))
         out = []
         for action in draws:
             if action.kind == "draw":
                 cost = deck_cost
             else:
-                cost = self._worth(hand + [action.places[0][1]], unseen, share) + self.style.take_edge
+                cost = worth(hand | bit[action.places[0][1]]) + self.style.take_edge
             out.append((action, cost))
         return out
 
-    def _after_draw(self, rest: list, takeable: tuple, unseen: "Unseen", mean: float, laid: list,
-                    share: float) -> float:
-        """What the hand is worth after this discard and the better of the draws that follow."""
-        cost = self._worth(rest, unseen, share) + mean - self._free_chance(laid, unseen)
-        for card in takeable:
-            cost = min(cost, self._worth(rest + [card], unseen, share) + self.style.take_edge)
-        return cost
+    def _worth(self, unseen: "Unseen", share: float):
+        """What a hand (a mask of ids) is worth, against these unseen cards: its points, less `share`
+        of its next best discard and of its partial runs' promise (each pair's points weighed by
+        the share of unseen cards that make it a run)."""
+        table = self._table
+        shapes = table.shapes
+        missing, count = unseen.missing, unseen.count
+        partial_run = self.style.partial_run
+        # the discard weighs the hands its draw weighs again: remembered with the unseen cards
+        known = unseen.worths.setdefault((share, partial_run), {})
 
-    def _free_chance(self, laid, unseen: "Unseen") -> float:
-        """The points a deck draw may shed at once: the drawn card has the rank just discarded."""
-        values = {self._cards[c][0] for c in laid}
-        if len(values) != 1 or not unseen.count:
-            return 0.0          # a run (or nothing) was laid: no single rank to draw again
-        value = values.pop()
-        return value * unseen.values.get(value, 0) / unseen.count
-
-    def _worth(self, hand: list, unseen: "Unseen", share: float) -> float:
-        """A hand's points, less `share` of its next best discard and of its partial runs' promise."""
-        key = tuple(sorted(hand))
-        shape = self._shapes.get(key)
-        if shape is None:
-            if len(self._shapes) > 200_000:
-                self._shapes.clear()
-            shape = self._shapes[key] = _shape([self._cards[c] for c in key])
-        points, best, pairs = shape
-        return points - share * best - self.style.partial_run * share * _partial_runs(pairs, unseen)
+        def worth(hand: int) -> float:
+            value = known.get(hand)
+            if value is not None:
+                return value
+            shape = shapes.get(hand)
+            if shape is None:
+                if len(shapes) > 200_000:
+                    shapes.clear()
+                shape = shapes[hand] = table.shape(hand)
+            points, best, pairs = shape
+            promise = 0.0
+            if count:
+                for pair_points, outs in pairs:
+                    promise += pair_points * (outs & missing).bit_count() / count
+            value = known[hand] = points - share * best - partial_run * share * promise
+            return value
+        return worth
 
     def _given_away(self, laid: list, nxt) -> float:
         """What our discard offers the next player: a card that fits what it was seen taking.
@@ -339,132 +353,309 @@ class SheddingBot:
         return max(discards, key=shed)
 
 
-def _shape(cards: list) -> tuple:
-    """(points, the most points one discard can shed (a single, a set or a run), the partial
-    runs: two cards of a suit one or two apart, with their points and the (value, suit) cards
-    that would make them a run), in one pass (a playout asks it for every hand it weighs)."""
-    if not cards:
-        return 0, 0, ()
-    points = 0
-    best = cards[0][0]
-    count: dict = {}
-    suits: dict = {}
-    for value, suit, joker in cards:
-        points += value
-        if value > best:
-            best = value
-        count[value] = count.get(value, 0) + 1
-        if not joker:
-            values = suits.get(suit)
-            if values is None:
-                suits[suit] = {value}
-            else:
-                values.add(value)
-    for value, n in count.items():
-        if n >= 2 and value * n > best:
-            best = value * n
-    pairs = []
-    for suit, values in suits.items():
-        if len(values) < 2:
-            continue
-        ordered = sorted(values)
+class _CardTable:
+    """What the bots need of a deck's cards, worked out once per deck and shared by every match
+    dealt from equal cards. A set of ids is a mask (bit c: id c), so a hand is its own key,
+    unsorted, and what lies in it is found with an &: the unseen ids, each value's ids, each
+    suit's ids. A (value, suit) kind has a bit of its own too, so a partial run's outs among the
+    unseen kinds are counted with an & and a bit count."""
+
+    def __init__(self, cards: tuple):
+        self.cards = cards                                  # id -> (value, suit, is_joker)
+        self.value = tuple(value for value, _, _ in cards)
+        self.bit = tuple(1 << c for c in range(len(cards)))
+        self.every = (1 << len(cards)) - 1
+        self.values = tuple(sorted(set(self.value)))
+        self.by_value = tuple((v, sum(1 << c for c, value in enumerate(self.value) if value == v))
+                              for v in self.values)         # (value, its ids)
+        self.value_bit = {v: 1 << i for i, v in enumerate(self.values)}     # in a mask of values
+        self.kind: dict = {}        # (value, suit) of a card that is no joker -> its bit
+        for value, suit, joker in cards:
+            if not joker and (value, suit) not in self.kind:
+                self.kind[value, suit] = 1 << len(self.kind)
+        kind_bit = tuple(0 if joker else self.kind[value, suit] for value, suit, joker in cards)
+        # byte i of a mask of ids -> the kinds of those ids (a mask's kinds, 8 ids at a time)
+        self.kinds_of_byte = tuple(
+            tuple(_or(kind_bit[i * 8 + k] for k in range(8) if byte >> k & 1 and i * 8 + k < len(cards))
+                  for byte in range(256))
+            for i in range((len(cards) + 7) // 8))
+        # each suit's ids, and the jokers': a hand's shape is put together from these groups' parts
+        groups: dict = {}
+        for c, (_, suit, _) in enumerate(cards):
+            groups[suit] = groups.get(suit, 0) | 1 << c
+        self.groups = tuple(groups.values())
+        self.shapes: dict = {}      # a hand -> shape()
+        self.parts: dict = {}       # a group's ids in a hand -> _part()
+        self._laid: dict = {}       # id(action) -> laid()
+
+    def laid(self, action) -> tuple:
+        """(the action's places, the ids it lays as a tuple and as a mask, their one value (None: a
+        run), the points they shed), worked out once per action (legal_actions makes each one
+        once). An entry keeps the places it was worked out from: another action that comes to
+        have the same id has other places (these live on in the entry), so it is worked out anew."""
+        places = action.places
+        entry = self._laid.get(id(action))
+        if entry is None or entry[0] is not places:
+            if len(self._laid) > 100_000:
+                self._laid.clear()
+            cards = tuple(p[2] for p in places if p[0] == "hand")
+            entry = self._laid[id(action)] = (places, cards, sum(1 << c for c in cards),
+                                              self.one_value(cards), sum(self.value[c] for c in cards))
+        return entry
+
+    def one_value(self, cards) -> object:
+        """The value all these cards have, or None (a run, or no card)."""
+        if not cards:
+            return None
+        value = self.value[cards[0]]
+        for c in cards:
+            if self.value[c] != value:
+                return None
+        return value
+
+    def shape(self, hand: int) -> tuple:
+        """(points, the most points one discard can shed (a single, a set or a run), the partial
+        runs: two cards of a suit one or two apart, with their points and the (value, suit) kinds
+        that would make them a run, as a mask of kind bits) of a hand given as a mask of ids (a
+        playout asks it for every hand it weighs), from its suits' parts (_part)."""
+        if not hand:
+            return 0, 0, ()
+        parts = self.parts
+        found = []
+        for group in self.groups:
+            cards = hand & group
+            if cards:
+                part = parts.get(cards)
+                if part is None:
+                    if len(parts) > 100_000:
+                        parts.clear()
+                    part = parts[cards] = self._part(cards)
+                found.append(part)
+        if len(found) > 1:
+            found.sort()        # the suits in the order of their first card: the partial runs' order
+        points = 0
+        best = None
+        once = sets = 0         # values held in one group so far; values of which two cards or more are held
+        pairs = ()
+        for _, group_points, top, values, doubles, _, run, group_pairs in found:
+            points += group_points
+            if best is None or top > best:
+                best = top
+            if run is not None and run > best:
+                best = run
+            sets |= once & values | doubles
+            once |= values
+            pairs += group_pairs
+        while sets:
+            low = sets & -sets
+            sets ^= low
+            value = self.values[low.bit_length() - 1]
+            n = 0
+            for part in found:
+                n += part[5].get(value, 0)
+            if value * n > best:
+                best = value * n
+        return points, best, pairs
+
+    def _part(self, cards: int) -> tuple:
+        """What a group's cards (a mask of ids: one suit's, or the jokers) add to a hand's shape:
+        (their lowest id's bit, points, top value, their values as a mask of value bits, the values
+        of which they hold two or more, value -> how many, the most points a run of them sheds
+        (None: no run), their partial runs)."""
+        ids = []
+        low = cards & -cards
+        while cards:
+            bit = cards & -cards
+            cards ^= bit
+            ids.append(bit.bit_length() - 1)
+        values = [self.cards[c][0] for c in ids]
+        count: dict = {}
+        for value in values:
+            count[value] = count.get(value, 0) + 1
+        mask = doubles = 0
+        for value, n in count.items():
+            mask |= self.value_bit[value]
+            if n >= 2:
+                doubles |= self.value_bit[value]
+        value, suit, joker = self.cards[ids[0]]
+        run, pairs = (None, ()) if joker or len(count) < 2 else self._suit_part(suit, values)
+        return low, sum(values), max(values), mask, doubles, count, run, pairs
+
+    def _suit_part(self, suit, values: list) -> tuple:
+        """(the most points a run of these values sheds (None: no run), the partial runs they make:
+        each pair one or two apart, with its points and the kinds that would complete it)."""
+        kind = self.kind
+        ordered = sorted(set(values))
+        run = None
         start = 0
         for i in range(1, len(ordered) + 1):
             if i == len(ordered) or ordered[i] != ordered[i - 1] + 1:
-                if i - start >= 3:
-                    best = max(best, sum(ordered[start:i]))
+                if i - start >= 3 and (run is None or sum(ordered[start:i]) > run):
+                    run = sum(ordered[start:i])
                 start = i
+        pairs = []
         for a, b in zip(ordered, ordered[1:]):
             if b - a == 1:
-                pairs.append((a + b, ((a - 1, suit), (b + 1, suit))))
+                pairs.append((a + b, kind.get((a - 1, suit), 0) | kind.get((b + 1, suit), 0)))
             elif b - a == 2:
-                pairs.append((a + b, ((a + 1, suit),)))
-    return points, best, tuple(pairs)
+                pairs.append((a + b, kind.get((a + 1, suit), 0)))
+        return run, tuple(pairs)
 
 
-def _partial_runs(pairs: tuple, unseen: "Unseen") -> float:
-    """The partial runs' promise: each pair's points weighed by the share of unseen cards that
-    make it a run."""
-    if not unseen.count or not pairs:
-        return 0.0
-    promise = 0.0
-    missing = unseen.missing
-    for points, outs in pairs:
-        promise += points * sum(out in missing for out in outs) / unseen.count
-    return promise
+def _or(bits) -> int:
+    """The bits together."""
+    out = 0
+    for b in bits:
+        out |= b
+    return out
+
+
+# The card tables: one per deck of cards, shared by every match dealt from equal cards (their
+# shapes too), found by the faces object of a match (kept in the entry, so that its id stays its own)
+_TABLES: dict = {}      # (value, suit, is_joker) of each id -> its table
+_BY_FACES: dict = {}    # id(faces) -> (faces, its table)
+
+
+def _table(faces: tuple) -> _CardTable:
+    entry = _BY_FACES.get(id(faces))
+    if entry is None or entry[0] is not faces:
+        cards = tuple((f.value, f.suit, f.suit is None) for f in faces)
+        table = _TABLES.get(cards)
+        if table is None:
+            if len(_TABLES) > 16:
+                _TABLES.clear()
+            table = _TABLES[cards] = _CardTable(cards)
+        if len(_BY_FACES) > 64:
+            _BY_FACES.clear()
+        entry = _BY_FACES[id(faces)] = (faces, table)
+    return entry[1]
 
 
 class Unseen:
-    """The cards a seat cannot place, summed up once per decision: the bot weighs a dozen hands
-    against the same unseen cards (their count, mean, values and (value, suit) faces)."""
+    """The cards a seat cannot place, summed up once per decision (and kept for the draw that
+    follows the discard): the bot weighs a dozen hands against the same unseen cards (their
+    count, mean, values and (value, suit) kinds)."""
 
-    def __init__(self, cards: list):
-        self.count = len(cards)
-        self.cards = cards
-        values: dict = {}
-        for value, _, _ in cards:
-            values[value] = values.get(value, 0) + 1
-        self.values = values
-        self.mean = sum(v for v, _, _ in cards) / self.count if cards else 6.5
+    def __init__(self, table: _CardTable, seen: int):
+        self.seen = seen            # the ids seen, as a mask
+        self.table = table
+        unseen = table.every & ~seen
+        self.unseen = unseen
+        self.count = unseen.bit_count()
+        counts = []
+        total = 0
+        for value, ids in table.by_value:
+            n = (unseen & ids).bit_count()
+            if n:
+                counts.append((value, n))
+                total += value * n
+        self.counts = tuple(counts)             # (value, how many), by value
+        self.values = dict(counts)
+        self.mean = total / self.count if self.count else 6.5
         self._missing = None
-        self._key = tuple(values.items())     # the values in the order first met, with their counts
         self._kept_low: dict = {}
+        self.worths: dict = {}      # (share, partial_run) -> hand -> its worth (SheddingBot._worth)
+
+    def free_chance(self, value) -> float:
+        """The points a deck draw may shed at once, when the cards just laid all have this value
+        (None: a run, or nothing): the drawn card has the rank just discarded."""
+        if value is None or not self.count:
+            return 0.0
+        return value * self.values.get(value, 0) / self.count
 
     @property
-    def missing(self) -> set:
-        """The (value, suit) of each unseen card that is not a joker."""
+    def missing(self) -> int:
+        """The (value, suit) kinds of the unseen cards that are not jokers, as a mask of kind bits."""
         if self._missing is None:
-            self._missing = {(v, s) for v, s, j in self.cards if not j}
+            missing = 0
+            kinds = self.table.kinds_of_byte
+            for i, byte in enumerate(self.unseen.to_bytes(len(kinds), "little")):
+                if byte:
+                    missing |= kinds[i][byte]
+            self._missing = missing
         return self._missing
 
-    def kept_low(self, keep_low: float) -> tuple:
+    def kept_low(self, keep_low: float) -> "Distribution":
         """The value distribution of one hidden card, weighted towards the low ones kept."""
         one = self._kept_low.get(keep_low)
         if one is None:
-            key = (keep_low, self._key)
+            counts = self.counts
+            key = (keep_low, counts)
             one = _KEPT_LOW.get(key)
             if one is None:
                 weights = [0.0] * 14
-                for value, _, _ in self.cards:
+                for value, n in counts:
                     # a house rule's card outside 0-13 points counts as the nearest end (an estimate)
-                    weights[max(0, min(value, 13))] += math.exp(-keep_low * value / 13)
+                    weights[max(0, min(value, 13))] += _weight(keep_low, value, n)
                 total = sum(weights) or 1.0
-                if len(_KEPT_LOW) > 50_000:
+                if len(_KEPT_LOW) > 4096:      # kept for a search's decisions, not a whole match's
                     _KEPT_LOW.clear()
-                one = _KEPT_LOW[key] = tuple(w / total for w in weights)
+                one = _KEPT_LOW[key] = Distribution(tuple(w / total for w in weights))
             self._kept_low[keep_low] = one
         return one
 
-    def chance_sum_below(self, one: tuple, cards: int, below: int) -> float:
-        """_chance_sum_below, remembered (each opponent and each decision of a search asks again)."""
-        key = (one, cards, below)
-        chance = _BELOW.get(key)
+
+class Distribution:
+    """One hidden card's value distribution, and the chances worked out from it so far (each
+    opponent and each decision of a search asks again)."""
+
+    __slots__ = ("one", "_below", "_bound", "_sums")      # many are kept: no __dict__ each
+
+    def __init__(self, one: tuple):
+        self.one = one
+        self._below: dict = {}
+        self._bound = 0     # the sums of k cards below this bound, for k = 0, 1, ...: _sums[k]
+        self._sums: list = []
+
+    def chance_sum_below(self, cards: int, below: int) -> float:
+        """The chance that `cards` draws from this distribution sum to less than `below`,
+        remembered."""
+        key = (cards, below)
+        chance = self._below.get(key)
         if chance is None:
-            if len(_BELOW) > 50_000:
-                _BELOW.clear()
-            chance = _BELOW[key] = _chance_sum_below(one, cards, below)
+            if cards == 0 or below <= 0:
+                chance = 1.0 if below > 0 else 0.0
+            else:
+                if below > self._bound:
+                    self._bound, self._sums = below, [(1.0,)]
+                sums = self._sums
+                while len(sums) <= cards:
+                    sums.append(_one_more(sums[-1], self.one, self._bound))
+                chance = sum(sums[cards][:below])
+            self._below[key] = chance
         return chance
+
+
+def _one_more(dist: tuple, one: tuple, bound: int) -> tuple:
+    """The distribution of a sum (below `bound`) with one more card drawn from `one`.
+
+    A sum's chance below a smaller bound is the same, to the bit, whatever the bound: each total
+    adds the same products in the same order (the totals that feed it, from the lowest)."""
+    nxt = [0.0] * min(len(dist) + len(one) - 1, bound)
+    for total, p in enumerate(dist):
+        if p == 0.0:
+            continue
+        t = total
+        for q in one[:bound - total]:
+            nxt[t] += p * q
+            t += 1
+    return tuple(nxt)       # a tuple of floats: the collector need not walk the many kept
 
 
 # the same unseen values give the same distribution and chances: a search asks them again and again
 _KEPT_LOW: dict = {}
-_BELOW: dict = {}
+_WEIGHTS: dict = {}
 
 
-def _chance_sum_below(one: list, cards: int, below: int) -> float:
-    """The chance that `cards` draws from the value distribution `one` sum to less than `below`."""
-    if cards == 0:
-        return 1.0 if below > 0 else 0.0
-    dist = [1.0]
-    for _ in range(cards):
-        nxt = [0.0] * min(len(dist) + 13, below)
-        for total, p in enumerate(dist):
-            if p == 0.0:
-                continue
-            for value, q in enumerate(one):
-                t = total + value
-                if t >= below:
-                    break
-                nxt[t] += p * q
-        dist = nxt
-    return sum(dist)
+def _weight(keep_low: float, value: int, n: int) -> float:
+    """The weight of `n` unseen cards of this value, exp(-keep_low * value / 13) each, added one
+    card at a time (as the cards were once added one by one: the same sum, to the bit)."""
+    key = (keep_low, value, n)
+    weight = _WEIGHTS.get(key)
+    if weight is None:
+        one = math.exp(-keep_low * value / 13)
+        weight = 0.0
+        for _ in range(n):
+            weight += one
+        _WEIGHTS[key] = weight
+    return weight

@@ -80,12 +80,18 @@ class SheddingGame(Game):
         self.action = tuple(actions["cards"].get(r) if actions["enabled"] else None for r in self.rank)
         self.call_name = p["call"]["name"]
         self.call_limit = p["call"]["limit"]
+        self.tie_undercuts = p["scoring"]["tie_counts_as"] == "not_lowest"
+        self.value_of = tuple(f.value for f in self.faces)
+        self.suit_of = tuple(f.suit for f in self.faces)
+        # a suited card's bit in its suit's mask of values (shapes.runs), bit 0 the run's bottom
+        self.run_bit = tuple(1 << (f.value - self.run_bottom) if f.suit is not None and f.match != joker else 0
+                             for f in self.faces)
 
     def copy(self, share_caches: bool = True) -> "SheddingGame":
         """An independent state to play on; the faces and the card rules are shared (immutable)."""
         new = object.__new__(SheddingGame)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
+        new.rng = random.Random.__new__(random.Random)     # not seeded: its state is set at once
         new.rng.setstate(self.rng.getstate())
         for name in ("deck", "discard", "totals", "history"):
             setattr(new, name, list(getattr(self, name)))
@@ -158,7 +164,7 @@ class SheddingGame(Game):
         return [s for s in range(self.n) if self.totals[s] == best]
 
     def hand_points(self, seat: int) -> int:
-        return sum(self.faces[c].value for c in self.hands[seat])
+        return sum(map(self.value_of.__getitem__, self.hands[seat]))
 
     def legal_actions(self, seat: int) -> list:
         if seat not in self.to_act():
@@ -190,7 +196,12 @@ class SheddingGame(Game):
         groups = shapes.discards(self, hand)
         if self.owed:
             groups = [g for g in groups if self._stacks(g)]
-        out.extend(_lay(seat, g) for g in groups)
+        lays = _lays(seat)
+        for g in groups:
+            act = lays.get(g)
+            if act is None:
+                act = lays[g] = Action("discard", places=tuple(("hand", seat, c) for c in g) + _ON_DISCARD)
+            out.append(act)
         return out
 
     # a discard's shape, or why it has none (shapes.py): the sampler and the tests' rigging ask the game
@@ -229,7 +240,7 @@ class SheddingGame(Game):
         self.just_kind = shape
         self.phase = "draw"
         events = [Event("discard", seat=seat, places=action.places,
-                        faces=tuple((("hand", seat, c), self.faces[c]) for c in cards),
+                        faces=tuple(zip(action.places[:-1], map(self.faces.__getitem__, cards))),
                         data=(("shape", shape), ("cards", tuple(cards))))]
         if not self._drawable() and not self._takeable():
             events.extend(self._end_round("nothing_to_draw"))
@@ -409,9 +420,8 @@ class SheddingGame(Game):
         self.just_discarded, self.just_kind = (), ""
         self.drawn = None
         self.has_drawn = self.penalty_drawn = False
-        skipped = [(self.current + self.direction * k) % self.n for k in range(1, skips + 1)]
-        for s in skipped:
-            events.append(Event("skip", seat=s))
+        for k in range(1, skips + 1):
+            events.append(Event("skip", seat=(self.current + self.direction * k) % self.n))
         self.current = (self.current + self.direction * (1 + skips)) % self.n
         if draws:
             self.owed += draws
@@ -494,15 +504,9 @@ class SheddingGame(Game):
 
     def what_now(self) -> str:
         """What the rules expect now, in a sentence for the player."""
-        return {
-            "discard": (f"Draw the {self.owed} cards you owe, or pass them on with a 2 or a joker."
-                        if self.owed else
-                        "Discard one card, a set of equal ranks or a run of one suit."),
-            "draw": "Draw the deck's top card, or take one card of the previous discard.",
-            "free": "Throw the card you drew for free, or keep it.",
-            "round_over": "The round is over: start the next round.",
-            "match_over": "The match is over.",
-        }[self.phase]
+        if self.phase == "discard" and self.owed:
+            return f"Draw the {self.owed} cards you owe, or pass them on with a 2 or a joker."
+        return _WHAT_NOW[self.phase]
 
     # ---- the view: built by the observer (view.py), the only door out ----
     def view(self, seat: Optional[int]) -> SheddingView:
@@ -527,24 +531,31 @@ _LEGAL = {"discard": SheddingGame._legal_discard, "draw": SheddingGame._legal_dr
           "round_over": SheddingGame._legal_round_over}
 SheddingGame.STEPS, SheddingGame.LEGAL = _STEPS, _LEGAL
 
+# what the rules expect in each phase, in a sentence for the player (what_now)
+_WHAT_NOW = {
+    "discard": "Discard one card, a set of equal ranks or a run of one suit.",
+    "draw": "Draw the deck's top card, or take one card of the previous discard.",
+    "free": "Throw the card you drew for free, or keep it.",
+    "round_over": "The round is over: start the next round.",
+    "match_over": "The match is over.",
+}
+
 # the actions without a card, made once
 _ON_DISCARD = (("discard",),)
 _CALL, _KEEP, _NEXT_ROUND = Action("call"), Action("keep"), Action("next_round")
 _DRAW = Action("draw", places=(("deck",),))
 _DRAW_PENALTY = Action("draw_penalty", places=(("deck",),))
 _TAKES: dict = {}
-_LAYS: dict = {}
+_LAYS: dict = {}       # seat -> _lays
 
 
-def _lay(seat: int, cards: tuple) -> Action:
-    """The discard of these cards, made once: legal_actions lists the same ones very often."""
-    act = _LAYS.get((seat, cards))
-    if act is None:
-        if len(_LAYS) > 200_000:      # a long-lived process playing many matches: start afresh
-            _LAYS.clear()
-        act = _LAYS[(seat, cards)] = Action(
-            "discard", places=tuple(("hand", seat, c) for c in cards) + _ON_DISCARD)
-    return act
+def _lays(seat: int) -> dict:
+    """The seat's discards (cards -> the Action), each made once: legal_actions lists the same
+    ones very often."""
+    lays = _LAYS.get(seat)
+    if lays is None or len(lays) > 100_000:     # a long-lived process playing many matches: afresh
+        lays = _LAYS[seat] = {}
+    return lays
 
 
 def _take(card: int) -> Action:

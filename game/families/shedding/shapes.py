@@ -3,7 +3,7 @@ rank) or a run (3 or more of one suit in a row, aces low, wild jokers filling ga
 a hand holds, and why cards laid together are neither.
 
 Each reads the card rules a game works out once (`SheddingGame._rules_of_cards`: rank, is_joker, wild,
-run_bottom, run_top) and the `rules:` in force.
+run_bottom, run_top, suit_of, value_of, run_bit) and the `rules:` in force.
 """
 from __future__ import annotations
 
@@ -15,13 +15,19 @@ def discards(game, hand: list) -> list:
     """Every legal discard of this hand, as tuples of ids in the order laid: each card, each
     set (2+ of one rank, in hand order), each run (low to high)."""
     out = [(c,) for c in hand]
+    rank = game.rank
     by_rank: dict = {}
     for c in hand:
-        by_rank.setdefault(game.rank[c], []).append(c)
-    least = game.rules["sets"]["min_size"]
-    for same in by_rank.values():
-        for size in range(least, len(same) + 1):
-            out.extend(combinations(same, size))
+        same = by_rank.get(rank[c])
+        if same is None:
+            by_rank[rank[c]] = [c]
+        else:
+            same.append(c)
+    if len(by_rank) < len(hand):        # some rank is held twice or more
+        least = game.rules["sets"]["min_size"]
+        for same in by_rank.values():
+            for size in range(least, len(same) + 1):
+                out.extend(combinations(same, size))
     out.extend(runs(game, hand))
     return out
 
@@ -29,22 +35,23 @@ def discards(game, hand: list) -> list:
 def runs(game, hand: list) -> list:
     """Every run in the hand: 3+ consecutive cards of one suit, aces low, jokers filling gaps
     only where they are wild (each joker used in hand order, so a run is listed once)."""
-    by_suit: dict = {}
-    jokers = []
-    for c in hand:
-        if game.is_joker[c]:
-            jokers.append(c)
-        elif game.faces[c].suit is not None:
-            by_suit.setdefault(game.faces[c].suit, {}).setdefault(game.faces[c].value, []).append(c)
-    if not game.wild:
-        jokers = []
+    is_joker, suit_of = game.is_joker, game.suit_of
+    jokers = [c for c in hand if is_joker[c]] if game.wild else []
     least = game.rules["runs"]["min_length"]
+    # each suit's values as a mask (bit 0: the lowest value a run may hold): without a joker, a
+    # run starts where `least` values in a row are held, which a few shifts find at once
+    held: dict = {}
+    run_bit = game.run_bit
+    for c in hand:
+        if not is_joker[c] and suit_of[c] is not None:
+            held[suit_of[c]] = held.get(suit_of[c], 0) | run_bit[c]
     out: list = []
+    top = game.run_top
 
     def extend(values, value, laid, used, natural):
         if len(laid) >= least and natural:
             out.append(tuple(laid))
-        if value > game.run_top:
+        if value > top:
             return
         for c in values.get(value, ()):
             extend(values, value + 1, laid + [c], used, True)
@@ -53,12 +60,25 @@ def runs(game, hand: list) -> list:
 
     # a run's first natural card and its place in the run fix where it starts, so a run
     # is found from one start only and listed once
-    for values in by_suit.values():
-        if len(values) + len(jokers) < least:
-            continue
-        for start in range(game.run_bottom, game.run_top + 1):
-            if start in values or jokers:
-                extend(values, start, [], 0, False)
+    for suit, mask in held.items():
+        if jokers:
+            if mask.bit_count() + len(jokers) < least:
+                continue
+            starts = range(game.run_bottom, top + 1)
+        else:
+            in_a_row = mask
+            for k in range(1, least):
+                in_a_row &= mask >> k
+            if not in_a_row:
+                continue
+            starts = [game.run_bottom + k for k in range(in_a_row.bit_length()) if in_a_row >> k & 1]
+        values: dict = {}
+        value_of = game.value_of
+        for c in hand:
+            if suit_of[c] == suit and not is_joker[c]:
+                values.setdefault(value_of[c], []).append(c)
+        for start in starts:
+            extend(values, start, [], 0, False)
     return out
 
 

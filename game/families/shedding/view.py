@@ -121,27 +121,31 @@ def seat_view(game, seat: Optional[int]) -> SheddingView:
     common = game._view_common
     if common is None:
         common = game._view_common = _public(game)
-    fields = dict(common)
-    fields["viewer"] = seat
+    fields = common.copy()
     if seat is not None:
+        fields["viewer"] = seat
         fields["hand"] = tuple(game.hands[seat])
-        if seat == game.current and game.drawn is not None:
-            fields["drawn"] = game.drawn
-        if seat == game.current and fields["log_hint"]:
-            fields["log_hint"] = _call_hint(game, seat, fields["log_hint"])
+        if seat == game.current:
+            if game.drawn is not None:
+                fields["drawn"] = game.drawn
+            if fields["log_hint"]:
+                fields["log_hint"] = _call_hint(game, seat, fields["log_hint"])
     view = object.__new__(SheddingView)
     object.__setattr__(view, "__dict__", fields)
     return view
 
 
+_PLAYING = ("discard", "draw", "free")
+
+
 def _public(game) -> dict:
     """The fields of a view every seat shares, worked out once per state (an action forgets them)."""
-    playing = game.phase in ("discard", "draw", "free")
-    hands, taken = game.hands, game.taken
+    playing = game.phase in _PLAYING
+    hands, taken, totals, caller = game.hands, game.taken, game.totals, game.caller
     cache = _SEATS
     seats = []
     for s in range(game.n):
-        key = (s, len(hands[s]), game.totals[s], game.caller == s, tuple(taken[s]),
+        key = (s, len(hands[s]), totals[s], caller == s, tuple(taken[s]),
                game._hidden_by_deck(s) if game.refills else ())
         one = cache.get(key)
         if one is None:
@@ -150,22 +154,23 @@ def _public(game) -> dict:
             one = cache[key] = _build(SheddingSeat, seat=s, hand_count=key[1], total=key[2],
                                       called=key[3], taken=key[4], hidden_by_deck=key[5])
         seats.append(one)
-    seats = tuple(seats)
-    on_top = len(game.last_discard) + len(game.just_discarded)
-    return dict(
-        viewer=None, faces=game.faces, n=game.n, phase=game.phase, to_act=tuple(game.to_act()),
-        current=game.current, direction=game.direction, round_no=game.round_no, dealer=game.dealer,
-        seats=seats, hand=(), deck_count=len(game.deck), discard_count=len(game.discard),
-        last_discard=game.last_discard, last_by=game.last_by,
-        takeable=game._takeable() if playing else (), just_discarded=game.just_discarded,
-        drawn=None, gone=tuple(game.discard[:len(game.discard) - on_top]),
-        call_name=game.call_name, call_limit=game.call_limit, caller=game.caller, owed=game.owed,
-        results=game.results, history=tuple(game.history), totals=tuple(game.totals),
-        limit=game.limit, winners=tuple(game.winners()) if game.match_over else (),
-        log_hint=_log_hint(game) if playing else "",
-        action_cards=game.actions_on,
-        tie_undercuts=game.rules["scoring"]["tie_counts_as"] == "not_lowest",
-        turns=game.turns, refills=game.refills, penalty_drawn=game.penalty_drawn)
+    discard = game.discard
+    gone = len(discard) - len(game.last_discard) - len(game.just_discarded)
+    # a dict display, in the order of SheddingView's fields: views are built for every decision
+    return {
+        "viewer": None, "faces": game.faces, "n": game.n, "phase": game.phase,
+        "to_act": tuple(game.to_act()), "current": game.current, "direction": game.direction,
+        "round_no": game.round_no, "dealer": game.dealer, "seats": tuple(seats), "hand": (),
+        "deck_count": len(game.deck), "discard_count": len(discard),
+        "last_discard": game.last_discard, "last_by": game.last_by,
+        "takeable": game._takeable() if playing else (), "just_discarded": game.just_discarded,
+        "drawn": None, "gone": tuple(discard[:gone]), "call_name": game.call_name,
+        "call_limit": game.call_limit, "caller": caller, "owed": game.owed, "results": game.results,
+        "history": tuple(game.history), "totals": tuple(totals), "limit": game.limit,
+        "winners": tuple(game.winners()) if game.match_over else (),
+        "log_hint": _log_hint(game) if playing else "", "action_cards": game.actions_on,
+        "tie_undercuts": game.tie_undercuts, "turns": game.turns, "refills": game.refills,
+        "penalty_drawn": game.penalty_drawn}
 
 
 def open_view(game, seat: Optional[int]) -> SheddingView:
