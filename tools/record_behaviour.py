@@ -38,10 +38,12 @@ def plain(value):
     """A view (dataclasses, tuples, dicts) as plain JSON data: its content, whatever its classes are called.
     A field only the replay's "all cards" fills (metadata `open_only`) is left out while it is empty, as
     it is in every view of play: the records keep proving what a seat sees (the conformance suite proves
-    such a field is empty in play)."""
+    such a field is empty in play). The public record (metadata `record`: every event so far) is left
+    out: the events are recorded on their own, and a view's digest would otherwise grow with the match."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if not (f.metadata.get("open_only") and getattr(value, f.name) == f.default)}
+                if not f.metadata.get("record")
+                and not (f.metadata.get("open_only") and getattr(value, f.name) == f.default)}
     if isinstance(value, dict):
         return [[plain(k), plain(v)] for k, v in sorted(value.items(), key=lambda kv: repr(kv[0]))]
     if isinstance(value, (list, tuple)):

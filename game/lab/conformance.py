@@ -17,7 +17,10 @@ JSON text and replayed action by action through a Session that checks each one:
   where a family has it);
 - the replay's "all cards" (`Family.open_view`, where a family has it) is only the replay's: a field
   only it fills (metadata `open_only`) is empty in every view of play, and the open view is a view
-  of the same kind.
+  of the same kind;
+- the public record: every view (each seat's and the public one) carries the match's record
+  (game/engine/record.py: every event so far, as everyone saw it), the same for every seat, and
+  a state dealt anew from a view keeps it (the twins above compare it too).
 
 tests/test_families.py runs these over every registered family and shipped ruleset;
 bench/bench_soak.py runs them over any number of seeded matches.
@@ -121,6 +124,7 @@ class _Checked(Session):
                 raise Violation(f"{where}: no state can be dealt anew from seat {viewer}'s view "
                                 f"({exc})") from None
             empty_in_play(view, where)
+            public_record(game, view, where)
             if self.family.open_view is not None:
                 shown = self.family.open_view(game, viewer)
                 if type(shown) is not type(view):
@@ -134,6 +138,15 @@ class _Checked(Session):
         self.count += 1
         seen.actions += 1
         return events
+
+
+def public_record(game, view, where: str) -> None:
+    """Every view carries the match's public record, all of it, the same for every seat."""
+    if getattr(view, "record", None) != game.record or len(view.record) != len(game.record):
+        raise Violation(f"{where}: seat {view.viewer}'s view does not carry the match's public record")
+    public = game.view(None)
+    if getattr(public, "record", None) != view.record:
+        raise Violation(f"{where}: the public view's record differs from seat {view.viewer}'s")
 
 
 def empty_in_play(view, where: str) -> None:

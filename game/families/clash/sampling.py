@@ -55,6 +55,7 @@ def determinize(ruleset, options, view, rng) -> ClashGame:
     game.captured = [list(s.captured) for s in view.seats]
     game.black_times = [s.black_times for s in view.seats]
     game.supply = view.supply
+    game.record = view.record           # the public record: every event so far, as the view holds it
     game.bands = [[b.card for b in band.cards] for band in view.bands]
     game.face_down = {b.card for band in view.bands for b in band.cards if not b.face_up}
     # up to the capture nothing has turned face down this round; in step 8 resting is spent

@@ -65,6 +65,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from game.engine.cards import Prim
+from game.engine.record import EMPTY as EMPTY_RECORD, Record
 
 PHASES = ("group", "offer", "lay", "swap", "flee", "select", "capture", "switch", "over")
 PLACES = 4                      # "There are always four Band places around the table"
@@ -233,6 +234,10 @@ class ClashView:
     # the replay's "all cards" only (open_view): every seat's Action cards; () in play. Out of the
     # recorded views' digests while empty (tools/record_behaviour.plain)
     open_hands: tuple = field(default=(), metadata={"open_only": True})
+    # every event of the match so far, as everyone saw it (game/engine/record.py): what each seat
+    # did, for a bot that reads the others. Out of the recorded views' digests (the events are
+    # recorded on their own)
+    record: Record = field(default=EMPTY_RECORD, metadata={"record": True})
 
     def face(self, card: int):
         return self.faces[card]
@@ -345,7 +350,7 @@ def observe(game, seat: Optional[int], table: tuple, open_all: bool = False) -> 
         black_times_to_end=game.rules["end"]["black_totem_times"], last_round=game.last_round,
         results=game.results, winners=tuple(game.winners()) if game.over else (),
         log_hint=LOG_HINTS.get(game.phase, ""),
-        open_hands=tuple(tuple(h) for h in game.hands) if open_all else ())
+        open_hands=tuple(tuple(h) for h in game.hands) if open_all else (), record=game.record)
 
 
 def open_view(game, seat: Optional[int]) -> ClashView:

@@ -141,6 +141,7 @@ def determinize(ruleset, options, view, rng: random.Random) -> MemoryGame:
             shuffle_of[cid] = latest
 
     game.rng = random.Random(rng.getrandbits(64))
+    game.record = view.record           # the public record: every event so far, as the view holds it
     game.deck = deck
     game.shuffle_of, game.reshuffles = shuffle_of, latest
     game.discard = discard

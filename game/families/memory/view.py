@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from game.engine.cards import CardDef
+from game.engine.record import EMPTY as EMPTY_RECORD, Record
 from game.families.memory.schema import PRIMITIVES
 
 Pos = tuple  # (seat, slot)
@@ -145,6 +146,10 @@ class MemoryView:
     # per reshuffle of the deck this round: the faces of its cards not face up for everyone now
     # (everyone saw them on the discard pile; the deck holds only the last reshuffle's cards)
     reshuffled: tuple = field(default=(), repr=False)
+    # every event of the match so far, as everyone saw it (game/engine/record.py): what each seat
+    # did, for a bot that reads the others. Out of the recorded views' digests (the events are
+    # recorded on their own)
+    record: Record = field(default=EMPTY_RECORD, repr=False, metadata={"record": True})
 
     @property
     def top(self) -> Optional[CardDef]:
@@ -224,6 +229,7 @@ def _view_common(game) -> tuple:
         deck_composition=game.faces, call_name=game.call_name,
         call_limit=game.rules["call"]["limit"], blocked_name=game.rules["matching"]["blocked_name"],
         turn_no=game.turns, extra_turn=game.extra_turn, reshuffled=_reshuffled_view(game),
+        record=game.record,
     )
     return keys, fields
 

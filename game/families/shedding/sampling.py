@@ -55,6 +55,7 @@ def determinize(ruleset, options, view, rng: random.Random) -> SheddingGame:
 
     discard = list(view.gone) + list(view.last_discard) + list(view.just_discarded)
     game.discard = discard
+    game.record = view.record           # the public record: every event so far, as the view holds it
     game.last_discard, game.last_by = view.last_discard, view.last_by
     game.just_discarded = view.just_discarded
     game.last_kind = _kind(game, view.last_discard) if view.last_by is not None else "single"

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from game.engine.cards import CardDef
+from game.engine.record import EMPTY as EMPTY_RECORD, Record
 
 PHASES = ("discard", "draw", "free", "round_over", "match_over")
 
@@ -99,6 +100,10 @@ class SheddingView:
     # the replay's "all cards" only (open_view): every seat's hand, ids in its order; () in play.
     # Out of the recorded views' digests while empty (tools/record_behaviour.plain)
     open_hands: tuple = field(default=(), metadata={"open_only": True})
+    # every event of the match so far, as everyone saw it (game/engine/record.py): what each seat
+    # did, for a bot that reads the others. Out of the recorded views' digests (the events are
+    # recorded on their own)
+    record: Record = field(default=EMPTY_RECORD, repr=False, metadata={"record": True})
 
     def face(self, card: int) -> CardDef:
         return self.faces[card]
@@ -170,7 +175,7 @@ def _public(game) -> dict:
         "winners": tuple(game.winners()) if game.match_over else (),
         "log_hint": _log_hint(game) if playing else "", "action_cards": game.actions_on,
         "tie_undercuts": game.tie_undercuts, "turns": game.turns, "refills": game.refills,
-        "penalty_drawn": game.penalty_drawn}
+        "penalty_drawn": game.penalty_drawn, "record": game.record}
 
 
 def open_view(game, seat: Optional[int]) -> SheddingView:

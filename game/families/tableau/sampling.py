@@ -47,6 +47,7 @@ def determinize(ruleset, options, view, rng) -> TableauGame:
         rng.shuffle(unseen)
         game.decks[loc] = unseen
     game.messenger = view.messenger
+    game.record = view.record           # the public record: every event so far, as the view holds it
     game.gold = [s.gold for s in view.seats]
     game.keys = [s.keys for s in view.seats]
     game.tableaux = [list(s.tableau) for s in view.seats]

@@ -51,10 +51,11 @@ The actions (game.engine.core.Action), phase by phase:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from game.engine.cards import Prim
+from game.engine.record import EMPTY as EMPTY_RECORD, Record
 from game.families.tableau import scoring
 from game.families.tableau.pieces import CardScore, Placed  # noqa: F401  (what the views carry)
 from game.families.tableau.scoring import LOCATIONS, score_tableau
@@ -140,6 +141,10 @@ class TableauView:
     stored_by_abilities: tuple = ()  # in "purses": ((row, col), gold) for each purse card of the
                                     # current player: the gold abilities stored there, which stays
                                     # (only gold put there from the leftover may be taken back)
+    # every event of the match so far, as everyone saw it (game/engine/record.py): what each seat
+    # did, for a bot that reads the others. Out of the recorded views' digests (the events are
+    # recorded on their own)
+    record: Record = field(default=EMPTY_RECORD, repr=False, metadata={"record": True})
 
     def __getattr__(self, name: str):
         """`projected` is worked out on first use: the table reads it, a bot's playouts never do."""
@@ -215,7 +220,8 @@ def public_fields(game) -> dict:
         _union=game.union,      # `projected` is worked out from the seats on first use (TableauView)
         results=game.results, winners=tuple(game._winners) if game.results else (),
         log_hint=HINTS[game.phase],
-        stored_by_abilities=tuple(sorted(game.stored_before.items())) if game.phase == "purses" else ())
+        stored_by_abilities=tuple(sorted(game.stored_before.items())) if game.phase == "purses" else (),
+        record=game.record)
 
 
 def _pending(game) -> tuple:
