@@ -205,7 +205,7 @@ def test_a_broken_guide_is_a_ruleset_error_with_file_line_and_key(tmp_path):
     path = edited(tmp_path, "      move: {kind: call}", "      move: call")
     with pytest.raises(RulesetError) as err:
         load_ruleset(str(path))
-    assert "kumbal.yaml:176: guide.steps[8].move: expected a move" in str(err.value)
+    assert "kumbal.yaml:177: guide.steps[8].move: expected a move" in str(err.value)
 
 
 def test_the_selftest_plays_every_guide():

@@ -86,14 +86,16 @@ def test_the_search_weighs_the_call_and_the_draws_normal_ranks_close():
     legal = game.legal_actions(seat)
     assert set(candidates(game.view(seat), legal, legal[0], kumbal())) == set(legal)    # the deck or the 5
 
-    far = rigged(2, hands={0: ["A_hearts", "2_clubs", "3_spades", "4_hearts", "K_clubs"]},
+    # the opponent is down to one card: it may call before our next turn, when a King taken now
+    # could be laid again, so the King is far worse than the deck
+    far = rigged(2, hands={0: ["A_hearts", "2_clubs", "3_spades", "4_hearts", "K_clubs"], 1: ["5_clubs"]},
                  last=["K_hearts"], current=0)
     far.apply(0, discard(far, 0, "K_clubs"))
     legal = far.legal_actions(0)
     costs = dict(SheddingBot(kumbal(), 0, "normal").draw_costs(far.view(0), legal))
     deck = next(a for a in legal if a.kind == "draw")
     king = next(a for a in legal if a.kind == "take")
-    assert costs[king] > costs[deck] + DRAW_GAP       # a King to keep: far worse than the deck
+    assert costs[king] > costs[deck] + DRAW_GAP
     assert candidates(far.view(0), legal, deck, kumbal()) == [deck]
 
     low = rigged(2, hands={0: ["A_hearts", "2_clubs", "3_spades"]}, last=["5_hearts"], current=0)

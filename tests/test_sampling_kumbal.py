@@ -76,8 +76,11 @@ def test_a_sample_shows_the_seat_its_view_and_plays_on(block):
             places = sum(1 for hand in hands if hand) + len(deck)    # a hand's order is no secret
             if places > 1 and sum(map(len, hands)) + len(deck) >= 3 and \
                     len(set(deck) | {c for h in hands for c in h}) > 1:
-                deals = {hidden_deal(determinize(state, view, k), seat) for k in range(1, 5)}
-                assert len(deals) > 1, "four seeds dealt the hidden cards alike"
+                # twelve seeds: the sampler leans low cards to the hands, so a few hidden cards with one
+                # high one among them are often dealt alike by four (seed 1: 3 cards in a hand, the 9
+                # in the deck)
+                deals = {hidden_deal(determinize(state, view, k), seat) for k in range(1, 13)}
+                assert len(deals) > 1, "twelve seeds dealt the hidden cards alike"
             play_out(sample, seed)
     if block == 0:
         assert not PHASES - set(phases), f"no state sampled in {sorted(PHASES - set(phases))}"

@@ -9,10 +9,11 @@ the cards they played, and the lowest total wins.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from game.engine.core import Action, Event, Game, IllegalAction
+from game.engine.record import EMPTY as EMPTY_RECORD, Record
 from game.engine.registry import Family
 from game.engine.schema import Int, Map
 
@@ -32,6 +33,9 @@ class ToyView:
     round_no: int = 1
     match_over: bool = False
     winners: tuple = ()
+    # the match's public record (game/engine/record.py), as every family's view carries it; out of
+    # the recorded views' digests
+    record: Record = field(default=EMPTY_RECORD, metadata={"record": True})
 
 
 class ToyGame(Game):
@@ -95,7 +99,7 @@ class ToyGame(Game):
                        hand_counts=tuple(len(h) for h in self.hands),
                        pile=tuple((s, c) for s, c in self.pile),
                        faces=tuple((c, self.defs[c]) for c in sorted(known)),
-                       match_over=self.is_over(), winners=winners)
+                       match_over=self.is_over(), winners=winners, record=self.record)
 
     def copy(self, share_caches: bool = True):
         new = ToyGame.__new__(ToyGame)
@@ -126,6 +130,7 @@ def determinize(ruleset, options, view, rng):
     unseen = [c for c in range(len(game.defs)) if c not in seen]
     rng.shuffle(unseen)
     game.pile = list(view.pile)
+    game.record = view.record
     game.current = view.to_act[0] if view.to_act else 0
     for seat in range(seats):
         game.hands[seat] = list(view.hand) if seat == view.viewer else [unseen.pop() for _ in range(view.hand_counts[seat])]

@@ -3,13 +3,14 @@
 A turn, as the bot sees it: (call?) -> discard one card, a set or a run -> draw from the deck or
 take one card of the previous discard -> (the free discard?).
 
-normal: weighs every legal discard together with the draw that would follow it. A hand is
-worth its points now, less part of what it can shed at its next turn (its best set, run or
-single) and a little for a partial run that the unseen cards can still complete; that next turn
-counts for less when an opponent may call before it comes. A known card from the discard pile
-is weighed against the deck's expected card (the mean of the cards it cannot see: every face
-minus its hand, the discard pile, and what the others were seen taking) and must beat it
-clearly. It avoids handing the next player a card that fits what that player was seen taking.
+normal: weighs every legal discard together with the draw that would follow it, a turn ahead:
+each is worth the points it expects to hold after its next turn's best discard (a set, a run or a
+single), the deck's card averaged over every card it cannot see (the pair it would make, the run it
+would extend, the free discard of the rank just laid) and a known card of the discard pile as it
+is; the next turn counts only as surely as no opponent can call before it. (Weighing a share of
+the next discard as the hand stands, it took a King to shed it later as readily as a pair, and lost
+two matches in three to a player who takes what goes with its hand: bench/README.md.)
+It avoids handing the next player a card that fits what that player was seen taking.
 It calls when its chance of being undercut is low: each opponent's hand is estimated from its
 count, the cards it took (public) and the unseen cards, which players tend to keep low; each
 opponent is one more chance to be undercut. With action cards it passes on what it owes when it
@@ -63,14 +64,19 @@ class Style:
     weighs: int = 0           # plans: weigh only the discards shedding the most points, this many
                               # (0: all); the hard bot's playouts (normal's best discard is
                               # nearly always among the top few)
+    # plans: weigh each discard and draw by the points expected in hand after the next turn's best
+    # discard, the deck's card averaged over every unseen card (a pair it completes, a run it
+    # extends), instead of a share of the next discard as the hand stands (issue 32: measured in
+    # bench/README.md, "Kumbal's normal, looking a turn ahead")
+    looks_ahead: bool = False
 
 
 STYLES = {
     "normal": Style("normal", plans=True, sees_runs=True, take_at=0,
-                    call_need=0.8, call_need_per_opponent=0.05),
+                    call_need=0.8, call_need_per_opponent=0.05, looks_ahead=True),
     # the hard bot's playout policy, not offered to players: normal, weighing fewer discards
     "playout": Style("playout", plans=True, sees_runs=True, take_at=0,
-                     call_need=0.8, call_need_per_opponent=0.05, weighs=3),
+                     call_need=0.8, call_need_per_opponent=0.05, weighs=3, looks_ahead=True),
     "easy": Style("easy", plans=False, sees_runs=False, take_at=2,
                   call_need=0.0, call_need_per_opponent=0.0),
 }
@@ -215,6 +221,8 @@ class SheddingBot:
         """(discard, what the hand is worth after it and the better draw that follows) for each
         discard, in the order given: the planning levels' ranking (the hard bot prunes with it)."""
         self._learn(view)
+        if self.style.looks_ahead:
+            return self._discard_costs_ahead(view, discards)
         table = self._table
         hand = sum(map(table.bit.__getitem__, view.hand))     # hands as masks of ids: a hand's key
         unseen = self._unseen(view)
@@ -259,6 +267,8 @@ class SheddingBot:
         """(draw, what the hand is worth after it) for each way to draw, in the order given: the
         planning levels' ranking (the hard bot prunes with it)."""
         self._learn(view)
+        if self.style.looks_ahead:
+            return self._draw_costs_ahead(view, draws)
         unseen = self._unseen(view)
         mean = unseen.mean
         bit = self._table.bit
@@ -273,6 +283,101 @@ class SheddingBot:
                 cost = worth(hand | bit[action.places[0][1]]) + self.style.take_edge
             out.append((action, cost))
         return out
+
+    # ---- looking a turn ahead (normal) ----
+    def _discard_costs_ahead(self, view, discards: list) -> list:
+        """discard_costs of a bot that looks ahead: the points expected in hand after this discard,
+        the better draw that follows, and the next turn's best discard."""
+        table = self._table
+        unseen = self._unseen(view)
+        rows, sure = self._ahead(view, unseen)
+        nxt = view.seats[(self.seat + view.direction) % view.n]
+        offers = nxt.seat != self.seat and nxt.taken     # else nothing fits what it took
+        out = []
+        for action in discards:
+            _, laid, mask, value, _ = table.laid(action)
+            rest = [c for c in view.hand if c not in laid]
+            cost = self._after_next(rest, view.takeable, value, rows, sure)[0]
+            if offers:
+                cost += self._given_away(laid, nxt)
+            if self.action_cards:
+                cost -= self._action_worth(laid, unseen.mean, view.n - 1)
+            out.append((action, cost))
+        return out
+
+    def _draw_costs_ahead(self, view, draws: list) -> list:
+        """draw_costs of a bot that looks ahead: each draw's points expected after the next turn."""
+        unseen = self._unseen(view)
+        rows, sure = self._ahead(view, unseen)
+        takeable = [a.places[0][1] for a in draws if a.kind == "take"]
+        _, deck, takes = self._after_next(list(view.hand), takeable, self._table.one_value(view.just_discarded),
+                                          rows, sure)
+        return [(a, deck if a.kind == "draw" else takes[a.places[0][1]]) for a in draws]
+
+    def _ahead(self, view, unseen: "Unseen") -> tuple:
+        """(the unseen cards as (value, suit, joker) rows: the deck's next card is any of them alike;
+        the chance the next turn comes: no opponent is within the call limit)."""
+        return unseen.rows, self._chance_none_below(view, unseen, view.call_limit + 1)
+
+    def _after_next(self, hand: list, takeable, laid_value, rows: list, sure: float) -> tuple:
+        """(the lower of the expected costs, the deck's, {taken id: its cost}) of a hand (ids) about to
+        draw: its points after the draw, less the next turn's best discard when that turn comes
+        (`sure`). A drawn card of the value just laid (`laid_value`) is thrown at once, for free."""
+        cards = self._cards
+        mask = sum(map(self._table.bit.__getitem__, hand))
+        points, best, _ = self._shape_of(mask)
+        counts: dict = {}
+        suits: dict = {}
+        for c in hand:
+            value, suit, joker = cards[c]
+            counts[value] = counts.get(value, 0) + 1
+            if not joker:
+                suits.setdefault(suit, set()).add(value)
+
+        def best_with(value, suit, joker) -> int:
+            """The hand's best discard once this card joins it: the best it had, the card alone,
+            the card's set, or the run it completes in its suit."""
+            out = best if best > value else value
+            n = counts.get(value, 0)
+            if n and value * (n + 1) > out:
+                out = value * (n + 1)
+            if not joker:
+                values = suits.get(suit)
+                if values:
+                    low = value
+                    while low - 1 in values:
+                        low -= 1
+                    high = value
+                    while high + 1 in values:
+                        high += 1
+                    if high - low >= 2:
+                        run = (low + high) * (high - low + 1) // 2
+                        if run > out:
+                            out = run
+            return out
+
+        total = 0.0
+        for value, suit, joker in rows:
+            if value == laid_value and not joker:
+                total += points - sure * best          # the free discard: it never stays
+            else:
+                total += points + value - sure * best_with(value, suit, joker)
+        deck = total / len(rows) if rows else points + 6.5 - sure * best
+        takes = {}
+        for card in takeable:
+            value, suit, joker = cards[card]
+            takes[card] = points + value - sure * best_with(value, suit, joker)
+        return min([deck, *takes.values()]), deck, takes
+
+    def _shape_of(self, hand: int) -> tuple:
+        """A hand's (points, best discard, partial runs), remembered per deck's card table."""
+        table = self._table
+        shape = table.shapes.get(hand)
+        if shape is None:
+            if len(table.shapes) > 200_000:
+                table.shapes.clear()
+            shape = table.shapes[hand] = table.shape(hand)
+        return shape
 
     def _worth(self, unseen: "Unseen", share: float):
         """What a hand (a mask of ids) is worth, against these unseen cards: its points, less `share`
@@ -555,6 +660,15 @@ class Unseen:
         self._missing = None
         self._kept_low: dict = {}
         self.worths: dict = {}      # (share, partial_run) -> hand -> its worth (SheddingBot._worth)
+
+    @property
+    def rows(self) -> list:
+        """The unseen cards as (value, suit, joker) rows, in id order (worked out on first use)."""
+        rows = self.__dict__.get("_rows")
+        if rows is None:
+            unseen, cards = self.unseen, self.table.cards
+            rows = self._rows = [cards[c] for c in range(len(cards)) if unseen >> c & 1]
+        return rows
 
     def free_chance(self, value) -> float:
         """The points a deck draw may shed at once, when the cards just laid all have this value
