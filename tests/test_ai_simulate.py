@@ -154,3 +154,17 @@ def test_matches_on_two_processes_give_the_same_results_as_on_one():
 def test_simulate_refuses_zero_jobs(capsys):
     assert simulate_main("kombio", 2, 1, 1, None, True, jobs=0) == 2
     assert "--jobs must be at least 1" in capsys.readouterr().err
+
+
+def test_worker_processes_started_fresh_as_on_windows_and_macos_play_the_same_matches(monkeypatch):
+    """Issue 33 (4): Windows and macOS start --simulate's workers with "spawn" (a fresh interpreter
+    that imports everything anew, no memory shared with the parent): forced here, with a house rule
+    on, the matches are the ones a single process plays."""
+    from game.lab.lab import Recipe
+    monkeypatch.setattr(simulate, "START_METHOD", "spawn")
+    ruleset = find_ruleset("kumbal")
+    seeds = list(range(10, 16))
+    recipe = Recipe(variants=("action_cards",))
+    one = simulate.play_lab_matches(ruleset, recipe, ("normal", "easy"), seeds, jobs=1)
+    two = simulate.play_lab_matches(ruleset, recipe, ("normal", "easy"), seeds, jobs=2)
+    assert [p[0].totals for p in one] == [p[0].totals for p in two] and all(p[0] for p in two)

@@ -569,3 +569,19 @@ def test_a_shipped_ruleset_still_loads_after_a_standard_yaml_tool_rewrote_it(nam
     path = tmp_path / name
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     assert load_ruleset(str(path)).id == data["id"]
+
+
+def test_a_ruleset_is_found_in_any_case_and_an_id_is_lower_case(tmp_path):
+    """Issue 33 (4): Windows and macOS name files without regard to case, so a ruleset is found by
+    its id in any case; an id itself is lower-case, so no two files' ids differ only in case (a
+    file that tries is refused with its line)."""
+    from game.engine.ruleset import find_ruleset
+    assert find_ruleset("KOMBIO").id == find_ruleset("Kombio").id == "kombio"
+    import shutil
+    from game.engine.ruleset import load_all, rulesets_dir
+    text = open(os.path.join(rulesets_dir(), "kumbal.yaml"), encoding="utf-8").read()
+    (tmp_path / "Kumbal.yaml").write_text(text.replace("id: kumbal", "id: Kumbal"), encoding="utf-8")
+    shutil.copy(os.path.join(rulesets_dir(), "kumbal.yaml"), tmp_path / "kumbal.yaml")
+    entries = {os.path.basename(e.path): e for e in load_all(str(tmp_path))}
+    assert entries["kumbal.yaml"].ok and find_ruleset("KUMBAL", str(tmp_path)).id == "kumbal"
+    assert not entries["Kumbal.yaml"].ok and "lower-case" in entries["Kumbal.yaml"].error

@@ -247,14 +247,16 @@ def _line_of_id(path: str) -> Optional[int]:
 
 
 def find_ruleset(ruleset_id: str, folder: Optional[str] = None) -> Ruleset:
-    """The usable ruleset with this id; KeyError with the known ids otherwise."""
+    """The usable ruleset with this id, in any case (ids are lower-case, so no two differ only in
+    case: `--game Kombio` is Kombio on every system); KeyError with the known ids otherwise."""
     entries = load_all(folder)
+    wanted = ruleset_id.lower() if isinstance(ruleset_id, str) else ruleset_id
     for e in entries:
-        if e.ok and e.ruleset.id == ruleset_id:
+        if e.ok and e.ruleset.id == wanted:
             return e.ruleset
     for e in entries:
-        if not e.ok and (e.id == ruleset_id
-                         or os.path.splitext(os.path.basename(e.path))[0] == ruleset_id):
+        if not e.ok and ((e.id or "").lower() == wanted
+                         or os.path.splitext(os.path.basename(e.path))[0].lower() == wanted):
             raise KeyError(e.error)
     known = ", ".join(e.ruleset.id for e in entries if e.ok)
     raise KeyError(f"no ruleset '{ruleset_id}' (known: {known or 'none'})")

@@ -214,8 +214,17 @@ def _spread(path: str, levels, seeds: list, jobs: int, recipe: Optional[Recipe])
     from concurrent.futures import ProcessPoolExecutor
     size = -(-len(seeds) // (jobs * 8))         # several blocks per process even out long matches
     blocks = [(path, tuple(levels), seeds[i:i + size], recipe) for i in range(0, len(seeds), size)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    import multiprocessing
+    context = multiprocessing.get_context(START_METHOD) if START_METHOD else None
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         return [r for block in pool.map(_play_chunk, blocks) for r in block]
+
+
+# How worker processes start: None is the system's way (fork on Linux; spawn, a fresh interpreter
+# that imports everything anew, on Windows and macOS). Each block carries all a worker needs (the
+# ruleset's path, the levels, the seeds, the house rules), so both play the same matches; a test
+# forces "spawn" here to prove it on Linux.
+START_METHOD = None
 
 
 def default_jobs() -> int:
