@@ -145,7 +145,7 @@ class HardBot:
         fallback = None
         while len(arms) > 1 and not out_of_budget:
             try:
-                state = self.family.determinize(self.ruleset, self.options, view, rng)
+                state = self._sample(view, rng)
             except NotImplementedError as exc:
                 fallback = str(exc)     # a phase the family's sampler does not rebuild: the policy plays
                 break
@@ -206,6 +206,26 @@ class HardBot:
         return race(view, legal) if race else None
 
     # ---- the search ----
+    def _sample(self, view, rng):
+        """One deal for the search: the family's sampler's, or with inference (issue 32, 3: the
+        family's `likelihood` and `resample` in Family.search) one of `resample` deals drawn with
+        the chance that the others' recorded moves had under that deal (sampling importance
+        resampling: the sampler's leans are the prior, the record the evidence). Reads the view and
+        the deals only, never the real state."""
+        likelihood = self.family.search.get("likelihood")
+        draws = self.family.search.get("resample", 1)
+        determinize = self.family.determinize
+        if likelihood is None or draws <= 1:
+            return determinize(self.ruleset, self.options, view, rng)
+        deals = [determinize(self.ruleset, self.options, view, rng) for _ in range(draws)]
+        weights = [likelihood(self.ruleset, view, deal) for deal in deals]
+        pick = rng.random() * sum(weights)
+        for deal, weight in zip(deals, weights):
+            pick -= weight
+            if pick <= 0:
+                return deal
+        return deals[-1]
+
     def _decision_seed(self, legal: list) -> int:
         """The same seed and the same legal actions give the same search, whatever came before."""
         return (int(self.seed) * 1_000_003) ^ zlib.crc32(repr(legal).encode())

@@ -25,6 +25,9 @@ figures"; "Tuning history, by family", shedding).
 """
 from __future__ import annotations
 
+import math
+
+from game.families.shedding import shapes
 from game.families.shedding.bots import SheddingBot
 
 DRAW_GAP = 3.0          # points: a draw normal ranks further behind its choice is not searched
@@ -55,10 +58,71 @@ def candidates(view, legal: list, policy_choice, ruleset) -> list:
     return list(dict.fromkeys(out))
 
 
+# Inference (issue 32, 3): how sure a player's discard was, in points (the softmax temperature of
+# the model of the others: a player who sheds the most points, with noise)
+LIKELIHOOD_T = 3.0
+ROUND_START = ("deal", "round_over", "next_round")
+
+
+def likelihood(ruleset, view, deal) -> float:
+    """How likely the others' last discards of this round were had they held what `deal` gives
+    them, under a player who sheds the most points with noise: a softmax over the discards its hand
+    allowed then, by points. Its hand then is its hand in the deal, less what it took since (known)
+    and the card it drew blind since (each of its other cards alike), plus what it laid. A seat
+    whose hand then cannot be told (more than one blind draw since, cards owed) counts 1. Reads the
+    view's record and the deal only."""
+    since: dict = {}        # seat -> the events after its last discard, newest first
+    laid: dict = {}         # seat -> the ids of its last discard
+    for event in view.record.latest():
+        if event.kind in ROUND_START:
+            break
+        seat = event.seat
+        if seat is None or seat == view.viewer or seat in laid:
+            continue
+        if event.kind == "discard":
+            laid[seat] = tuple(event.get("cards", ()))
+        else:
+            since.setdefault(seat, []).append(event)
+    weight = 1.0
+    for seat, cards in laid.items():
+        after = since.get(seat, [])
+        kinds = [e.kind for e in after]
+        if "draw_penalty" in kinds or not cards:
+            continue
+        taken = {e.get("card") for e in after if e.kind == "take"}
+        blind = kinds.count("draw") - kinds.count("free_discard")
+        held = [c for c in deal.hands[seat] if c not in taken]
+        if blind == 0:
+            befores = [held]
+        elif blind == 1 and held:
+            befores = [[c for c in held if c != drawn] for drawn in held]
+        else:
+            continue
+        weight *= sum(_chance_of(deal, before + list(cards), cards) for before in befores) / len(befores)
+    return weight
+
+
+def _chance_of(deal, hand: list, cards: tuple) -> float:
+    """The model's chance of laying `cards` from `hand` (softmax of the discards' points)."""
+    value = deal.faces
+    options = shapes.discards(deal, hand)
+    points = [sum(value[c].value for c in group) for group in options]
+    laid = sum(value[c].value for c in cards)
+    if sorted(cards) not in [sorted(g) for g in options]:
+        return 1.0      # a discard the model does not list (a house rule's): no evidence either way
+    top = max(points)
+    total = sum(math.exp((p - top) / LIKELIHOOD_T) for p in points)
+    return math.exp((laid - top) / LIKELIHOOD_T) / total
+
+
 SEARCH = {
     "candidates": candidates,
     "horizon": "round",
     "playout_level": "playout",
     "paired": True,
     "confidence": 0.5,      # standard errors of the paired difference (see above)
+    # inference: off until it is measured to help (bench/README.md, "Kumbal's normal, looking a
+    # turn ahead"); `resample` > 1 draws that many deals and keeps one by `likelihood`
+    "likelihood": likelihood,
+    "resample": 1,
 }
