@@ -13,7 +13,7 @@ from game.lab.simulate import run_match
 from game.engine import registry
 from game.families.shedding.bots import STYLES, SheddingBot
 from game.families.shedding.search import DRAW_GAP, candidates
-from rigging_kumbal import CALL, discard, kumbal, lay, rigged
+from rigging_kumbal import CALL, discard, ids, kumbal, lay, rigged
 from test_sampling_kumbal import hidden_twin, snapshots
 
 FAMILY = registry.family("shedding")
@@ -156,3 +156,49 @@ def test_hard_beats_easy_in_a_few_games():
         result = run_match(ruleset, ["easy", "easy"], seed, bots=bots, options=options(rounds=4))
         wins += 1 / len(result.winners) if hard_seat in result.winners else 0
     assert wins > games / 2
+
+
+# --- inference (issue 32, 3): search.likelihood, read by hard.py when `resample` > 1 ---
+
+def test_the_likelihood_doubts_a_deal_in_which_a_player_kept_a_king_to_shed_a_five():
+    """Seat 1 laid a single 5 and drew: a deal that has it holding a King then (it would have shed
+    the King) is far less likely than one with only low cards beside the 5."""
+    from game.families.shedding.search import likelihood
+    game = rigged(2, hands={1: ["5_hearts", "2_clubs", "3_spades", "A_hearts"]}, current=1)
+    game.apply(1, discard(game, 1, "5_hearts"))
+    game.apply(1, next(a for a in game.legal_actions(1) if a.kind == "draw"))
+    view = game.view(0)
+    low = game.copy()
+    king_deal = game.copy()
+    king = next(c for c in king_deal.deck if king_deal.faces[c].key == "K_spades")
+    two = ids(king_deal, 1, "2_clubs")[0]
+    king_deal.deck[king_deal.deck.index(king)] = two        # the King in seat 1's hand, the 2 in the deck
+    king_deal.hands[1][king_deal.hands[1].index(two)] = king
+    assert king_deal.view(0) == view                        # both deals fit what seat 0 sees
+    assert likelihood(kumbal(), view, king_deal) < 0.3 * likelihood(kumbal(), view, low)
+
+
+def test_inference_reads_only_the_view_and_the_deals():
+    """Issue 32 (7): "inference never reading the state": on a twin whose hidden cards are shuffled
+    the view is the same, and so are the deals drawn, their weights and the hard bot's choice."""
+    from game.families.shedding.search import likelihood
+    from test_sampling_kumbal import hidden_twin
+    state, seat = next(searched_states(3))
+    twin = hidden_twin(state, seat, random.Random(5))
+    assert twin.view(seat) == state.view(seat) and twin.hands != state.hands
+    weights = []
+    for game in (state, twin):
+        rng = random.Random(9)
+        deals = [FAMILY.determinize(kumbal(), game.options, game.view(seat), rng) for _ in range(4)]
+        weights.append([likelihood(kumbal(), game.view(seat), d) for d in deals])
+    assert weights[0] == weights[1]
+
+
+def test_with_inference_a_playout_budget_still_gives_the_same_action(monkeypatch):
+    """Issue 32 (7): determinism for a playout budget, with four deals drawn for every one kept."""
+    monkeypatch.setitem(FAMILY.search, "resample", 4)
+    state, seat = next(searched_states(2))
+    view, legal = state.view(seat), state.legal_actions(seat)
+    first = make_bot(kumbal(), seat, "hard", 7, playouts=40).choose(view, legal)
+    bot = make_bot(kumbal(), seat, "hard", 7, playouts=40)
+    assert bot.choose(view, legal) == first and bot.last["playouts"] > 0
