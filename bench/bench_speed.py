@@ -10,7 +10,9 @@ machine load. It uses only what both trees have (run_match, the families' bots, 
 
 Parts, per shipped ruleset:
 - decide: the normal bot's think time per decision (median, 95th percentile, max, in ms) over seeded
-  2-seat normal-vs-normal matches (one process; the races' claims timed too);
+  2-seat normal-vs-normal matches (one process; the races' claims timed too: since issue 31 the
+  memory family asks no bot about a race it cannot claim, so those cheapest calls are no longer
+  timed and its median is not comparable with the baseline's);
 - sim: 4-seat normal matches (Castle Combo and Klobba!: games; the others: rounds) per second on one
   process, and a fingerprint of the first three matches' results (seeds 1-3, their totals): equal
   fingerprints mean the bots played the same games, as far as the totals tell;
