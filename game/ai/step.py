@@ -6,18 +6,10 @@ def bot_step(game, bots, apply) -> int:
     """One step of a bot-only match: each seat in to_act chooses in turn (a family whose seats
     act at once in other ways, such as the memory family's match race, brings its own step).
     Returns the actions applied."""
-    acting = game.to_act()
-    if len(acting) == 1:
-        # the common case, one seat on its turn: asked once (a playout takes thousands of steps)
-        seat = acting[0]
-        bot = bots[seat]
-        apply(seat, bot.choose(game.view(seat) if getattr(bot, "reads_view", True) else None,
-                               game.legal_actions(seat)))
-        return 1
     applied = 0
-    for seat in acting:
-        if seat not in game.to_act():
-            continue            # an earlier seat's action changed who acts
+    for seat in game.to_act():
+        if applied and seat not in game.to_act():
+            continue            # an earlier seat's action changed who acts (none has at the first)
         bot = bots[seat]
         # a view is built for every decision of a bot that reads one (a random bot does not)
         view = game.view(seat) if getattr(bot, "reads_view", True) else None

@@ -36,26 +36,25 @@ EMPTY = Side(False)
 
 def expected_max(values: list, k: int) -> float:
     """The expected best of `k` draws without replacement from `values` (all of them if fewer)."""
-    n = len(values)
-    if n == 0:
-        return 0.0
-    if k >= n:
-        return max(values)
-    # the i-th best is the best drawn when it is drawn and none better is
-    weights, whole = _draw_weights(n, k)
-    return sum(map(mul, sorted(values, reverse=True), weights)) / whole
+    return _expected_extreme(values, k, False)
 
 
 def expected_min(values: list, k: int) -> float:
     """The expected worst of `k` draws: -expected_max of the values negated, worked out without
     negating them (negation is exact: the same terms, each of the opposite sign)."""
+    return _expected_extreme(values, k, True)
+
+
+def _expected_extreme(values: list, k: int, lowest: bool) -> float:
+    """expected_max (or, `lowest`, expected_min): the i-th best is the best drawn when it is drawn
+    and none better is."""
     n = len(values)
     if n == 0:
         return 0.0
     if k >= n:
-        return min(values)
+        return min(values) if lowest else max(values)
     weights, whole = _draw_weights(n, k)
-    return sum(map(mul, sorted(values), weights)) / whole
+    return sum(map(mul, sorted(values, reverse=not lowest), weights)) / whole
 
 
 _WEIGHTS: dict = {}

@@ -389,17 +389,13 @@ class SheddingBot:
         partial_run = self.style.partial_run
         # the discard weighs the hands its draw weighs again: remembered with the unseen cards
         known = unseen.worths.setdefault((share, partial_run), {})
+        shape_of = self._shape_of
 
         def worth(hand: int) -> float:
             value = known.get(hand)
             if value is not None:
                 return value
-            shape = shapes.get(hand)
-            if shape is None:
-                if len(shapes) > 200_000:
-                    shapes.clear()
-                shape = shapes[hand] = table.shape(hand)
-            points, best, pairs = shape
+            points, best, pairs = shapes.get(hand) or shape_of(hand)
             promise = 0.0
             if count:
                 for pair_points, outs in pairs:
