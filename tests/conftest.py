@@ -16,9 +16,21 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # of their own set the variable again with monkeypatch.
 _session_data_dir = tempfile.TemporaryDirectory(prefix="cardtable-tests-")
 os.environ["CARDTABLE_DATA_DIR"] = _session_data_dir.name
+# The app speaks the system's language unless the settings say otherwise: the tests speak English
+# whatever the developer's locale (a test that wants German sets it, and is reset after).
+os.environ["LANGUAGE"] = "en"
 
 
 import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    """Every test starts and leaves the table speaking English (a test may switch to German)."""
+    from game import i18n
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
 
 
 @pytest.fixture

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from game.engine.core import Action, brief
-from game.engine.schema import REQUIRED, Dict, Enum, Int, List, Map, Str
+from game.engine.schema import REQUIRED, Dict, Enum, Int, List, Map, Str, Text
 
 LEARNER = 0
 LEVELS = ("random", "easy", "normal")
@@ -66,8 +66,8 @@ def _move(value, path, doc) -> Action:
 
 
 _STEP = Map({
-    "title": (Str(max_len=60), ""),
-    "say": (Str(max_len=SENTENCE, lines=True), REQUIRED),
+    "title": (Text(max_len=60), ""),
+    "say": (Text(max_len=SENTENCE, lines=True), REQUIRED),
     "move": (_move, REQUIRED),
     "events": (List(Str(max_len=40)), ()),
 })
@@ -81,9 +81,9 @@ def _assumed(value, path, doc):
 GUIDE_SPEC = Map({
     "seed": (Int(0, 2 ** 31 - 1), REQUIRED),
     "bot": (Enum(*LEVELS), "easy"),
-    "intro": (Str(nonempty=False, max_len=SENTENCE, lines=True), ""),
+    "intro": (Text(nonempty=False, max_len=SENTENCE, lines=True), ""),
     "steps": (List(_STEP, min_len=1), REQUIRED),
-    "ending": (Str(nonempty=False, max_len=SENTENCE, lines=True), ""),
+    "ending": (Text(nonempty=False, max_len=SENTENCE, lines=True), ""),
     "assumes": (Dict(_assumed, key_pattern=r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$"), {}),
 })
 

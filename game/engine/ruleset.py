@@ -26,7 +26,7 @@ from game.engine.house_rules import MAX_VARIANTS, _capital, _check_combinations,
 from game.engine.parameters import _flatten, _freeze, _get_path, _set_path, _thaw
 from game.engine.ruleset_schema import (_MATCH_END, _VARIANT, NAME, SENTENCE, _check_identity,
                                         check_playing_cards)
-from game.engine.schema import REQUIRED, Dict, List, Located, Map, RulesetError, Str, parse_yaml
+from game.engine.schema import REQUIRED, Dict, List, Located, Map, RulesetError, Text, parse_yaml
 from game.paths import resource_path
 
 MAX_BYTES = 256 * 1024      # a ruleset is a few KB; the cap keeps a huge or endless file from stalling start-up
@@ -279,8 +279,8 @@ def build_ruleset(doc: Located, path: str = "") -> Ruleset:
 
     abilities = {}
     raw_abilities = Dict(Map({
-        "name": (Str(max_len=NAME), REQUIRED),
-        "text": (Str(nonempty=False, max_len=SENTENCE, lines=True), ""),
+        "name": (Text(max_len=NAME), REQUIRED),
+        "text": (Text(nonempty=False, max_len=SENTENCE, lines=True), ""),
         "steps": (List(family.step_spec, min_len=1), REQUIRED),
     }))(top.get("abilities", {}), ("abilities",), doc)
     for key, a in raw_abilities.items():

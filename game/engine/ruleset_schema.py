@@ -11,7 +11,7 @@ from __future__ import annotations
 from game.engine import registry
 from game.engine.cards import CardDef
 from game.engine.schema import (REQUIRED, Bool, Colour, Dict, Enum, Int, Key, List, Located, Map, Optional_,
-                                Str, reads_as)
+                                Str, Text, reads_as)
 
 # Text caps: what fits where it is drawn (a card face, a button, a log line) with room to spare.
 NAME, LABEL, SENTENCE, PAGE = 60, 12, 400, 60_000
@@ -20,8 +20,8 @@ _CARD = Map({
     "value": (Int(-100, 100), REQUIRED),
     "count": (Int(1, 200), None),
     "key": (Key(max_len=40), None),
-    "label": (Str(max_len=LABEL), None),
-    "name": (Str(max_len=NAME), None),
+    "label": (Text(max_len=LABEL), None),
+    "name": (Text(max_len=NAME), None),
     "match": (Key(max_len=40), None),
     "ability": (Optional_(Str(max_len=40)), None),
     "suit": (Optional_(Enum("spades", "hearts", "diamonds", "clubs")), None),
@@ -40,22 +40,22 @@ _MATCH_END = Map({
 })
 
 _VARIANT = Map({
-    "label": (Str(max_len=NAME), REQUIRED),
-    "description": (Str(nonempty=False, max_len=SENTENCE, lines=True), ""),
+    "label": (Text(max_len=NAME), REQUIRED),
+    "description": (Text(nonempty=False, max_len=SENTENCE, lines=True), ""),
     "default": (Bool(), False),
     "set": (Dict(lambda v, p, d: v, key_pattern=r"^[a-z_][a-z0-9_.]*$"), REQUIRED),
 })
 
 
 def _check_identity(top: dict, doc: Located) -> dict:
-    fields = {"id": Str(max_len=40), "name": Str(max_len=NAME), "version": Str(max_len=20),
+    fields = {"id": Str(max_len=40), "name": Text(max_len=NAME), "version": Str(max_len=20),
               "family": Enum(*registry.names()),
               "players": Map({"min": (Int(1, 12), REQUIRED), "max": (Int(1, 12), REQUIRED)}),
               "sources": List(Str(max_len=SENTENCE, lines=True)),
-              "reconstructed": List(Str(max_len=SENTENCE * 3, lines=True)),
-              "rules_page": Str(nonempty=False, max_len=PAGE, lines=True),
-              "credits": Str(nonempty=False, max_len=SENTENCE, lines=True),
-              "rules_original": Map({"label": (Str(max_len=NAME), REQUIRED),
+              "reconstructed": List(Text(max_len=SENTENCE * 3, lines=True)),
+              "rules_page": Text(nonempty=False, max_len=PAGE, lines=True),
+              "credits": Text(nonempty=False, max_len=SENTENCE, lines=True),
+              "rules_original": Map({"label": (Text(max_len=NAME), REQUIRED),
                                      "text": (Str(max_len=PAGE, lines=True), REQUIRED)})}
     known = set(fields) | {"cards", "abilities", "layout", "rules", "match_end", "variants", "guide"}
     for key in top:

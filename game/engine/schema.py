@@ -321,6 +321,27 @@ def Str(nonempty: bool = True, max_len: int = 80, lines: bool = False) -> Spec:
     return check
 
 
+def Text(nonempty: bool = True, max_len: int = 80, lines: bool = False) -> Spec:
+    """Text a player reads (a name, a label, a lesson), as `Str`, that may carry translations:
+    either the English text, or a mapping of language codes to texts with English required,
+    e.g. `label: {en: Drawn card, de: Gezogene Karte}`. Read as a game.i18n.Text: the English text,
+    shown in the player's language where the ruleset gives it."""
+    one = Str(nonempty, max_len, lines)
+
+    def check(v, path, doc):
+        from game.i18n import DEFAULT, LANGUAGES, Text as Translated
+        if not isinstance(v, dict):
+            return Translated(one(v, path, doc))
+        unknown = [k for k in v if k not in LANGUAGES]
+        if unknown:
+            raise doc.error(path + (unknown[0],), "unknown language; expected one of " + ", ".join(LANGUAGES))
+        if DEFAULT not in v:
+            raise doc.error(path, f"missing key '{DEFAULT}' (the English text; others are optional)")
+        texts = {code: one(text, path + (code,), doc) for code, text in v.items()}
+        return Translated(texts.pop(DEFAULT), texts)
+    return check
+
+
 def Key(max_len: int = 40) -> Spec:
     """Text that names something other values refer to or compare (a card's key, a rank), read in
     Unicode's NFKC form: a look-alike written another way (a full-width '２', 'ﬁ') is the same

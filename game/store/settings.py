@@ -38,6 +38,7 @@ class Settings:
     sound: bool = True
     hard_seconds: float = 1.0       # one of THINK_SECONDS
     bot_reactions: str = "normal"   # a key of BOT_REACTIONS
+    language: str = ""              # a key of game.i18n.LANGUAGES; "": the system's language
     # per game (ruleset id): the match length last started, {"mode": "rounds"|"points", "rounds": n, "points": n}
     match_length: dict = field(default_factory=dict)
     # the names last typed for human seats, by seat (the setup screen offers them again; "" for none)
@@ -79,6 +80,11 @@ def _think(value):
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
     return float(value) if float(value) in THINK_SECONDS else None
+
+
+def _language(value):
+    from game.i18n import LANGUAGES
+    return value if value == "" or value in LANGUAGES else None
 
 
 def _bool(value):
@@ -139,6 +145,7 @@ _CHECKS = {
     "sound": _bool,
     "hard_seconds": _think,
     "bot_reactions": _reactions,
+    "language": _language,
     "match_length": _match_lengths,
     "player_names": _names,
     "guides_offered": _ids,

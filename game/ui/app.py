@@ -16,7 +16,7 @@ from typing import Optional
 
 import pygame
 
-from game import VERSION
+from game import VERSION, i18n
 from game.ui import fonts, theme
 
 ANIM_SCALE = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
@@ -54,6 +54,7 @@ class App:
         else:
             warning = None
         self.settings = settings
+        i18n.set_language(getattr(settings, "language", ""))   # "": the system's
         self.save_settings_enabled = save_settings
         self.settings_unsaved = False     # set once saving them has failed and been reported
         self.fixed_dt = fixed_dt
