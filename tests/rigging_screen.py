@@ -214,6 +214,6 @@ def past_guide_offer(d) -> None:
     """The first time a game with a guided first game is chosen, the menu offers it over the setup
     screen: "Set up a match" (Esc) goes on to the setup."""
     from game.ui.confirm import ConfirmScene
-    if isinstance(d.app.top, ConfirmScene) and d.app.top.question.startswith("New to "):
+    if isinstance(d.app.top, ConfirmScene) and d.app.top.no.label == "Set up a match":    # in any language
         import pygame
         d.key(pygame.K_ESCAPE)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Optional
 
 from game.engine.record import EMPTY as EMPTY_RECORD, Record
+from game.i18n import tr
 
 Pos = tuple  # (seat, slot): a position in a seat's layout
 
@@ -253,7 +254,7 @@ class Game:
         caches worked out from the state are dropped (`forget`) and the phase's step is taken; its
         events join the public record."""
         if not isinstance(action, Action):
-            raise IllegalAction("That is not a move.")
+            raise IllegalAction(tr("That is not a move."))
         if seat not in self.to_act():
             raise IllegalAction(self.not_your_move(seat))
         self.forget()
@@ -271,7 +272,7 @@ class Game:
 
     def not_your_move(self, seat: int) -> str:
         """The sentence for a seat that may not act now."""
-        return "It is not your move now."
+        return tr("It is not your move now.")
 
     def forget(self) -> None:
         """Drop what was worked out from the state before an action (views, legal moves)."""

@@ -31,6 +31,7 @@ from typing import Optional
 
 from game.engine.core import Action, brief
 from game.engine.schema import REQUIRED, Dict, Enum, Int, List, Map, Str, Text
+from game.i18n import tr
 
 LEARNER = 0
 LEVELS = ("random", "easy", "normal")
@@ -123,7 +124,7 @@ def new_session(ruleset, name: str = "Player"):
 
 def _named(ruleset, lesson: int) -> str:
     step = ruleset.guide.steps[lesson]
-    return f"Step {lesson + 1} of the guide ({step.title or step.say[:40]})"
+    return tr("Step {n} of the guide ({lesson})", n=lesson + 1, lesson=tr(step.title or step.say)[:40])
 
 
 def refusal(ruleset, lesson: int, events) -> str:
@@ -131,8 +132,8 @@ def refusal(ruleset, lesson: int, events) -> str:
     made = {e.kind for e in events}
     missing = [k for k in ruleset.guide.steps[lesson].events if k not in made]
     if missing:
-        return (f"{_named(ruleset, lesson)} teaches what the rules in force no longer do "
-                f"({', '.join(missing)}): this guide was written for other rules.")
+        return tr("{step} teaches what the rules in force no longer do ({missing}): this guide was written for "
+                  "other rules.", step=_named(ruleset, lesson), missing=", ".join(missing))
     return ""
 
 
@@ -144,11 +145,11 @@ def unassumed(ruleset) -> str:
         for part in path.split("."):
             here = here.get(part, _ABSENT) if isinstance(here, dict) else _ABSENT
         if here is _ABSENT:
-            return (f"The guide's words rest on the rule {path}, which these rules do not have: this guide "
-                    f"was written for other rules.")
+            return tr("The guide's words rest on the rule {path}, which these rules do not have: this guide "
+                      "was written for other rules.", path=path)
         if here != value or isinstance(here, bool) != isinstance(value, bool):
-            return (f"The guide's words say {path} is {brief(value)}; the rules in force make it {brief(here)}: "
-                    f"this guide was written for other rules.")
+            return tr("The guide's words say {path} is {value}; the rules in force make it {here}: this guide "
+                      "was written for other rules.", path=path, value=brief(value), here=brief(here))
     return ""
 
 
@@ -205,14 +206,14 @@ def check(ruleset, make_bot) -> Optional[str]:
     from game.engine import registry
     guide = ruleset.guide
     if guide is None:
-        return f"{ruleset.name} has no guide."
+        return tr("{game} has no guide.", game=ruleset.name)
     why = unassumed(ruleset)
     if why:
         return why
     try:
         session = new_session(ruleset)
     except (ValueError, KeyError) as exc:
-        return f"The guide cannot start: {exc}"
+        return tr("The guide cannot start: {problem}", problem=exc)
     game = session.game
     family = registry.family(ruleset.family)
     bot = make_bot(ruleset, 1, guide.bot, session.bot_seed(1))
@@ -234,7 +235,7 @@ def check(ruleset, make_bot) -> Optional[str]:
         if learner.done >= len(guide.steps):
             return None
         if game.is_over():
-            return f"The guide's match ends before its step {learner.done + 1}."
+            return tr("The guide's match ends before its step {n}.", n=learner.done + 1)
         to_act = list(game.to_act())
         try:
             if family.bot_step is not None:
@@ -244,6 +245,6 @@ def check(ruleset, make_bot) -> Optional[str]:
                 player = learner if seat == LEARNER else bot
                 apply(seat, player.choose(game.view(seat), game.legal_actions(seat)))
         except _Unteachable:
-            return (f"{_named(ruleset, learner.done)} asks for a move the rules in force do not allow here: "
-                    f"this guide was written for other rules.")
-    return "The guide's match does not reach its last step."
+            return tr("{step} asks for a move the rules in force do not allow here: this guide was written for "
+                      "other rules.", step=_named(ruleset, learner.done))
+    return tr("The guide's match does not reach its last step.")

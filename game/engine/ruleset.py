@@ -27,6 +27,7 @@ from game.engine.parameters import _flatten, _freeze, _get_path, _set_path, _tha
 from game.engine.ruleset_schema import (_MATCH_END, _VARIANT, NAME, SENTENCE, _check_identity,
                                         check_playing_cards)
 from game.engine.schema import REQUIRED, Dict, List, Located, Map, RulesetError, Text, parse_yaml
+from game.i18n import tr, trn
 from game.paths import resource_path
 
 MAX_BYTES = 256 * 1024      # a ruleset is a few KB; the cap keeps a huge or endless file from stalling start-up
@@ -75,7 +76,7 @@ class Ruleset:
     match_end: MatchEnd
     rules_page: str
     path: str = ""
-    rules_original: Optional[tuple] = None   # (label, text): the source's own text, e.g. German
+    rules_original: Optional[tuple] = None   # (label, text, language or None): the source's own text, e.g. German
     guide: Optional[Guide] = None            # the guided first game (game/engine/guide.py)
     credits: str = ""                        # who made the game, as its rule text names them (About)
 
@@ -105,10 +106,12 @@ class Ruleset:
         end = options.get("match_end", {})
         mode = end.get("mode", self.match_end.default_mode)
         rounds = end.get("rounds", self.match_end.rounds)
-        lines = [f"Match: {rounds} round{'' if rounds == 1 else 's'}" if mode == "rounds"
-                 else f"Match: until someone reaches {end.get('points', self.match_end.points)} points"]
-        on = [v.label for v in self.variants if options.get("variants", {}).get(v.key, v.default)]
-        lines.append("House rules on: " + (", ".join(on) if on else "none"))
+        points = end.get("points", self.match_end.points)
+        lines = [trn("Match: {n} round", "Match: {n} rounds", rounds, n=rounds) if mode == "rounds"
+                 else trn("Match: until someone reaches {n} point", "Match: until someone reaches {n} points",
+                          points, n=points)]
+        on = [tr(v.label) for v in self.variants if options.get("variants", {}).get(v.key, v.default)]
+        lines.append(tr("House rules on: {rules}", rules=", ".join(on) if on else tr("none")))
         lines.extend(f"{k}: {_show(v)}" for k, v in _flatten(self.parameters(options)))
         return lines
 
@@ -308,7 +311,8 @@ def build_ruleset(doc: Located, path: str = "") -> Ruleset:
         layout=MappingProxyType(layout), rules=_freeze(rules), variants=variants,
         match_end=MatchEnd(end["modes"], end["default"], end["rounds"], end["points"]),
         rules_page=ident["rules_page"], path=path,
-        rules_original=(ident["rules_original"]["label"], ident["rules_original"]["text"])
+        rules_original=(ident["rules_original"]["label"], ident["rules_original"]["text"],
+                        ident["rules_original"]["language"])
         if ident.get("rules_original") else None,
         guide=read_guide(top.get("guide"), doc), credits=ident["credits"],
     )

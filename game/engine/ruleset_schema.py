@@ -12,6 +12,7 @@ from game.engine import registry
 from game.engine.cards import CardDef
 from game.engine.schema import (REQUIRED, Bool, Colour, Dict, Enum, Int, Key, List, Located, Map, Optional_,
                                 Str, Text, reads_as)
+from game.i18n import LANGUAGES
 
 # Text caps: what fits where it is drawn (a card face, a button, a log line) with room to spare.
 NAME, LABEL, SENTENCE, PAGE = 60, 12, 400, 60_000
@@ -56,6 +57,8 @@ def _check_identity(top: dict, doc: Located) -> dict:
               "rules_page": Text(nonempty=False, max_len=PAGE, lines=True),
               "credits": Text(nonempty=False, max_len=SENTENCE, lines=True),
               "rules_original": Map({"label": (Text(max_len=NAME), REQUIRED),
+                                     # the language it is written in: shown first to players of it
+                                     "language": (Optional_(Enum(*LANGUAGES)), None),
                                      "text": (Str(max_len=PAGE, lines=True), REQUIRED)})}
     known = set(fields) | {"cards", "abilities", "layout", "rules", "match_end", "variants", "guide"}
     for key in top:

@@ -16,9 +16,12 @@ state dealt anew from the actor's view (it told no one anything the actor could 
 """
 from __future__ import annotations
 
-CHANCE = "Chance played a part since (a shuffle or a deal)."
-OVER = "The match is over."
-UNDECLARED = "This game does not say which of its moves show hidden cards."
+from game.i18n import N_
+
+# said where they are shown (game/ui/table_undo.py translates the reason it keeps)
+CHANCE = N_("Chance played a part since (a shuffle or a deal).")
+OVER = N_("The match is over.")
+UNDECLARED = N_("This game does not say which of its moves show hidden cards.")
 
 
 def chance(game) -> object:

@@ -21,6 +21,7 @@ from game.ai.analysis import DEFAULT_DEALS, Cancelled, NotAnalysed, appraise, wo
 from game.engine import registry
 from game.engine.core import Action
 from game.engine.session import Session
+from game.i18n import tr
 
 VERDICTS = ("fine", "inaccuracy", "mistake", "blunder")
 # points of expected loss from which a decision is an inaccuracy, a mistake, a blunder, where the
@@ -196,8 +197,10 @@ def summary_line(name: str, review: dict, short: bool = False) -> str:
     """The review of one player in a sentence (`short`: the counts only, for the replay's status line)."""
     s = review["summary"]
     if short:
-        return (f"{name}: {s['reviewed']} judged · {s['fine']} fine · {s['inaccuracy']} inaccurate · "
-                f"{s['mistake']} mistakes · {s['blunder']} blunders · {s['points_lost']:.1f} points lost")
+        return tr("{name}: {reviewed} judged · {fine} fine · {inaccuracy} inaccurate · {mistake} mistakes · "
+                  "{blunder} blunders · {lost} points lost", name=name, reviewed=s["reviewed"], fine=s["fine"],
+                  inaccuracy=s["inaccuracy"], mistake=s["mistake"], blunder=s["blunder"],
+                  lost=f"{s['points_lost']:.1f}")
     skipped = sum(review["skipped"].values())
     def count(n, one, many):
         return f"{n} {one if n == 1 else many}"

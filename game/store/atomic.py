@@ -15,6 +15,7 @@ import stat
 import tempfile
 import time
 from pathlib import Path
+from game.i18n import tr
 
 # Our files are a few KB (a long match's save, some tens of KB); anything this big is not ours.
 MAX_DATA_FILE = 16 * 1024 * 1024
@@ -104,15 +105,17 @@ def repair(path, data, problems: list, what: str) -> str:
     path = Path(path)
     # The message is shown on screen: name the first few, count the rest (all are in the copy).
     shown = 12
-    listed = "; ".join(problems[:shown]) + (f"; and {len(problems) - shown} more" if len(problems) > shown else "")
+    listed = "; ".join(problems[:shown]) + (tr("; and {n} more", n=len(problems) - shown)
+                                             if len(problems) > shown else "")
     try:
         copy = _aside_name(path)
         shutil.copy2(path, copy)
     except OSError as exc:
         # Without a copy the original must not be rewritten: leave it for the player to fix.
-        return (f"{what} in {path} were not used as written ({listed}); no copy could be kept "
-                f"({exc.strerror or exc}), so the file was left unchanged.")
-    warning = f"{what} in {path} were not used as written ({listed}); the original was kept as {copy.name}."
+        return tr("{what} in {path} were not used as written ({problems}); no copy could be kept ({problem}), so "
+                  "the file was left unchanged.", what=what, path=path, problems=listed, problem=exc.strerror or exc)
+    warning = tr("{what} in {path} were not used as written ({problems}); the original was kept as {copy}.",
+                 what=what, path=path, problems=listed, copy=copy.name)
     try:
         atomic_write_json(path, data)
     except StoreError as exc:
@@ -194,13 +197,13 @@ def quarantine(path, reason: str) -> StoreError:
         moved = move_aside(path)
     except OSError as exc:
         return StoreError(
-            f"{path} could not be read ({reason}) and could not be moved aside "
-            f"({exc.strerror or exc}); it was left where it is.",
+            tr("{path} could not be read ({reason}) and could not be moved aside ({problem}); it was left where "
+               "it is.", path=path, reason=reason, problem=exc.strerror or exc),
             path=path,
         )
     return StoreError(
-        f"{path} could not be read ({reason}); it was moved aside to {moved.name} "
-        f"in the same folder (nothing was deleted).",
+        tr("{path} could not be read ({reason}); it was moved aside to {copy} in the same folder (nothing was "
+           "deleted).", path=path, reason=reason, copy=moved.name),
         path=path,
         moved_to=moved,
     )

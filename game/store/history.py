@@ -21,6 +21,7 @@ from typing import Optional
 from game.engine.core import match_problem
 from game.store.atomic import StoreError, atomic_write_json, data_folder, quarantine, read_json, remove_orphans
 from game.store.versions import newer_problem, stamped
+from game.i18n import tr
 
 FOLDER_NAME = "history"
 FORMAT = 1
@@ -137,10 +138,10 @@ def load(path) -> PastMatch:
         raise StoreError(f"{path} is gone", path=path)
     newer = newer_problem(data, str(path))
     if newer:
-        raise StoreError(newer + "; it is left where it is", path=path)
+        raise StoreError(tr("{problem}; it is left where it is", problem=newer), path=path)
     problem = _problem(data)
     if problem:
-        raise quarantine(path, f"it is not a usable past match: {problem}")
+        raise quarantine(path, tr("it is not a usable past match: {problem}", problem=problem))
     return PastMatch(path, data["finished"], data["match"], data["summary"], dict(data.get("reviews") or {}))
 
 
@@ -184,8 +185,8 @@ def ruleset_note(past: PastMatch, rulesets) -> Optional[str]:
     rulesets: the loaded rulesets ({id: Ruleset})."""
     ruleset = rulesets.get(past.ruleset_id)
     if ruleset is None:
-        return f"{past.summary['game']} is no longer installed: this match cannot be replayed."
+        return tr("{game} is no longer installed: this match cannot be replayed.", game=past.summary["game"])
     if ruleset.version != past.match["version"]:
-        return (f"Played with {ruleset.name} {past.match['version']}; the rules are now version "
-                f"{ruleset.version}, so this match cannot be replayed.")
+        return tr("Played with {game} {then}; the rules are now version {now}, so this match cannot be replayed.",
+                  game=ruleset.name, then=past.match["version"], now=ruleset.version)
     return None

@@ -14,6 +14,7 @@ from game.engine.core import brief, match_problem
 from game.engine.session import match_end_problem
 from game.store.atomic import StoreError, atomic_write_json, data_file, quarantine, read_json
 from game.store.versions import KEY as VERSION_KEY, newer_problem, stamped
+from game.i18n import tr
 
 FILE_NAME = "current_match.json"
 FORMAT = 1
@@ -46,14 +47,15 @@ def load_current() -> tuple[Optional[dict], Optional[str]]:
     if data is None:
         return None, None
     if not isinstance(data, dict):
-        return None, str(quarantine(path, "it does not hold a saved match"))
-    newer = newer_problem(data, "it")
+        return None, str(quarantine(path, tr("it does not hold a saved match")))
+    newer = newer_problem(data, tr("it"))
     if newer:
         # kept aside for that version: a new match here would otherwise overwrite it
         return None, str(quarantine(path, newer))
     if data.get("format") != FORMAT:
         # Likely written by another version of Card Table: keep it for that version.
-        return None, str(quarantine(path, f"unknown save format {brief(data.get('format'))}, expected {FORMAT}"))
+        return None, str(quarantine(path, tr("unknown save format {format}, expected {expected}",
+                                            format=brief(data.get("format")), expected=FORMAT)))
     match = dict(data)
     del match["format"]
     match.pop(VERSION_KEY, None)
@@ -63,7 +65,7 @@ def load_current() -> tuple[Optional[dict], Optional[str]]:
         # A value no check foresaw is damage like any other: set aside and said in words, not Python's.
         problem = "some of its values cannot be used"
     if problem:
-        return None, str(quarantine(path, f"it is not a usable saved match: {problem}"))
+        return None, str(quarantine(path, tr("it is not a usable saved match: {problem}", problem=problem)))
     return match, None
 
 

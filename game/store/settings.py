@@ -14,6 +14,7 @@ from typing import Optional
 from game.engine.core import brief, name_problem
 from game.engine.session import match_end_problem
 from game.store.atomic import StoreError, atomic_write_json, data_file, quarantine, read_json, repair
+from game.i18n import tr
 
 FILE_NAME = "settings.json"
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
@@ -163,7 +164,7 @@ def load() -> tuple[Settings, Optional[str]]:
         path = settings_path()
         data = read_json(path)
     except StoreError as exc:
-        return Settings(), f"Settings cannot be read, using the defaults: {exc}"
+        return Settings(), tr("Settings cannot be read, using the defaults: {problem}", problem=exc)
     if data is None:
         return Settings(), None
     if not isinstance(data, dict):
@@ -175,7 +176,7 @@ def load() -> tuple[Settings, Optional[str]]:
         # A value no check foresaw is damage like any other: set aside and said in words, not Python's.
         return Settings(), str(quarantine(path, "it holds values Card Table cannot use"))
     if problems:
-        return settings, repair(path, settings.to_json(), problems, "Some settings")
+        return settings, repair(path, settings.to_json(), problems, tr("Some settings"))
     return settings, None
 
 

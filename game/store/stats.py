@@ -25,6 +25,7 @@ from typing import Optional, Sequence
 from game.engine.core import brief, name_problem, text_problem
 from game.store.atomic import StoreError, atomic_write_json, data_file, quarantine, read_json, repair
 from game.store.versions import newer_problem, stamped
+from game.i18n import tr
 
 FILE_NAME = "stats.json"
 FORMAT = 1
@@ -58,7 +59,7 @@ def load() -> tuple[dict, Optional[str]]:
         return empty(), None
     newer = newer_problem(data, str(path))
     if newer:
-        raise StoreError(newer + "; it is left as it is", path=path)
+        raise StoreError(tr("{problem}; it is left as it is", problem=newer), path=path)
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("games"), dict):
         return empty(), str(quarantine(path, "it does not hold Card Table statistics"))
     try:
@@ -68,7 +69,7 @@ def load() -> tuple[dict, Optional[str]]:
         return empty(), str(quarantine(path, "it holds values Card Table cannot use"))
     if problems:
         # The rest of the file is still good: keep it, keep the original aside, and say what was lost.
-        return stats, repair(path, stats, problems, "Statistics")
+        return stats, repair(path, stats, problems, tr("Statistics"))
     return stats, None
 
 

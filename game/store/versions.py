@@ -11,6 +11,7 @@ from typing import Optional
 
 from game import VERSION
 from game.engine.core import brief
+from game.i18n import tr
 
 KEY = "app_version"
 _NUMBER = re.compile(r"^(\d{1,6})\.(\d{1,6})\.(\d{1,6})$")
@@ -34,8 +35,9 @@ def newer_problem(data: dict, what: str) -> Optional[str]:
         return None
     written = parse(data[KEY])
     if written is None:
-        return f"{what} names no Card Table version it was written by ({brief(data[KEY])})"
+        return tr("{what} names no Card Table version it was written by ({version})", what=what,
+                  version=brief(data[KEY]))
     if written > parse(VERSION):
-        return (f"{what} was written by Card Table {data[KEY]}, newer than this one ({VERSION}); "
-                f"open it with Card Table {data[KEY]} or later")
+        return tr("{what} was written by Card Table {written}, newer than this one ({this}); open it with Card "
+                  "Table {written} or later", what=what, written=data[KEY], this=VERSION)
     return None

@@ -1,6 +1,7 @@
 """About: the version, the games' makers, the licences and the data folder (game/about.py), on the
 rules page's scrolling panel."""
 from game import VERSION, about
+from game.i18n import tr
 from game.ui.rules_scene import RulesScene
 
 
@@ -14,4 +15,4 @@ class AboutScene(RulesScene):
         return about.blocks([e.ruleset for e in self.app.rulesets() if e.ok])
 
     def heading(self) -> tuple:
-        return "About Card Table", f"version {VERSION}"
+        return tr("About Card Table"), tr("version {version}", version=VERSION)

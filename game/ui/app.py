@@ -17,6 +17,7 @@ from typing import Optional
 import pygame
 
 from game import VERSION, i18n
+from game.i18n import N_, tr
 from game.ui import fonts, theme
 
 ANIM_SCALE = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
@@ -34,7 +35,7 @@ def _load_settings():
     try:
         return store.load()
     except Exception as exc:  # a broken store must not stop the game from opening
-        return store.Settings(), f"Settings could not be loaded, using the defaults: {exc}"
+        return store.Settings(), tr("Settings could not be loaded, using the defaults: {problem}", problem=exc)
 
 
 def clamp_size(size) -> tuple:
@@ -163,7 +164,7 @@ class App:
                 elif not pygame.display.toggle_fullscreen():
                     raise pygame.error("the display refused")
             except pygame.error as exc:
-                self.toast(f"Full screen is not available here: {exc}")
+                self.toast(tr("Full screen is not available here: {problem}", problem=exc))
             else:
                 self.fullscreen = on
                 self.resize(pygame.display.get_surface().get_size())
@@ -256,7 +257,7 @@ class App:
             entries = load_all()
         except Exception as exc:   # the menu must open even if the loader itself breaks
             entries = []
-            self.toast(f"Rulesets could not be loaded: {exc}")
+            self.toast(tr("Rulesets could not be loaded: {problem}", problem=exc))
         self._rulesets = entries
         self._loader = None
 
@@ -274,7 +275,7 @@ class App:
         except Exception as exc:
             if not self.settings_unsaved:
                 self.settings_unsaved = True
-                self.toast(f"Settings cannot be saved: {exc}", 8)
+                self.toast(tr("Settings cannot be saved: {problem}", problem=exc), 8)
 
     # ---- the frame loop ----
     def _safe(self, fn, *args):
@@ -285,7 +286,7 @@ class App:
             return fn(*args)
         except Exception as exc:
             traceback.print_exc(file=sys.stderr)
-            self.toast(f"Something went wrong: {exc.__class__.__name__}: {exc}")
+            self.toast(tr("Something went wrong: {problem}", problem=f"{exc.__class__.__name__}: {exc}"))
             return None
 
     def step(self) -> bool:
@@ -387,9 +388,9 @@ class App:
         from game.ui.menu import describe_saved_match
         what = describe_saved_match(data, self.rulesets())
         return self.push(ConfirmScene(
-            self, f"Abandon the saved match of {what}?",
-            "Only one match is kept: starting this one replaces it for good. Keep it to resume it from the menu.",
-            "Abandon it and start", lambda: self.open_table(session)))
+            self, tr("Abandon the saved match of {match}?", match=what),
+            N_("Only one match is kept: starting this one replaces it for good. Keep it to resume it from the menu."),
+            N_("Abandon it and start"), lambda: self.open_table(session)))
 
     def open_table(self, session, fresh: bool = True):
         """Show the table for a session (a new or resumed match) on top of the menu; a family with
@@ -401,7 +402,7 @@ class App:
             plugin_for(session.ruleset.family)
         except KeyError as exc:
             menu = self.reset(MenuScene(self))
-            self.toast(f"Cannot open {session.ruleset.name}: {str(exc).strip(chr(39))}", 10)
+            self.toast(tr("Cannot open {game}: {problem}", game=session.ruleset.name, problem=str(exc).strip(chr(39))), 10)
             return menu
         self.reset(MenuScene(self))
         return self.push(TableScene(self, session, fresh=fresh))
@@ -420,10 +421,10 @@ def normalise_seats(seats) -> list:
         if s["kind"] == "ai":
             bots += 1
             s.setdefault("level", "normal")
-            s.setdefault("name", f"Bot {i + 1}")
+            s.setdefault("name", tr("Bot {n}", n=i + 1))
         else:
             humans += 1
-            s.setdefault("name", f"Player {i + 1}")
+            s.setdefault("name", tr("Player {n}", n=i + 1))
         out.append(s)
     return out
 
@@ -435,8 +436,8 @@ def new_session(game_id: str, seats, options=None, seed=None):
     ruleset = find_ruleset(game_id)
     seats = normalise_seats(seats or ["human", "ai:normal"])
     if not ruleset.min_players <= len(seats) <= ruleset.max_players:
-        raise ValueError(f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players, "
-                         f"not {len(seats)}")
+        raise ValueError(tr("{game} is for {least}-{most} players, not {n}", game=ruleset.name,
+                            least=ruleset.min_players, most=ruleset.max_players, n=len(seats)))
     options = options or default_options(ruleset)
     problem = options_refusal(ruleset, options, len(seats))     # a deal that cannot be made: say why
     if problem:
@@ -458,7 +459,7 @@ def run(game_id: Optional[str] = None, seats=None, options=None, seed: Optional[
             session = new_session(game_id, seats, options, seed)
         except (KeyError, ValueError) as exc:
             app.open_menu()
-            app.toast(f"Cannot start {game_id}: {str(exc).strip(chr(39))}", 10)
+            app.toast(tr("Cannot start {game}: {problem}", game=game_id, problem=str(exc).strip(chr(39))), 10)
         else:
             app.start_match(session)
     else:

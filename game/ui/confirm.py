@@ -5,6 +5,7 @@ are; only the named button (or Y) goes ahead.
 """
 import pygame
 
+from game.i18n import N_, tr
 from game.ui import fonts, theme
 from game.ui.scene import Scene, shade
 from game.ui.widgets import Button, blit_text, draw_panel
@@ -13,7 +14,7 @@ from game.ui.widgets import Button, blit_text, draw_panel
 class ConfirmScene(Scene):
     overlay = True
 
-    def __init__(self, app, question: str, detail: str, yes_label: str, on_yes, no_label: str = "Keep it"):
+    def __init__(self, app, question: str, detail: str, yes_label: str, on_yes, no_label: str = N_("Keep it")):
         super().__init__(app)
         self.question, self.detail, self.on_yes = question, detail, on_yes
         self.no = Button(no_label, self.keep, primary=True, hint="Esc")
@@ -26,7 +27,7 @@ class ConfirmScene(Scene):
         w, h = size
         width = min(720, w - 60)
         # the detail is shown whole (a guide's introduction runs to 400 characters): the panel grows
-        self.detail_lines = fonts.wrap(self.detail, 16, width - 60)
+        self.detail_lines = fonts.wrap(tr(self.detail), 16, width - 60)
         extra = max(0, len(self.detail_lines) - 3) * fonts.line_height(16)
         self.panel = pygame.Rect(0, 0, width, min(240 + extra, h - 40))
         self.panel.center = (w // 2, h // 2)
@@ -56,7 +57,7 @@ class ConfirmScene(Scene):
         shade(surf)
         p = self.panel
         draw_panel(surf, p, theme.PANEL, theme.ACCENT, radius=14, width=2)
-        lines = fonts.wrap(self.question, 24, p.w - 60, True)[:2]
+        lines = fonts.wrap(tr(self.question), 24, p.w - 60, True)[:2]
         for i, line in enumerate(lines):
             blit_text(surf, line, 24, (p.x + 30, p.y + 24 + i * fonts.line_height(24)), theme.TEXT, True)
         y = p.y + 30 + len(lines) * fonts.line_height(24)

@@ -11,15 +11,18 @@ import pygame
 
 from game.ui import fonts, theme
 from game.ui.scene import Scene, draw_felt, panel_with_back
-from game.ui.widgets import Button, blit_text, draw_panel, plural
+from game.i18n import N_, tr, trn
+from game.ui.widgets import Button, blit_text, draw_panel
 
 ROW = 64
+LEVELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
 
 def players_text(past) -> str:
     names = []
     for name, kind, level in past.players():
-        names.append(f"{name} ({level or 'normal'})" if kind == "ai" else name)
+        level = level or "normal"
+        names.append(tr("{name} ({level})", name=name, level=tr(LEVELS.get(level, level))) if kind == "ai" else name)
     return ", ".join(names)
 
 
@@ -28,15 +31,21 @@ def result_text(past) -> str:
     summary = past.summary
     winners = [names[s] for s in summary["winners"] if 0 <= s < len(names)]
     totals = " · ".join(f"{names[s]} {summary['scores'][s]:g}" for s in range(min(len(names), len(summary["scores"]))))
-    won = " and ".join(winners) + (" won" if len(winners) == 1 else " shared the win") if winners else "no winner"
-    return f"{won}: {totals}"
+    if not winners:
+        won = tr("no winner")
+    elif len(winners) == 1:
+        won = tr("{name} won", name=winners[0])
+    else:
+        won = tr("{names} and {last} shared the win", names=", ".join(winners[:-1]), last=winners[-1])
+    return tr("{result}: {totals}", result=won, totals=totals)
 
 
 def length_text(past) -> str:
     summary = past.summary
     rounds = summary.get("rounds") or 1
-    moves = plural(summary.get("actions", len(past.match.get("actions", []))), "move")
-    return f"{plural(rounds, 'round')}, {moves}" if rounds > 1 else moves
+    n = summary.get("actions", len(past.match.get("actions", [])))
+    moves = trn("{n} move", "{n} moves", n, n=n)
+    return trn("{n} round", "{n} rounds", rounds, n=rounds) + ", " + moves if rounds > 1 else moves
 
 
 class PastMatchesScene(Scene):
@@ -46,12 +55,12 @@ class PastMatchesScene(Scene):
         try:
             self.matches, warnings = history.past_matches()
         except Exception as exc:            # the store says its own problems; anything else in words
-            self.matches, warnings = [], [f"The past matches could not be read: {type(exc).__name__}"]
+            self.matches, warnings = [], [tr("The past matches could not be read: {problem}", problem=type(exc).__name__)]
         for warning in warnings[:3]:
             app.toast(warning, 8)
         rulesets = {e.ruleset.id: e.ruleset for e in app.rulesets() if e.ok}
         self.notes = [history.ruleset_note(p, rulesets) for p in self.matches]
-        self.back = self.ui.add(Button("Back", lambda: self.app.pop(self), primary=True, hint="Esc"))
+        self.back = self.ui.add(Button(N_("Back"), lambda: self.app.pop(self), primary=True, hint="Esc"))
         self.picked = 0
         self.scroll = 0
         self.rows: list = []              # (rect, index) of the rows on screen
@@ -73,7 +82,7 @@ class PastMatchesScene(Scene):
         try:
             scene = ReplayScene(self.app, past.match, title=past.summary["game"], past=past)
         except ValueError as exc:
-            self.app.toast(f"This match cannot be replayed: {exc}", 8)
+            self.app.toast(tr("This match cannot be replayed: {problem}", problem=exc), 8)
             return
         self.app.push(scene)
 
@@ -114,12 +123,12 @@ class PastMatchesScene(Scene):
         draw_felt(surf)
         p = self.panel
         draw_panel(surf, p, theme.PANEL, theme.PANEL_EDGE, radius=14)
-        blit_text(surf, "Past matches", 30, (p.x + 36, p.y + 22), theme.TEXT, True)
-        hint = "Click a match (or Up/Down and Enter) to replay it."
+        blit_text(surf, tr("Past matches"), 30, (p.x + 36, p.y + 22), theme.TEXT, True)
+        hint = tr("Click a match (or Up/Down and Enter) to replay it.")
         blit_text(surf, hint, 15, (p.right - 36, p.y + 34), theme.MUTED, False, "topright")
         self.rows = []
         if not self.matches:
-            blit_text(surf, "No finished matches yet: every match you finish is kept here.", 18,
+            blit_text(surf, tr("No finished matches yet: every match you finish is kept here."), 18,
                       (p.x + 36, p.y + 90), theme.MUTED)
         r = self.list_rect
         for row, index in enumerate(range(self.scroll, min(len(self.matches), self.scroll + self.visible_rows()))):
@@ -128,16 +137,17 @@ class PastMatchesScene(Scene):
             self.rows.append((rect, index))
             if index == self.picked:
                 pygame.draw.rect(surf, theme.PANEL_EDGE, rect, 2, border_radius=8)
-            when = past.when().astimezone().strftime("%d %b %Y %H:%M")
+            # Translators: a strftime pattern (German: %d.%m.%Y %H:%M)
+            when = past.when().astimezone().strftime(tr("%d %b %Y %H:%M"))
             note = self.notes[index]
             head = f"{past.summary['game']} · {when} · {length_text(past)}"
             blit_text(surf, fonts.ellipsize(head, 18, rect.w - 24, True), 18, (rect.x + 12, rect.y + 6),
                       theme.MUTED if note else theme.ACCENT, True)
-            line = note or f"{players_text(past)}. {result_text(past)}"
+            line = note or tr("{players}. {result}", players=players_text(past), result=result_text(past))
             blit_text(surf, fonts.ellipsize(line, 15, rect.w - 24), 15, (rect.x + 12, rect.y + 32),
                       theme.MUTED if note else theme.TEXT)
         if len(self.matches) > self.visible_rows():
-            shown = f"{self.scroll + 1}-{min(len(self.matches), self.scroll + self.visible_rows())} of " \
-                    f"{len(self.matches)} · scroll for more"
+            shown = tr("{first}-{last} of {n} · scroll for more", first=self.scroll + 1,
+                       last=min(len(self.matches), self.scroll + self.visible_rows()), n=len(self.matches))
             blit_text(surf, shown, 14, (r.right, self.back.rect.y - 8), theme.MUTED, False, "bottomright")
         self.ui.draw(surf)

@@ -9,7 +9,8 @@ import pygame
 
 from game.ui import fonts, theme
 from game.ui.scene import Scene, draw_felt
-from game.ui.widgets import Button, blit_text, draw_panel, plural
+from game.i18n import N_, tr, trn
+from game.ui.widgets import Button, blit_text, draw_panel
 
 
 def describe_saved_match(save, entries) -> str:
@@ -21,7 +22,7 @@ def describe_saved_match(save, entries) -> str:
             game = entry.ruleset.name
     names = ", ".join(str(seat.get("name", "?")) for seat in s.get("seats", []) if isinstance(seat, dict))
     moves = len(s.get("actions", []) or [])
-    return f"{game} ({names}; {plural(moves, 'move')})"
+    return trn("{game} ({names}; {n} move)", "{game} ({names}; {n} moves)", moves, game=game, names=names, n=moves)
 
 
 class MenuScene(Scene):
@@ -32,12 +33,12 @@ class MenuScene(Scene):
         self.save = None
         self.game_buttons = []
         self.broken = []          # (rect, entry)
-        self.resume_btn = Button("Resume", self.resume, primary=True, hint="R")
-        self.settings_btn = Button("Settings", self.open_settings)
-        self.stats_btn = Button("Statistics", self.open_stats)
-        self.history_btn = Button("Past matches", self.open_history, hint="P")
-        self.about_btn = Button("About", self.open_about)
-        self.quit_btn = Button("Quit", lambda: self.app.quit(0), hint="Esc")
+        self.resume_btn = Button(N_("Resume"), self.resume, primary=True, hint="R")
+        self.settings_btn = Button(N_("Settings"), self.open_settings)
+        self.stats_btn = Button(N_("Statistics"), self.open_stats)
+        self.history_btn = Button(N_("Past matches"), self.open_history, hint="P")
+        self.about_btn = Button(N_("About"), self.open_about)
+        self.quit_btn = Button(N_("Quit"), lambda: self.app.quit(0), hint="Esc")
         self.ui.add(self.resume_btn, self.settings_btn, self.stats_btn, self.history_btn, self.about_btn,
                     self.quit_btn)
         self.resume_btn.visible = False
@@ -60,7 +61,7 @@ class MenuScene(Scene):
             from game.store.saves import load_current
             data, warning = load_current()
         except Exception as exc:
-            data, warning = None, f"The saved match could not be read: {exc}"
+            data, warning = None, tr("The saved match could not be read: {problem}", problem=exc)
         if warning:
             self.app.toast(warning, 8)
         return data
@@ -75,12 +76,12 @@ class MenuScene(Scene):
             if entry.ok:
                 ruleset = entry.ruleset
                 play = Button(ruleset.name, (lambda ruleset=ruleset: self.open_setup(ruleset)), primary=True,
-                              size=20, tooltip=f"{ruleset.name}: {ruleset.min_players}-{ruleset.max_players} "
-                                               "players. Set up a match.")
-                learn = Button("Learn to play", (lambda ruleset=ruleset: self.learn(ruleset)), size=15,
-                               tooltip=f"A guided first game of {ruleset.name} against a bot") \
+                              size=20, tooltip=tr("{game}: {least}-{most} players. Set up a match.", game=ruleset.name,
+                                                  least=ruleset.min_players, most=ruleset.max_players))
+                learn = Button(N_("Learn to play"), (lambda ruleset=ruleset: self.learn(ruleset)), size=15,
+                               tooltip=tr("A guided first game of {game} against a bot", game=ruleset.name)) \
                     if ruleset.guide is not None else None
-                rules = Button("Rules", (lambda ruleset=ruleset: self.open_rules(ruleset)), size=15)
+                rules = Button(N_("Rules"), (lambda ruleset=ruleset: self.open_rules(ruleset)), size=15)
                 self.game_rows.append((play, learn, rules))
                 self.game_buttons += [b for b in (play, learn, rules) if b is not None]
         self.ui.add(*self.game_buttons) if self.game_buttons else None
@@ -142,7 +143,7 @@ class MenuScene(Scene):
                 y += rect.h + 10
 
     def _resume_label(self) -> str:
-        return "Resume " + describe_saved_match(self.save, self.entries)
+        return tr("Resume {match}", match=describe_saved_match(self.save, self.entries))
 
     # ---- actions ----
     def resume(self):
@@ -158,7 +159,8 @@ class MenuScene(Scene):
             # Whatever stops the replay (a shape load_current could not see, a rule that changed),
             # the save is set aside once with the reason: never offered again, never deleted.
             warning = saves.set_aside_current(f"it cannot be resumed: {exc}")
-            self.app.toast(f"The saved match cannot be resumed: {exc}. " + (warning or ""), 10)
+            self.app.toast(tr("The saved match cannot be resumed: {problem}.", problem=exc)
+                           + (" " + warning if warning else ""), 10)
             self.save = None
             self.layout(self.app.size)
             return
@@ -175,10 +177,13 @@ class MenuScene(Scene):
             self.app.save_settings()
             from game.ui.confirm import ConfirmScene
             self.app.push(ConfirmScene(
-                self.app, f"New to {ruleset.name}?",
-                f"Learn to play: a guided first game against a bot, {len(ruleset.guide.steps)} lessons. "
-                "Every lesson can be skipped, and you can leave the guide at any time.",
-                "Learn to play", lambda: self.learn(ruleset), no_label="Set up a match"))
+                self.app, tr("New to {game}?", game=ruleset.name),
+                trn("Learn to play: a guided first game against a bot, {n} lesson. Every lesson can be "
+                    "skipped, and you can leave the guide at any time.",
+                    "Learn to play: a guided first game against a bot, {n} lessons. Every lesson can be "
+                    "skipped, and you can leave the guide at any time.", len(ruleset.guide.steps),
+                    n=len(ruleset.guide.steps)),
+                N_("Learn to play"), lambda: self.learn(ruleset), no_label=N_("Set up a match")))
 
     def learn(self, ruleset):
         """The guided first game of `ruleset`; a guide its rules no longer fit says so and stays shut."""
@@ -189,7 +194,7 @@ class MenuScene(Scene):
             self.app.toast(why, 10)
             return
         names = [n for n in getattr(self.app.settings, "player_names", []) or [] if n]
-        self.app.start_match(guide.new_session(ruleset, names[0] if names else "Player"))
+        self.app.start_match(guide.new_session(ruleset, names[0] if names else tr("Player")))
 
     def open_rules(self, ruleset):
         from game.ui.rules_scene import RulesScene
@@ -246,24 +251,24 @@ class MenuScene(Scene):
         draw_felt(surf)
         w, _ = surf.get_size()
         blit_text(surf, "Card Table", 54, (w // 2, self.title_y), theme.ACCENT, True, "center")
-        blit_text(surf, "Card games for one computer: pass and play, or play against the computer",
+        blit_text(surf, tr("Card games for one computer: pass and play, or play against the computer"),
                   17, (w // 2, self.sub_y), theme.MUTED, False, "center")
         draw_panel(surf, self.panel, theme.PANEL, theme.PANEL_EDGE, radius=14)
-        blit_text(surf, "Choose a game", 20, (self.panel.x + 30, self.panel.y + 14), theme.TEXT, True)
+        blit_text(surf, tr("Choose a game"), 20, (self.panel.x + 30, self.panel.y + 14), theme.TEXT, True)
         if self.entries is None:
-            blit_text(surf, "Loading games…", 18, (self.panel.x + 30, self.games_top if hasattr(self, "games_top")
+            blit_text(surf, tr("Loading games…"), 18, (self.panel.x + 30, self.games_top if hasattr(self, "games_top")
                                                    else self.panel.y + 60), theme.MUTED)
         elif not self.entries:
-            blit_text(surf, "No rulesets found in the rulesets folder.", 18, (self.panel.x + 30, self.games_top),
+            blit_text(surf, tr("No rulesets found in the rulesets folder."), 18, (self.panel.x + 30, self.games_top),
                       theme.DANGER)
         for rect, entry, lines in self.broken:
             draw_panel(surf, rect, (40, 40, 40), (90, 90, 90), radius=8)
             name = os.path.basename(entry.path)
-            blit_text(surf, f"{name}: cannot be played (broken ruleset)", 15, (rect.x + 12, rect.y + 6),
+            blit_text(surf, tr("{file}: cannot be played (broken ruleset)", file=name), 15, (rect.x + 12, rect.y + 6),
                       theme.DIM, True)
             for i, line in enumerate(lines):
                 blit_text(surf, line, 14, (rect.x + 12, rect.y + 26 + 18 * i), theme.MUTED)
         if getattr(self, "content_h", 0) > self.list_rect.h:
-            blit_text(surf, "more below: scroll with the wheel or the arrow keys", 13,
+            blit_text(surf, tr("more below: scroll with the wheel or the arrow keys"), 13,
                       (self.panel.right - 30, self.panel.y + 24), theme.MUTED, False, "topright")
         self.ui.draw(surf)

@@ -13,6 +13,7 @@ comes back on top (from the pause menu or the rules page).
 """
 import pygame
 
+from game.i18n import tr
 from game.ui import fonts, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, blit_text
@@ -30,7 +31,7 @@ class PassScene(Scene):
         self.name, self.on_done, self.table = name, on_done, table
         self.shown_at = None        # the app's time when this screen was first drawn (on top)
         self.done = False
-        self.button = self.ui.add(Button(f"I am {name}: show my cards", self.finish, primary=True,
+        self.button = self.ui.add(Button(tr("I am {name}: show my cards", name=name), self.finish, primary=True,
                                          hint=PASS_KEY_NAME))
         self.button.enabled = False
 
@@ -90,10 +91,11 @@ class PassScene(Scene):
             self.shown_at = self.app.time
         surf.fill((14, 26, 20))
         w, h = surf.get_size()
-        size = fonts.fit(f"Pass to {self.name}", 56, w - 80, True)
-        blit_text(surf, f"Pass to {self.name}", size, (w // 2, int(h * 0.36)), theme.ACCENT, True, "center")
-        line = f"Click the button when only {self.name} is looking (or press {PASS_KEY_NAME})."
+        title = tr("Pass to {name}", name=self.name)
+        size = fonts.fit(title, 56, w - 80, True)
+        blit_text(surf, title, size, (w // 2, int(h * 0.36)), theme.ACCENT, True, "center")
+        line = tr("Click the button when only {name} is looking (or press {key}).", name=self.name, key=PASS_KEY_NAME)
         blit_text(surf, line, fonts.fit(line, 26, w - 80), (w // 2, int(h * 0.46)), theme.TEXT, False, "center")
-        note = "Everyone else: look away. The table stays hidden until then. (Esc: menu · F1: rules)"
+        note = tr("Everyone else: look away. The table stays hidden until then. (Esc: menu · F1: rules)")
         blit_text(surf, note, fonts.fit(note, 17, w - 80), (w // 2, int(h * 0.52)), theme.MUTED, False, "center")
         self.ui.draw(surf)

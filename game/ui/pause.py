@@ -1,6 +1,7 @@
 """The pause menu over the table (Esc): continue, rules, settings, or back to the main menu."""
 import pygame
 
+from game.i18n import N_, tr
 from game.ui import theme
 from game.ui.scene import Scene, shade
 from game.ui.widgets import Button, blit_text, draw_panel
@@ -13,10 +14,10 @@ class PauseScene(Scene):
         super().__init__(app)
         self.table = table
         self.items = [
-            Button("Continue", self.close, primary=True, hint="Esc"),
-            Button("Rules", self.rules, hint="F1"),
-            Button("Settings", self.settings),
-            Button("Main menu (the match is saved)", self.menu),
+            Button(N_("Continue"), self.close, primary=True, hint="Esc"),
+            Button(N_("Rules"), self.rules, hint="F1"),
+            Button(N_("Settings"), self.settings),
+            Button(N_("Main menu (the match is saved)"), self.menu),
         ]
         self.ui.add(*self.items)
         self.ui.set_focus(self.items[0])
@@ -55,5 +56,5 @@ class PauseScene(Scene):
     def draw(self, surf):
         shade(surf)
         draw_panel(surf, self.panel, theme.PANEL, theme.ACCENT, radius=14, width=2)
-        blit_text(surf, "Paused", 28, (self.panel.centerx, self.panel.y + 36), theme.TEXT, True, "center")
+        blit_text(surf, tr("Paused"), 28, (self.panel.centerx, self.panel.y + 36), theme.TEXT, True, "center")
         self.ui.draw(surf)

@@ -24,6 +24,7 @@ import pygame
 from game.engine import registry
 from game.engine.core import Action
 from game.engine.session import Session
+from game.i18n import N_, tr
 from game.ui import table_frame, theme
 from game.ui.background import Background
 from game.ui.cardart import CardArt
@@ -31,9 +32,10 @@ from game.ui.families import drawing_for
 from game.ui.scene import Scene
 from game.ui.widgets import Button
 
-KEY_HELP = (("← →", "a move back / on"), ("Pg ↑↓", "a round back / on"), ("Home", "the deal (End: the end)"),
-            ("Space", "play or stop"), ("Tab", "whose view"), ("R", "review the player shown"),
-            ("N", "next flagged (⇧N: back)"), ("Esc", "back"))
+KEY_HELP = (("← →", N_("a move back / on")), (N_("Pg ↑↓"), N_("a round back / on")),
+            (N_("Home"), N_("the deal (End: the end)")), (N_("Space"), N_("play or stop")), ("Tab", N_("whose view")),
+            ("R", N_("review the player shown")), ("N", N_("next flagged (⇧N: back)")), ("Esc", N_("back")))
+VERDICTS = {"inaccuracy": N_("Inaccuracy"), "mistake": N_("Mistake"), "blunder": N_("Blunder")}
 SNAPSHOT = 32           # actions between two kept copies of the state
 PLAY_SECONDS = {"slow": 1.6, "normal": 0.9, "fast": 0.45, "instant": 0.2}   # a step while playing
 
@@ -170,21 +172,21 @@ class ReplayScene(Scene):
         self._cache = (None, None)
         go = self.go
         self.buttons = {
-            "start": Button("|<", lambda: go(0), size=16, tooltip="The deal (Home)"),
+            "start": Button("|<", lambda: go(0), size=16, tooltip=N_("The deal (Home)")),
             "round_back": Button("<<", lambda: go(self.replay.round_start(self.step, -1)), size=16,
-                                 tooltip="The start of the round (Page Up)"),
-            "back": Button("<", lambda: go(self.step - 1), size=16, tooltip="A move back (Left)"),
-            "play": Button("Play", self.toggle_play, size=16, hint="Space"),
-            "on": Button(">", lambda: go(self.step + 1), size=16, tooltip="The next move (Right)"),
+                                 tooltip=N_("The start of the round (Page Up)")),
+            "back": Button("<", lambda: go(self.step - 1), size=16, tooltip=N_("A move back (Left)")),
+            "play": Button(N_("Play"), self.toggle_play, size=16, hint="Space"),
+            "on": Button(">", lambda: go(self.step + 1), size=16, tooltip=N_("The next move (Right)")),
             "round_on": Button(">>", lambda: go(self.replay.round_start(self.step, 1)), size=16,
-                               tooltip="The next round (Page Down)"),
-            "end": Button(">|", lambda: go(self.replay.length), size=16, tooltip="The end (End)"),
-            "view": Button("Change view", self.next_mode, size=15, hint="Tab",
-                           tooltip="Whose view the replay shows: each player's as they saw it, the table's, "
-                                   "or all cards"),
-            "close": Button("Back", lambda: self.app.pop(self), size=15, hint="Esc"),
-            "review": Button("Review", self.review, size=15, hint="R",
-                             tooltip="Weigh every decision of the player shown with the search, from their view"),
+                               tooltip=N_("The next round (Page Down)")),
+            "end": Button(">|", lambda: go(self.replay.length), size=16, tooltip=N_("The end (End)")),
+            "view": Button(N_("Change view"), self.next_mode, size=15, hint="Tab",
+                           tooltip=N_("Whose view the replay shows: each player's as they saw it, the table's, "
+                                      "or all cards")),
+            "close": Button(N_("Back"), lambda: self.app.pop(self), size=15, hint="Esc"),
+            "review": Button(N_("Review"), self.review, size=15, hint="R",
+                             tooltip=N_("Weigh every decision of the player shown with the search, from their view")),
         }
         self.ui.add(*self.buttons.values())
         self.layout(app.size)
@@ -233,10 +235,10 @@ class ReplayScene(Scene):
         job, seat = self.job, self.job_seat
         self.job = self.job_seat = None
         if job.cancelled:
-            self.app.toast("The review was stopped; nothing was kept.", 4)
+            self.app.toast(tr("The review was stopped; nothing was kept."), 4)
             return
         if job.error is not None:
-            self.app.toast(f"The review could not be made: {job.error}", 8)
+            self.app.toast(tr("The review could not be made: {problem}", problem=job.error), 8)
             return
         self.reviews[str(seat)] = job.result
         if self.past is not None:
@@ -244,7 +246,7 @@ class ReplayScene(Scene):
             try:
                 history.store_review(self.past, seat, job.result)
             except Exception as exc:
-                self.app.toast(f"The review was not kept with the match: {exc}", 6)
+                self.app.toast(tr("The review was not kept with the match: {problem}", problem=exc), 6)
         # the summary stands on the status line from now on (a toast would cover it twice)
 
     def summary_line(self, seat: int) -> str:
@@ -262,34 +264,35 @@ class ReplayScene(Scene):
         r = self.replay
         name = r.names[r.actions[decision["action"]][0]]
         if decision["best"] == decision["played"]:
-            return f"{name} played the best move the search found."
+            return tr("{name} played the best move the search found.", name=name)
         if decision["verdict"] == "fine":
-            return f"Fine: the best move found was hardly better ({decision['loss']:.1f} points)."
-        verdict, loss = decision["verdict"].capitalize(), decision["loss"]
+            return tr("Fine: the best move found was hardly better ({loss} points).", loss=f"{decision['loss']:.1f}")
+        verdict, loss = VERDICTS.get(decision["verdict"], decision["verdict"]), f"{decision['loss']:.1f}"
         if decision.get("best_words"):
             # the moves said to the player then (Family.phrase, from their view at the time)
-            return (f"{verdict}. Played: {decision['played_words']}. Better: {decision['best_words']}, "
-                    f"about {loss:.1f} points more on average.")
+            return tr("{verdict}. Played: {played}. Better: {better}, about {loss} points more on average.",
+                      verdict=tr(verdict), played=decision["played_words"], better=decision["best_words"], loss=loss)
         # a review kept before the moves had words: the log's sentences for the better move
         better = r.move_words(decision["action"], decision["best"])
-        return f"{verdict}: better was \"{better}\", about {loss:.1f} points more on average."
+        return tr("{verdict}: better was \u201c{better}\u201d, about {loss} points more on average.",
+                  verdict=tr(verdict), better=better, loss=loss)
 
     def next_flagged(self, direction: int) -> None:
         review = self.reviews.get(str(self.mode)) if self.mode is not None else None
         if review is None:
-            self.app.toast("Review this player first (R).", 3)
+            self.app.toast(tr("Review this player first (R)."), 3)
             return
         steps = [d["action"] + 1 for d in review["decisions"] if d["verdict"] != "fine"]
         ahead = [t for t in steps if t > self.step] if direction > 0 else [t for t in steps if t < self.step][::-1]
         if ahead:
             self.go(ahead[0])
         else:
-            self.app.toast("No more inaccuracies, mistakes or blunders that way.", 3)
+            self.app.toast(tr("No more inaccuracies, mistakes or blunders that way."), 3)
 
     def mode_label(self) -> str:
         if self.open:
-            return "All cards"
-        return "The table's view" if self.mode is None else f"As {self.replay.names[self.mode]} saw it"
+            return tr("All cards")
+        return tr("The table's view") if self.mode is None else tr("As {name} saw it", name=self.replay.names[self.mode])
 
     # ---- the scene ----
     def layout(self, size):
@@ -352,20 +355,21 @@ class ReplayScene(Scene):
     def status(self) -> str:
         r = self.replay
         if self.step == 0:
-            where = "The deal"
+            where = tr("The deal")
         else:
             seat, action = r.actions[self.step - 1]
-            where = f"Move {self.step} of {r.length}: {r.names[seat]}"
+            where = tr("Move {n} of {count}: {name}", n=self.step, count=r.length, name=r.names[seat])
         rounds = r.round_of[-1]
-        round_text = f" · round {r.round_of[self.step]} of {rounds}" if rounds > 1 else ""
+        if rounds > 1:
+            where += tr(" · round {n} of {count}", n=r.round_of[self.step], count=rounds)
         if self.job is not None:
-            return (f"{where}{round_text}. Reviewing {r.names[self.job_seat]}: {self.job.done_count} of "
-                    f"{self.job.total or '?'} moves (Esc stops).")
+            return tr("{where}. Reviewing {name}: {done} of {total} moves (Esc stops).", where=where,
+                      name=r.names[self.job_seat], done=self.job.done_count, total=self.job.total or "?")
         if self.decision_here() is not None:
-            return f"{where}{round_text}."             # the verdict stands on the message line below
+            return f"{where}."             # the verdict stands on the message line below
         if self.mode is not None and str(self.mode) in self.reviews:
-            return f"{where}{round_text}. N: the next move not judged fine."
-        return f"{where}{round_text}. Right: the next move · Space plays · R reviews (keys at the right)."
+            return tr("{where}. N: the next move not judged fine.", where=where)
+        return tr("{where}. Right: the next move · Space plays · R reviews (keys at the right).", where=where)
 
     def frame_surface(self, size) -> pygame.Surface:
         """The table at this step, in this mode, for a window of `size` (kept until one of them changes)."""
@@ -377,7 +381,7 @@ class ReplayScene(Scene):
         view = r.view_at(self.step, self.mode, self.open)
         surf = pygame.Surface(size).convert()
         shown = r.lines[:r.lines_at[self.step]]
-        vis = table_frame.Visuals(names=tuple(r.names), title=f"Replay: {self.heading}",
+        vis = table_frame.Visuals(names=tuple(r.names), title=tr("Replay: {match}", match=self.heading),
                                   viewer_label=self.mode_label(), show_log=True, viewer=view.viewer,
                                   log=tuple(shown), prompt=self.status(), text_right=self.text_right,
                                   replay=True, open_cards=self.open, log_scroll=self.log_scroll,
@@ -399,8 +403,8 @@ class ReplayScene(Scene):
 
     def draw(self, surf):
         surf.blit(self.frame_surface(surf.get_size()), (0, 0))
-        self.buttons["play"].label = "Stop" if self.playing else "Play"
-        self.buttons["view"].label = "Change view"
+        self.buttons["play"].label = N_("Stop") if self.playing else N_("Play")
+        self.buttons["view"].label = N_("Change view")
         self.buttons["back"].enabled = self.buttons["start"].enabled = self.step > 0
         self.buttons["on"].enabled = self.buttons["end"].enabled = self.step < self.replay.length
         self.buttons["review"].enabled = self.job is None

@@ -2,6 +2,8 @@
 parameters in force for this match; and, where the ruleset has it, the source's original text."""
 import pygame
 
+from game import i18n
+from game.i18n import N_, tr
 from game.ui import fonts, theme
 from game.ui.scene import Scene, draw_felt, panel_with_back
 from game.ui.widgets import Button, blit_text, draw_panel
@@ -17,11 +19,13 @@ class RulesScene(Scene):
         super().__init__(app)
         self.ruleset, self.options = ruleset, options
         self.scroll = 0
-        self.back = self.ui.add(Button("Back", self.close, hint="Esc"))
-        self.original = False            # showing the source's own text (rules_original)?
+        self.back = self.ui.add(Button(N_("Back"), self.close, hint="Esc"))
+        # showing the source's own text (rules_original)? First, to a player of its language
+        self.original = bool(ruleset is not None and ruleset.rules_original
+                             and ruleset.rules_original[2] == i18n.language())
         self.switch = None
         if ruleset is not None and ruleset.rules_original:
-            self.switch = self.ui.add(Button(ruleset.rules_original[0], self.toggle_original, hint="O"))
+            self.switch = self.ui.add(Button(self.switch_label(), self.toggle_original, hint="O"))
         self.lines = []
         self.content_h = 0
 
@@ -29,15 +33,27 @@ class RulesScene(Scene):
         """Switch between this table's rules page and the source's own text."""
         self.original = not self.original
         if self.switch is not None:
-            self.switch.label = "English" if self.original else self.ruleset.rules_original[0]
+            self.switch.label = self.switch_label()
         self.scroll = 0
         self.layout(self.app.size)
 
+    def page_language(self) -> str:
+        """The language this table's rules page is shown in: the player's, where the ruleset has
+        the page in it, else English."""
+        page = self.ruleset.rules_page
+        code = i18n.language()
+        return code if isinstance(page, i18n.Text) and code in page.translations else i18n.DEFAULT
+
+    def switch_label(self) -> str:
+        """The other page's name: this table's page by its language, or the original's label."""
+        return i18n.LANGUAGES[self.page_language()] if self.original else self.ruleset.rules_original[0]
+
     def original_blocks(self) -> list:
         """The source's text as published: a short line without a full stop is a heading."""
-        label, text = self.ruleset.rules_original
-        out = [("note", f"{label}: the rule text as published. The rules this table plays, with the "
-                        "defaults it chose where the text is silent, are on the English page.")]
+        label, text, _ = self.ruleset.rules_original
+        out = [("note", tr("{label}: the rule text as published. The rules this table plays, with the defaults "
+                           "it chose where the text is silent, are on the {page} page.", label=label,
+                           page=i18n.LANGUAGES[self.page_language()]))]
         for line in text.split("\n"):
             line = line.strip().replace("**", "")
             if not line:
@@ -56,11 +72,13 @@ class RulesScene(Scene):
         if self.original and ruleset.rules_original:
             return self.original_blocks()
         out = []
+        if self.page_language() != i18n.language():
+            out.append(("note", tr("These rules are in English until they are translated.")))
         if ruleset.reconstructed:
             # said first: a player should know before reading that not every rule is from the source
-            out.append(("note", "Parts of this ruleset are this project's reconstruction, not the source's: "
-                                "see \u201cReconstructed\u201d below."))
-        for para in (ruleset.rules_page or "").split("\n\n"):
+            out.append(("note", tr("Parts of this ruleset are this project's reconstruction, not the source's: "
+                                   "see \u201cReconstructed\u201d below.")))
+        for para in (tr(ruleset.rules_page) if ruleset.rules_page else "").split("\n\n"):
             para = para.strip()
             if not para:
                 continue
@@ -71,27 +89,28 @@ class RulesScene(Scene):
                 elif line:
                     out.append(("para", line))
         if ruleset.reconstructed:
-            out.append(("heading", "Reconstructed"))
+            out.append(("heading", tr("Reconstructed")))
             for s in ruleset.reconstructed:
-                out.append(("item", s))
+                out.append(("item", tr(s)))
         if ruleset.abilities:
-            out.append(("heading", "Abilities"))
+            out.append(("heading", tr("Abilities")))
             for ab in ruleset.abilities.values():
-                out.append(("item", f"{ab.name}: {ab.text}" if ab.text else ab.name))
-        out.append(("heading", "In force for this match" if self.options else "Default settings"))
+                out.append(("item", tr("{name}: {text}", name=ab.name, text=ab.text) if ab.text else tr(ab.name)))
+        out.append(("heading", tr("In force for this match") if self.options else tr("Default settings")))
         try:
             for line in ruleset.parameters_in_force(self.options):
                 out.append(("item", line))
         except Exception as exc:  # a rules page must open even if a parameter cannot be shown
-            out.append(("item", f"(parameters unavailable: {exc})"))
+            out.append(("item", tr("(parameters unavailable: {problem})", problem=exc)))
         if ruleset.variants:
-            out.append(("heading", "House rules (variants)"))
+            out.append(("heading", tr("House rules (variants)")))
             chosen = (self.options or {}).get("variants", {})
             for v in ruleset.variants:
                 on = chosen.get(v.key, v.default)
-                out.append(("item", f"{v.label} ({'on' if on else 'off'}): {v.description}"))
+                out.append(("item", tr("{rule} (on): {description}", rule=v.label, description=v.description) if on
+                            else tr("{rule} (off): {description}", rule=v.label, description=v.description)))
         if ruleset.sources:
-            out.append(("heading", "Sources"))
+            out.append(("heading", tr("Sources")))
             for s in ruleset.sources:
                 out.append(("item", s))
         return out
@@ -126,8 +145,9 @@ class RulesScene(Scene):
     def heading(self) -> tuple:
         """(the page's title, the short line at its top right)."""
         ruleset = self.ruleset
-        return (f"{ruleset.name} rules",
-                f"version {ruleset.version} · {ruleset.min_players}-{ruleset.max_players} players")
+        return (tr("{game} rules", game=ruleset.name),
+                tr("version {version} · {least}-{most} players", version=ruleset.version,
+                   least=ruleset.min_players, most=ruleset.max_players))
 
     def max_scroll(self) -> int:
         return max(0, self.content_h - self.body.h)
@@ -179,6 +199,6 @@ class RulesScene(Scene):
             knob_h = max(30, int(bar.h * self.body.h / self.content_h))
             knob = pygame.Rect(bar.x, bar.y + int((bar.h - knob_h) * frac), 6, knob_h)
             pygame.draw.rect(surf, theme.ACCENT, knob, border_radius=3)
-            blit_text(surf, "Scroll: wheel, arrows, Page Up/Down", 13, (p.x + 36, self.back.rect.centery),
+            blit_text(surf, tr("Scroll: wheel, arrows, Page Up/Down"), 13, (p.x + 36, self.back.rect.centery),
                       theme.MUTED, False, "midleft")
         self.ui.draw(surf)

@@ -10,24 +10,33 @@ import pygame
 from game.engine import registry
 from game.ui import fonts, theme
 from game.ui.scene import Scene, draw_felt
-from game.ui.widgets import Button, Label, Stepper, TextInput, Toggle, blit_text, draw_panel, plural
+from game.i18n import N_, tr, trn
+from game.ui.widgets import Button, Label, Stepper, TextInput, Toggle, blit_text, draw_panel
 
 HUMAN_NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jo", "Kim", "Lou")
-KINDS = [("human", "Human"), ("ai", "Computer")]
-LEVEL_WORDS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
-ROUNDS = [(n, plural(n, "round")) for n in (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20)]
-POINTS = [(n, f"to {n} points") for n in (25, 50, 75, 100, 125, 150, 200, 250, 300, 500)]
+KINDS = [("human", N_("Human")), ("ai", N_("Computer"))]
+LEVEL_WORDS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+ROUNDS = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20)
+POINTS = (25, 50, 75, 100, 125, 150, 200, 250, 300, 500)
 
 
-PASS_HINT = "Several humans share this computer: a pass screen hides the table between them."
-OPEN_HINT = "Nothing is hidden in this game: no pass screen between players."
-ONE_GAME = "One game: it ends by its own rules"
-NAME_HINT = "Tip: click a name to change it."
+PASS_HINT = N_("Several humans share this computer: a pass screen hides the table between them.")
+OPEN_HINT = N_("Nothing is hidden in this game: no pass screen between players.")
+ONE_GAME = N_("One game: it ends by its own rules")
+NAME_HINT = N_("Tip: click a name to change it.")
 HINT_SIZE = 14
 
 
 def default_name(seat: int, kind: str) -> str:
-    return HUMAN_NAMES[seat % len(HUMAN_NAMES)] if kind == "human" else f"Bot {seat + 1}"
+    return HUMAN_NAMES[seat % len(HUMAN_NAMES)] if kind == "human" else tr("Bot {n}", n=seat + 1)
+
+
+def rounds_label(n: int) -> str:
+    return trn("{n} round", "{n} rounds", n, n=n)
+
+
+def points_label(n: int) -> str:
+    return trn("to {n} point", "to {n} points", n, n=n)
 
 
 class SeatRow:
@@ -39,12 +48,12 @@ class SeatRow:
         self.level = "normal"
         self.remembered = remembered        # the name last typed for this seat (settings.json)
         self.name = TextInput(self.default(kind), lambda v: None, max_len=14,
-                              placeholder=f"Seat {seat + 1}", tooltip="Click to type a name")
+                              placeholder=tr("Seat {n}", n=seat + 1), tooltip=N_("Click to type a name"))
         self.kind_step = Stepper(KINDS, [k for k, _ in KINDS].index(kind), self.set_kind)
         # only the levels this family has at the table (game.ai.table_levels)
         self.level_step = Stepper([(lv, LEVEL_WORDS.get(lv, lv.capitalize())) for lv in levels],
                                   list(levels).index("normal"), self.set_level,
-                                  tooltip="Easy bots forget and react slowly")
+                                  tooltip=N_("Easy bots forget and react slowly"))
         self.widgets = (self.name, self.kind_step, self.level_step)
 
     def default(self, kind) -> str:
@@ -61,7 +70,7 @@ class SeatRow:
         self.level = level
 
     def spec(self) -> dict:
-        name = self.name.value.strip() or f"Seat {self.seat + 1}"
+        name = self.name.value.strip() or tr("Seat {n}", n=self.seat + 1)
         if self.kind == "ai":
             return {"name": name, "kind": "ai", "level": self.level}
         return {"name": name, "kind": "human"}
@@ -84,15 +93,15 @@ class SetupScene(Scene):
         self.rows = [SeatRow(self, i, "human" if i == 0 else "ai", levels, names[i] if i < len(names) else "")
                      for i in range(self.max_seats)]
         self.count = max(ruleset.min_players, min(3, ruleset.max_players))
-        self.count_step = Stepper([(n, f"{n} players") for n in range(ruleset.min_players, ruleset.max_players + 1)],
+        self.count_step = Stepper([(n, trn("{n} player", "{n} players", n, n=n)) for n in range(ruleset.min_players, ruleset.max_players + 1)],
                                   self.count - ruleset.min_players, self.set_count)
         end = self.options["match_end"]
-        modes = [(m, "Rounds" if m == "rounds" else "Points") for m in ruleset.match_end.modes]
+        modes = [(m, N_("Rounds") if m == "rounds" else N_("Points")) for m in ruleset.match_end.modes]
         self.mode_step = Stepper(modes, [m for m, _ in modes].index(end["mode"]) if end["mode"] in dict(modes) else 0,
-                                 self.set_mode, tooltip="Play a set number of rounds, or until someone reaches a score")
-        self.rounds_step = Stepper(self._with(ROUNDS, end["rounds"], "round"), 0, self.set_rounds)
+                                 self.set_mode, tooltip=N_("Play a set number of rounds, or until someone reaches a score"))
+        self.rounds_step = Stepper(self._with(ROUNDS, end["rounds"], rounds_label), 0, self.set_rounds)
         self.rounds_step.set_value(end["rounds"])
-        self.points_step = Stepper(self._with(POINTS, end["points"], "points"), 0, self.set_points)
+        self.points_step = Stepper(self._with(POINTS, end["points"], points_label), 0, self.set_points)
         self.points_step.set_value(end["points"])
         self.variant_toggles = []
         self.variant_notes = []
@@ -102,20 +111,20 @@ class SetupScene(Scene):
             self.variant_toggles.append(t)
             self.variant_notes.append(Label(v.description, 14, theme.MUTED))
         self.options["hints"] = bool(self.options.get("hints", False))
-        self.hints_toggle = Toggle("Hints on demand (H)", self.options["hints"],
-                                   self.set_hints, tooltip="At your own decisions, H (or the Hint button) asks "
+        self.hints_toggle = Toggle(N_("Hints on demand (H)"), self.options["hints"],
+                                   self.set_hints, tooltip=N_("At your own decisions, H (or the Hint button) asks "
                                    "the search of the hard level for the best moves it finds from what you "
-                                   "can see; the hints used are counted in the summary and the statistics")
+                                   "can see; the hints used are counted in the summary and the statistics"))
         # take-backs: on by default with one human (against bots), off with two or more (a take-back
         # would undo what the next player may already have seen); the player's own choice stands
         self.undo_chosen = "undo" in self.options
-        self.undo_toggle = Toggle("Take-backs (Ctrl+Z)", bool(self.options.get("undo", True)), self.set_undo,
-                                  tooltip="Take back your own latest moves with Ctrl+Z or the Undo button, "
+        self.undo_toggle = Toggle(N_("Take-backs (Ctrl+Z)"), bool(self.options.get("undo", True)), self.set_undo,
+                                  tooltip=N_("Take back your own latest moves with Ctrl+Z or the Undo button, "
                                   "until a hidden card is seen, chance plays a part or another player moves "
-                                  "(Board Game Arena's rule); the take-backs are counted in the result")
-        self.back = Button("Back", lambda: self.app.pop(self), hint="Esc")
-        self.rules = Button("Rules", self.open_rules, hint="F1")
-        self.start = Button("Start the match", self.start_match, primary=True, hint="Enter")
+                                  "(Board Game Arena's rule); the take-backs are counted in the result"))
+        self.back = Button(N_("Back"), lambda: self.app.pop(self), hint="Esc")
+        self.rules = Button(N_("Rules"), self.open_rules, hint="F1")
+        self.start = Button(N_("Start the match"), self.start_match, primary=True, hint="Enter")
         self.error = ""
         # why the house rules switched on cannot be played at this many seats (None: they can),
         # shown under the toggles; the Start button is greyed meanwhile
@@ -133,11 +142,9 @@ class SetupScene(Scene):
                 step.visible = False
 
     @staticmethod
-    def _with(options, value, unit):
-        if value not in [v for v, _ in options]:
-            label = plural(value, "round") if unit == "round" else f"to {plural(value, 'point')}"
-            options = sorted(options + [(value, label)])
-        return options
+    def _with(values, value, label):
+        """The choices of a match length, with a remembered one that is not among them."""
+        return [(n, label(n)) for n in sorted(set(values) | {value})]
 
     # ---- changes ----
     def set_count(self, n):
@@ -189,7 +196,7 @@ class SetupScene(Scene):
         self.problem = options_refusal(self.ruleset, self.options, self.count)
         self.problem_note.text = f"✖ {self.problem}" if self.problem else ""
         self.start.enabled = self.problem is None
-        self.start.tooltip = (f"These house rules cannot be played: {self.problem}" if self.problem
+        self.start.tooltip = (tr("These house rules cannot be played: {problem}", problem=self.problem) if self.problem
                               else None)
 
     def seats(self) -> list:
@@ -198,7 +205,7 @@ class SetupScene(Scene):
     def start_match(self):
         self.check_house_rules()
         if self.problem:
-            self.error = "The house rules as set cannot be played: see why under them."
+            self.error = tr("The house rules as set cannot be played: see why under them.")
             return
         seats = self.seats()
         if not self.undo_chosen:
@@ -206,13 +213,13 @@ class SetupScene(Scene):
         names = [s["name"] for s in seats]
         dupes = sorted({n for n in names if names.count(n) > 1})
         if dupes:
-            self.error = f"Two players are called {dupes[0]}: give each seat its own name."
+            self.error = tr("Two players are called {name}: give each seat its own name.", name=dupes[0])
             return
         from game.engine.session import Session
         try:
             session = Session.new(self.ruleset, seats, self.options, random.SystemRandom().randrange(2 ** 31))
         except (ValueError, KeyError) as exc:
-            self.error = f"The match cannot start: {exc}"
+            self.error = tr("The match cannot start: {problem}", problem=exc)
             return
         self.remember_match_length()
         self.remember_names(seats)
@@ -257,8 +264,8 @@ class SetupScene(Scene):
         # the hints are wrapped, never cut: their lines (the longer hint's) are kept free above the buttons
         self.hint_w = col_w
         lh = fonts.line_height(HINT_SIZE)
-        lines = len(fonts.wrap(self.family.start_hint, HINT_SIZE, col_w)) + max(
-            len(fonts.wrap(h, HINT_SIZE, col_w)) for h in (PASS_HINT, NAME_HINT, OPEN_HINT))
+        lines = len(fonts.wrap(tr(self.family.start_hint), HINT_SIZE, col_w)) + max(
+            len(fonts.wrap(tr(h), HINT_SIZE, col_w)) for h in (PASS_HINT, NAME_HINT, OPEN_HINT))
         self.hint_top = by - 8 - lines * lh
         half = (col_w + 12) // 2
         self.hints_toggle.rect = pygame.Rect(lx - 6, self.hint_top - 44, half - 4, 36)
@@ -326,21 +333,21 @@ class SetupScene(Scene):
         p = self.panel
         draw_panel(surf, p, theme.PANEL, theme.PANEL_EDGE, radius=14)
         ruleset = self.ruleset
-        blit_text(surf, f"New match: {ruleset.name}", 30, (p.x + 30, p.y + 22), theme.TEXT, True)
-        blit_text(surf, "Players", 18, self.count_label, theme.TEXT, True, "midleft")
+        blit_text(surf, tr("New match: {game}", game=ruleset.name), 30, (p.x + 30, p.y + 22), theme.TEXT, True)
+        blit_text(surf, tr("Players"), 18, self.count_label, theme.TEXT, True, "midleft")
         for i, r in enumerate(self.rows[: self.count]):
             blit_text(surf, f"{i + 1}.", 17, (self.seat_label_x, r.name.rect.centery), theme.MUTED, True, "midleft")
         if self.family.one_game:
-            blit_text(surf, ONE_GAME, 18, self.mode_label, theme.TEXT, True, "midleft")
+            blit_text(surf, tr(ONE_GAME), 18, self.mode_label, theme.TEXT, True, "midleft")
         else:
-            blit_text(surf, "Match length", 18, self.mode_label, theme.TEXT, True, "midleft")
+            blit_text(surf, tr("Match length"), 18, self.mode_label, theme.TEXT, True, "midleft")
         if self.variant_toggles:
-            blit_text(surf, "House rules", 18, (self.mode_label[0], self.variants_top), theme.TEXT, True)
+            blit_text(surf, tr("House rules"), 18, (self.mode_label[0], self.variants_top), theme.TEXT, True)
         humans = sum(1 for s in self.seats() if s["kind"] == "human")
         y = self.hint_top
         several = OPEN_HINT if self.family.open_information else PASS_HINT
         for hint in (self.family.start_hint, several if humans > 1 else NAME_HINT):
-            for line in fonts.wrap(hint, HINT_SIZE, self.hint_w):
+            for line in fonts.wrap(tr(hint), HINT_SIZE, self.hint_w):
                 blit_text(surf, line, HINT_SIZE, (p.x + 30, y), theme.MUTED)
                 y += fonts.line_height(HINT_SIZE)
         if self.error:

@@ -3,7 +3,8 @@ import pygame
 
 from game.ui import fonts, theme
 from game.ui.scene import Scene, draw_felt, panel_with_back
-from game.ui.widgets import Button, blit_text, draw_panel, plural
+from game.i18n import N_, tr, trn
+from game.ui.widgets import Button, blit_text, draw_panel
 
 
 class StatsScene(Scene):
@@ -13,10 +14,10 @@ class StatsScene(Scene):
             from game.store import stats
             self.stats, warning = stats.load()
         except Exception as exc:
-            self.stats, warning = {"games": {}}, f"Statistics could not be read: {exc}"
+            self.stats, warning = {"games": {}}, tr("Statistics could not be read: {problem}", problem=exc)
         if warning:
             app.toast(warning, 8)
-        self.back = self.ui.add(Button("Back", lambda: self.app.pop(self), primary=True, hint="Esc"))
+        self.back = self.ui.add(Button(N_("Back"), lambda: self.app.pop(self), primary=True, hint="Esc"))
         self.names = {e.ruleset.id: e.ruleset.name for e in app.rulesets() if e.ok}
 
     def layout(self, size):
@@ -33,19 +34,20 @@ class StatsScene(Scene):
         draw_felt(surf)
         p = self.panel
         draw_panel(surf, p, theme.PANEL, theme.PANEL_EDGE, radius=14)
-        blit_text(surf, "Statistics", 30, (p.x + 36, p.y + 22), theme.TEXT, True)
+        blit_text(surf, tr("Statistics"), 30, (p.x + 36, p.y + 22), theme.TEXT, True)
         y = p.y + 80
         games = self.stats.get("games", {})
         if not games:
-            blit_text(surf, "No finished matches yet.", 18, (p.x + 36, y), theme.MUTED)
+            blit_text(surf, tr("No finished matches yet."), 18, (p.x + 36, y), theme.MUTED)
         for game_id, g in games.items():
             if y > self.back.rect.y - 40:
                 break
             best = ""
             if g.get("best_score") is not None:
-                best = f" · best winning score {g['best_score']} ({g.get('best_by') or '?'})"
-            played = plural(g.get("played", 0), "match", "matches")
-            blit_text(surf, f"{self.names.get(game_id, game_id)}: {played}{best}", 20,
+                best = tr(" · best winning score {score} ({name})", score=g["best_score"], name=g.get("best_by") or "?")
+            n = g.get("played", 0)
+            played = trn("{game}: {n} match", "{game}: {n} matches", n, game=self.names.get(game_id, game_id), n=n)
+            blit_text(surf, played + best, 20,
                       (p.x + 36, y), theme.ACCENT, True)
             y += 32
             players = sorted(g.get("players", {}).items(), key=lambda kv: (-kv[1].get("won", 0), kv[0]))
@@ -56,9 +58,9 @@ class StatsScene(Scene):
                 rate = f"{100 * won // played}%" if played else "-"
                 blit_text(surf, fonts.ellipsize(name, 17, 300), 17, (p.x + 60, y), theme.TEXT)
                 hints, undos = rec.get("hints", 0), rec.get("undos", 0)
-                asked = (f" · {plural(hints, 'hint')} asked" if hints else "") + (
-                    f" · {plural(undos, 'move')} taken back" if undos else "")
-                blit_text(surf, f"{won} won of {played} ({rate}){asked}", 17, (p.x + 380, y), theme.MUTED)
+                asked = (trn(" · {n} hint asked", " · {n} hints asked", hints, n=hints) if hints else "") + (
+                    trn(" · {n} move taken back", " · {n} moves taken back", undos, n=undos) if undos else "")
+                blit_text(surf, tr("{won} won of {played} ({rate})", won=won, played=played, rate=rate) + asked, 17, (p.x + 380, y), theme.MUTED)
                 y += 24
             y += 14
         self.ui.draw(surf)

@@ -12,7 +12,8 @@ import pygame
 
 from game.ui import fonts, theme
 from game.ui.scene import Scene, shade
-from game.ui.widgets import Button, blit_text, draw_panel, plural
+from game.i18n import N_, tr, trn
+from game.ui.widgets import Button, blit_text, draw_panel
 
 
 # How a scoring column's text is drawn (TablePlugin.summary_lines): a cost in red, a gain in green;
@@ -43,11 +44,11 @@ class _Over(Scene):
         (a guided first game's closing words: with_ending)."""
         names = self.ctrl.names
         parts = []
-        for on, used, what in ((self.table.hints.enabled, self.table.hints.used, "Hints used"),
-                               (self.ctrl.takebacks.enabled, self.ctrl.takebacks.used, "Take-backs")):
+        for on, used, what in ((self.table.hints.enabled, self.table.hints.used, N_("Hints used: {counts}")),
+                               (self.ctrl.takebacks.enabled, self.ctrl.takebacks.used, N_("Take-backs: {counts}"))):
             if on:
                 counts = ", ".join(f"{names[s]} {used.get(s, 0)}" for s in self.ctrl.humans)
-                parts.append(f"{what}: {counts or 'none'}")
+                parts.append(tr(what, counts=counts or tr("none")))
         if parts:
             blit_text(surf, " · ".join(parts), 15, (panel.right - 26, panel.bottom - 40), theme.MUTED, False,
                       "midright")
@@ -87,9 +88,9 @@ class _Over(Scene):
         headings = [line[0] for line in plugin.summary_lines(results[0])] if results else []
         # the scoring columns share the room between the cards (up to 0.55) and the total (0.78)
         step = min(0.075, 0.23 / max(1, len(headings)))
-        cols = ([("Player", 0.0), ("Cards", 0.2)]
+        cols = ([(tr("Player"), 0.0), (tr("Cards"), 0.2)]
                 + [(h, math.floor((0.55 + i * step) * 100) / 100) for i, h in enumerate(headings)]
-                + [("Total", 0.78), ("Note", 0.86)])
+                + [(tr("Total"), 0.78), (tr("Note"), 0.86)])
         xs = [rect.x + int(rect.w * f) for _, f in cols]
         for (name, _), x in zip(cols, xs):
             blit_text(surf, name, 15, (x, rect.y), theme.MUTED, True)
@@ -116,7 +117,7 @@ class _Over(Scene):
                 surf.blit(art.face(face, (cw, ch)), (x, row.y + (row.h - ch) // 2))
                 x += step_x
             if not faces:
-                blit_text(surf, "no cards", 15, (x, cy), theme.MUTED, False, "midleft")
+                blit_text(surf, tr("no cards"), 15, (x, cy), theme.MUTED, False, "midleft")
             for i, (_, text, *style) in enumerate(plugin.summary_lines(r)):
                 style = style[0] if style else ""
                 colour = STYLE_COLOURS.get(style, theme.TEXT)
@@ -143,7 +144,7 @@ class RoundSummaryScene(_Over):
 
     def __init__(self, app, table):
         super().__init__(app, table)
-        self.button = self.ui.add(Button("Next round", self.next_round, primary=True, hint="Space"))
+        self.button = self.ui.add(Button(N_("Next round"), self.next_round, primary=True, hint="Space"))
         self.ui.set_focus(self.button)
 
     def layout(self, size):
@@ -176,7 +177,7 @@ class RoundSummaryScene(_Over):
         shade(surf)
         p = self.panel
         draw_panel(surf, p, theme.PANEL, theme.ACCENT, radius=14, width=2)
-        title = f"Round {self.view.round_no} is over"
+        title = tr("Round {n} is over", n=self.view.round_no)
         blit_text(surf, title, 28, (p.x + 26, p.y + 18), theme.TEXT, True)
         sub, _ = self.table.plugin.summary_heading(self.view)
         if sub:
@@ -192,10 +193,10 @@ class MatchResultScene(_Over):
 
     def __init__(self, app, table):
         super().__init__(app, table)
-        self.again = self.ui.add(Button("Play again", self.play_again, primary=True, hint="Enter"))
-        self.menu = self.ui.add(Button("Main menu", self.app.open_menu, hint="Esc"))
+        self.again = self.ui.add(Button(N_("Play again"), self.play_again, primary=True, hint="Enter"))
+        self.menu = self.ui.add(Button(N_("Main menu"), self.app.open_menu, hint="Esc"))
         self.page = self.PAGES[0]    # Tab shows the next page, in turn
-        self.rounds = Button(self.PAGES[1].capitalize(), self.toggle, hint="Tab")
+        self.rounds = Button(self.PAGE_LABELS[self.PAGES[1]], self.toggle, hint="Tab")
         self.ui.add(self.rounds)
         self.scroll = 0              # rounds (standings) or log lines (what happened) scrolled back
 
@@ -214,11 +215,13 @@ class MatchResultScene(_Over):
         self.rounds.rect = pygame.Rect(self.panel.x + 26, y, 180, 50)
 
     PAGES = ("standings", "last round", "what happened")
+    PAGE_LABELS = {"standings": N_("Standings"), "last round": N_("Last round"),
+                   "what happened": N_("What happened")}
 
     def toggle(self):
         """Tab: the standings, the last round's cards, the whole match's log, in turn."""
         self.page = self.PAGES[(self.PAGES.index(self.page) + 1) % len(self.PAGES)]
-        self.rounds.label = self.PAGES[(self.PAGES.index(self.page) + 1) % len(self.PAGES)].capitalize()
+        self.rounds.label = self.PAGE_LABELS[self.PAGES[(self.PAGES.index(self.page) + 1) % len(self.PAGES)]]
         self.scroll = 0
 
     def scroll_by(self, steps: int):
@@ -271,12 +274,14 @@ class MatchResultScene(_Over):
         draw_panel(surf, p, theme.PANEL, theme.ACCENT, radius=14, width=2)
         winners = [names[s] for s in v.winners]
         if len(winners) == 1:
-            title = f"{winners[0]} wins the match!"
+            title = tr("{name} wins the match!", name=winners[0])
         else:
-            title = " and ".join(winners) + " share the win!"
+            title = tr("{names} and {last} share the win!", names=", ".join(winners[:-1]), last=winners[-1])
         blit_text(surf, title, fonts.fit(title, 32, p.w - 52, True), (p.x + 26, p.y + 18), theme.ACCENT, True)
-        wins = "the lowest total wins" if self.ctrl.family.lower_is_better else "the highest total wins"
-        blit_text(surf, f"After {plural(v.round_no, 'round')} · {wins}", 17, (p.x + 26, p.y + 60), theme.MUTED)
+        blit_text(surf, (trn("After {n} round · the lowest total wins", "After {n} rounds · the lowest total wins",
+                             v.round_no, n=v.round_no) if self.ctrl.family.lower_is_better else
+                         trn("After {n} round · the highest total wins", "After {n} rounds · the highest total wins",
+                             v.round_no, n=v.round_no)), 17, (p.x + 26, p.y + 60), theme.MUTED)
         body = self.with_ending(surf, pygame.Rect(p.x + 26, p.y + 96, p.w - 52, p.h - 96 - 86))
         if self.page == "last round" and v.results:
             self.draw_results(surf, body, v.results, names)
@@ -302,8 +307,8 @@ class MatchResultScene(_Over):
         for top, wrapped in rows:
             for i, line in enumerate(wrapped):
                 blit_text(surf, line, 15, (rect.x, top + i * lh), theme.TEXT, False)
-        note = (f"lines {end - len(rows) + 1}-{end} of {len(log)} · scroll or ↑↓ for more" if log
-                else "Nothing happened.")
+        note = (tr("lines {first}-{last} of {n} · scroll or ↑↓ for more", first=end - len(rows) + 1, last=end,
+                   n=len(log)) if log else tr("Nothing happened."))
         blit_text(surf, note, 13, (rect.right, rect.y - 22), theme.DIM, False, "topright")
 
     def draw_standings(self, surf, rect, v, names):
@@ -313,15 +318,16 @@ class MatchResultScene(_Over):
         end = n_rounds - self.scroll                 # the wheel goes back through every round
         shown_rounds = list(range(max(0, end - 10), end))
         if n_rounds > 10:
-            blit_text(surf, f"rounds {shown_rounds[0] + 1}-{shown_rounds[-1] + 1} of {n_rounds} · scroll for more",
+            blit_text(surf, tr("rounds {first}-{last} of {n} · scroll for more", first=shown_rounds[0] + 1,
+                               last=shown_rounds[-1] + 1, n=n_rounds),
                       13, (rect.right, rect.y - 22), theme.DIM, False, "topright")
         name_w = int(rect.w * 0.3)
         col_w = max(44, min(70, (rect.w - name_w - 90) // max(1, len(shown_rounds))))
         y = rect.y
-        blit_text(surf, "Player", 15, (rect.x + 40, y), theme.MUTED, True)
+        blit_text(surf, tr("Player"), 15, (rect.x + 40, y), theme.MUTED, True)
         for j, r in enumerate(shown_rounds):
-            blit_text(surf, f"R{r + 1}", 15, (rect.x + name_w + j * col_w, y), theme.MUTED, True)
-        blit_text(surf, "Total", 15, (rect.right - 80, y), theme.MUTED, True)
+            blit_text(surf, tr("R{n}", n=r + 1), 15, (rect.x + name_w + j * col_w, y), theme.MUTED, True)
+        blit_text(surf, tr("Total"), 15, (rect.right - 80, y), theme.MUTED, True)
         y += 28
         row_h = max(30, min(52, (rect.bottom - y) // max(1, len(order))))
         place = 0

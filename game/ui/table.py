@@ -22,6 +22,7 @@ from game.ui.anim import Animator, CardMove, Step
 from game.ui.cardart import CardArt
 from game.ui.families import plugin_for
 from game.ui.families.base import StepContext
+from game.i18n import N_, tr
 from game.ui import fonts, theme
 from game.ui.scene import Scene
 from game.ui.table_controller import TableController
@@ -84,18 +85,19 @@ class TableScene(PointerInput, Scene):
 
     # ---- buttons ----
     def _make_buttons(self):
-        common = {"cancel": Button("Cancel", self.cancel, hint="Esc"),
-                  "continue": Button("Continue", self.ctrl.release_hold, primary=True, hint="Space")}
+        common = {"cancel": Button(N_("Cancel"), self.cancel, hint="Esc"),
+                  "continue": Button(N_("Continue"), self.ctrl.release_hold, primary=True, hint="Space")}
         self.buttons = {
-            "rules": Button("Rules", self.open_rules, hint="F1", size=15, tooltip="The rules of this game"),
-            "menu": Button("Menu", self.open_pause, hint="Esc", size=15, tooltip="Pause: settings, main menu"),
-            "hint": Button("Hint", self.hints.ask, hint="H", size=15,
-                           tooltip="The best moves the search finds from your view (this match has hints on)"),
-            "undo": Button("Undo", self.ctrl.takebacks.take_back, hint="Ctrl+Z", size=15,
-                           tooltip="Take back your latest move"),
-            "guide_skip": Button("Skip", self.guided.skip, size=15, tooltip="Let the guide make this lesson's move"),
-            "guide_leave": Button("Leave guide", self.guided.leave, size=15,
-                            tooltip="No more lessons: the match goes on as a normal one"),
+            "rules": Button(N_("Rules"), self.open_rules, hint="F1", size=15, tooltip=N_("The rules of this game")),
+            "menu": Button(N_("Menu"), self.open_pause, hint="Esc", size=15, tooltip=N_("Pause: settings, main menu")),
+            "hint": Button(N_("Hint"), self.hints.ask, hint="H", size=15,
+                           tooltip=N_("The best moves the search finds from your view (this match has hints on)")),
+            "undo": Button(N_("Undo"), self.ctrl.takebacks.take_back, hint="Ctrl+Z", size=15,
+                           tooltip=N_("Take back your latest move")),
+            "guide_skip": Button(N_("Skip"), self.guided.skip, size=15,
+                                 tooltip=N_("Let the guide make this lesson's move")),
+            "guide_leave": Button(N_("Leave guide"), self.guided.leave, size=15,
+                                  tooltip=N_("No more lessons: the match goes on as a normal one")),
         }
         self.buttons.update(self.plugin.make_buttons(common))
         self.action_buttons = []     # one per legal place-less action the plug-in labels (button_label)
@@ -117,7 +119,7 @@ class TableScene(PointerInput, Scene):
             b["continue"].visible = True
         elif self.armed_action is not None and self.armed(seat, self.armed_action[2]):
             b["cancel"].visible = True
-            b["cancel"].label, b["cancel"].hint = "Keep playing", "Esc"
+            b["cancel"].label, b["cancel"].hint = N_("Keep playing"), "Esc"
         self.plugin.sync_buttons(b, seat, legal)
         b["hint"].visible = self.hints.enabled and self.hints.asker() is not None
         takebacks = ctrl.takebacks
@@ -127,10 +129,11 @@ class TableScene(PointerInput, Scene):
         b["guide_skip"].visible = self.guided.due() is not None
         b["guide_leave"].visible = self.guided.active
         why_not = takebacks.refusal()
-        b["undo"].tooltip = why_not or f"Take back: {takebacks.words()}"
+        b["undo"].tooltip = why_not or tr("Take back: {move}", move=takebacks.words())
         labelled = [(a, self.plugin.button_label(a)) for a in legal if not a.places]
         # an action asked about (confirm_question) says on its button that a second press makes it
-        labelled = [(a, f"Confirm {label}" if self.armed(seat, a) else label) for a, label in labelled if label]
+        labelled = [(a, tr("Confirm {move}", move=label) if self.armed(seat, a) else label) for a, label in labelled
+                    if label]
         if [bt.label for bt in self.action_buttons] != [label for _, label in labelled]:
             for bt in self.action_buttons:
                 self.ui.widgets.remove(bt)
@@ -156,7 +159,7 @@ class TableScene(PointerInput, Scene):
         room = int(s.w * 0.75) // max(1, len(shown)) - 10 if shown else 0   # the prompt keeps the rest
         for bt in reversed(shown):
             # as wide as its words really are (the label and its key), so no label is cut
-            text = bt.label + (f"  [{bt.hint}]" if bt.hint else "")
+            text = tr(bt.label) + (f"  [{tr(bt.hint)}]" if bt.hint else "")
             w = max(round(110 * frame.scale), min(fonts.width(text, bt.size, True) + 28, room))
             bt.rect = pygame.Rect(x - w, s.centery - h // 2, w, h)
             x -= w + 10
@@ -312,8 +315,8 @@ class TableScene(PointerInput, Scene):
         if ctrl.stuck is not None and not self.result_shown:
             from game.ui.confirm import ConfirmScene
             self.result_shown = True
-            self.app.push(ConfirmScene(self.app, "This match cannot go on", ctrl.stuck, "Back to the menu",
-                                       self.app.open_menu, no_label="Look at the table"))
+            self.app.push(ConfirmScene(self.app, N_("This match cannot go on"), ctrl.stuck, N_("Back to the menu"),
+                                       self.app.open_menu, no_label=N_("Look at the table")))
             return
         if ctrl.pass_to is not None:
             from game.ui.pass_screen import PassScene
@@ -353,8 +356,8 @@ class TableScene(PointerInput, Scene):
         title = self.plugin.title(view)
         viewer_label = ""
         if len(ctrl.humans) > 1:
-            viewer_label = (f"Showing {ctrl.names[ctrl.viewer]}'s view" if ctrl.viewer is not None
-                            else "Public view: no one's secrets")
+            viewer_label = (tr("Showing {name}'s view", name=ctrl.names[ctrl.viewer]) if ctrl.viewer is not None
+                            else tr("Public view: no one's secrets"))
         acting = m.seat if m.kind in ("private", "public", "bot") else None
         vis = Visuals(
             names=tuple(ctrl.names), title=title, viewer_label=viewer_label,
@@ -363,9 +366,9 @@ class TableScene(PointerInput, Scene):
             message_error=bool(msg and msg[1]),
             log=self.log_shown(), log_scroll=self.log_scroll,
             show_log=bool(getattr(self.app.settings, "show_log", True)),
-            key_help=self.plugin.key_help() + (("Arrows", "move; Enter picks"),) + (
-                (("Ctrl+Z", "take back"),) if self.ctrl.takebacks.enabled else ()) + (
-                (("H", "hint"),) if self.hints.enabled else ()), acting=acting,
+            key_help=self.plugin.key_help() + ((N_("Arrows"), N_("move; Enter picks")),) + (
+                (("Ctrl+Z", N_("take back")),) if self.ctrl.takebacks.enabled else ()) + (
+                (("H", N_("hint")),) if self.hints.enabled else ()), acting=acting,
             viewer=view.viewer, zoomed=self.zoomed(),
             text_right=min([bt.rect.x for bt in self._status_buttons()], default=None))
         return self.plugin.visuals(vis, layout, view)
@@ -502,7 +505,7 @@ class TableScene(PointerInput, Scene):
         seat = self.ctrl.input_seat()
         if seat is None:
             g = self.input.waiting("key")
-            self.ctrl.say(g.say or "It is not your move now.", g.error)
+            self.ctrl.say(g.say or tr("It is not your move now."), g.error)
             return False
         ok, _ = self.ctrl.apply(seat, action)
         return ok
@@ -528,7 +531,7 @@ class TableScene(PointerInput, Scene):
             self.ui.set_focus(None)     # Enter is the table's again, not the button Tab went to
             if not moved and self.keys.current(self) is None:
                 g = self.input.waiting(None) if ctrl.input_seat() is None else None
-                self.ctrl.say(g.say if g is not None and g.say else "Nothing to pick on the table now.", False)
+                self.ctrl.say(g.say if g is not None and g.say else tr("Nothing to pick on the table now."), False)
         elif k in PICK_KEYS and (focus := self.keys.current(self)) is not None and not self._space_is_taken(k):
             self.click_place(focus[0])
         elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):

@@ -31,6 +31,7 @@ from typing import Callable, Optional
 from game.ai import SEARCH_LEVELS
 from game.engine import registry
 from game.engine.core import Action, IllegalAction
+from game.i18n import tr
 from game.ui.background import Background
 from game.ui.families.base import Moment
 from game.ui.table_undo import TakeBacks
@@ -258,8 +259,8 @@ class TableController:
         seat = next((s for s in self.game.to_act() if not self.game.legal_actions(s)), None)
         if seat is None:
             return False
-        self.stuck = (f"The rules leave {self.names[seat]} no legal move here, so this match cannot go on. "
-                      f"It ends without a result.")
+        self.stuck = tr("The rules leave {name} no legal move here, so this match cannot go on. "
+                        "It ends without a result.", name=self.names[seat])
         self.finished = True
         self.say(self.stuck, True, seconds=3600)
         if self.save_enabled:
@@ -349,7 +350,8 @@ class TableController:
             except Exception as error:   # a bot bug must not freeze the table
                 action, exc = None, error
         if exc is not None:
-            self.say(f"{self.names[seat]} could not decide ({exc}); playing a legal move.", True)
+            self.say(tr("{name} could not decide ({problem}); playing a legal move.", name=self.names[seat],
+                        problem=exc), True)
             action = legal[0]
         ok, _ = self.apply(seat, action, quiet=True)
         if not ok:
@@ -435,7 +437,7 @@ class TableController:
             from game.store.saves import save_current
             save_current(self.session.to_json())
         except Exception as exc:
-            self.say(f"The match could not be saved: {exc}", True)
+            self.say(tr("The match could not be saved: {problem}", problem=exc), True)
 
     def _finish_match(self):
         if self.finished:
@@ -455,12 +457,12 @@ class TableController:
             if warning:
                 self.say(warning, True)
         except Exception as exc:
-            self.say(f"Statistics could not be saved: {exc}", True)
+            self.say(tr("Statistics could not be saved: {problem}", problem=exc), True)
         try:
             from game.store import history
             self.kept = history.keep(self.session)      # for the replay and the review
         except Exception as exc:
-            self.say(f"The match could not be kept in the past matches: {exc}", True)
+            self.say(tr("The match could not be kept in the past matches: {problem}", problem=exc), True)
 
     def stats_names(self) -> list:
         """The names the statistics keep: a bot's with its level ("Hal (hard)"), so bots of different
@@ -488,25 +490,25 @@ class TableController:
         """What is happening and what the person at the screen may do now, in words."""
         names = self.names
         if self.pass_to is not None:
-            return f"Pass to {names[self.pass_to]}"
+            return tr("Pass to {name}", name=names[self.pass_to])
         if self.stuck is not None:
             return self.stuck
         m = self.moment()
         if self.hold is not None and self.hold.waiting:
-            return f"Click or press Space to go on: then the table passes to {names[m.seat]}."
+            return tr("Click or press Space to go on: then the table passes to {name}.", name=names[m.seat])
         text = self.plugin.status(m)
         if text:
             return text
         if self.hold is not None:
-            return "Look now. Click or press Space to go on."
+            return tr("Look now. Click or press Space to go on.")
         if m.kind == "over":
-            return "The match is over."
+            return tr("The match is over.")
         if m.kind == "summary":
-            return "The round is over."
+            return tr("The round is over.")
         if m.kind == "bot":
             if self.thinking is not None and self.thinking.key[0] == m.seat:
-                return f"{names[m.seat]} is thinking…"
-            return f"{names[m.seat]} is playing…"
+                return tr("{name} is thinking…", name=names[m.seat])
+            return tr("{name} is playing…", name=names[m.seat])
         if m.kind in ("private", "public"):
             return self.plugin.prompt(self.view_of(m.seat), m.seat)
         return ""

@@ -13,6 +13,7 @@ from typing import Optional
 
 import pygame
 
+from game.i18n import tr
 from game.ui import fonts, theme
 from game.ui.scene import draw_felt
 from game.ui.widgets import blit_text
@@ -161,14 +162,14 @@ class FrameDrawer:
         pygame.draw.rect(surf, theme.PANEL, r)
         pygame.draw.line(surf, theme.PANEL_EDGE, r.topleft, r.bottomleft, 1)
         x, y, w = r.x + 14, r.y + 12, r.w - 28
-        blit_text(surf, "Scores", self.fs(17), (x, y), theme.ACCENT, True)
+        blit_text(surf, tr("Scores"), self.fs(17), (x, y), theme.ACCENT, True)
         y += self.fs(26)
         lines = vis.scores
         if lines is None:
             lines = []
             for s in view.seats:
-                name = vis.names[s.seat] if s.seat < len(vis.names) else f"Seat {s.seat + 1}"
-                lines.append((s.seat, name + ("  (dealer)" if s.seat == view.dealer else ""), str(s.total)))
+                name = vis.names[s.seat] if s.seat < len(vis.names) else tr("Seat {n}", n=s.seat + 1)
+                lines.append((s.seat, name + (tr("  (dealer)") if s.seat == view.dealer else ""), str(s.total)))
         for seat, name, value in lines:
             label = fonts.ellipsize(name, self.fs(15), w - 50)
             colour = theme.ACCENT if seat == vis.acting else theme.TEXT
@@ -178,7 +179,7 @@ class FrameDrawer:
         y += 10
         keys_h = (len(vis.key_help) + 1) * self.fs(19) + 12
         if vis.show_log:
-            blit_text(surf, "What happened", self.fs(17), (x, y), theme.ACCENT, True)
+            blit_text(surf, tr("What happened"), self.fs(17), (x, y), theme.ACCENT, True)
             y += self.fs(26)
             lh = fonts.line_height(self.fs(14))
             end = len(vis.log) - max(0, min(vis.log_scroll, len(vis.log) - 1))
@@ -195,7 +196,7 @@ class FrameDrawer:
             if len(shown) < end:                         # a line of its own says there is more above
                 while shown and total + lh > room:
                     total -= len(shown.pop(0)) * lh + 4
-                older = fonts.ellipsize(f"{end - len(shown)} earlier · scroll up", self.fs(12), w)
+                older = fonts.ellipsize(tr("{n} earlier · scroll up", n=end - len(shown)), self.fs(12), w)
                 blit_text(surf, older, self.fs(12), (x, y), theme.DIM)
                 y += lh
             for i, wrapped in enumerate(shown):
@@ -205,13 +206,13 @@ class FrameDrawer:
                     y += lh
                 y += 4
             if end < len(vis.log):
-                blit_text(surf, f"{len(vis.log) - end} newer · scroll down", self.fs(12), (x, y), theme.ACCENT)
+                blit_text(surf, tr("{n} newer · scroll down", n=len(vis.log) - end), self.fs(12), (x, y), theme.ACCENT)
         y = r.bottom - keys_h
         pygame.draw.line(surf, theme.PANEL_EDGE, (x, y - 6), (r.right - 14, y - 6), 1)
-        blit_text(surf, "Keys", self.fs(15), (x, y), theme.ACCENT, True)
+        blit_text(surf, tr("Keys"), self.fs(15), (x, y), theme.ACCENT, True)
         y += self.fs(19)
         for key, what in vis.key_help:
-            blit_text(surf, key, self.fs(13), (x, y), theme.TEXT, True)
-            blit_text(surf, fonts.ellipsize(what, self.fs(13), w - self.fs(62)), self.fs(13), (x + self.fs(62), y),
+            blit_text(surf, tr(key), self.fs(13), (x, y), theme.TEXT, True)
+            blit_text(surf, fonts.ellipsize(tr(what), self.fs(13), w - self.fs(62)), self.fs(13), (x + self.fs(62), y),
                       theme.MUTED)
             y += self.fs(19)

@@ -12,11 +12,13 @@ one. The guide's closing words (how the round was scored) stand on the round's s
 from __future__ import annotations
 
 from game.engine import guide
+from game.i18n import N_, tr
 from game.ui import theme
 from game.ui.table_hint import outline
 
 # the moments every table has (TablePlugin.moment); any other is the family's own (a race)
 TABLE_MOMENTS = ("bot", "private", "public", "summary", "over", "idle")
+NOT_THIS = N_("Not this one: {lesson}")      # a refused move, with the lesson's words
 
 
 class Guided:
@@ -77,8 +79,8 @@ class Guided:
             return ""
         self.refused_at = self.lesson()
         if step.move not in legal:
-            return "Not this one: nothing to learn here yet. Let it pass; the next lesson follows."
-        return f"Not this one: {step.say}"
+            return tr(NOT_THIS, lesson=tr("nothing to learn here yet. Let it pass; the next lesson follows."))
+        return tr(NOT_THIS, lesson=step.say)
 
     # ---- what the learner sees and does ----
     def shown(self):
@@ -100,7 +102,7 @@ class Guided:
     def sentence(self) -> str:
         """The lesson on screen ('' if none)."""
         shown = self.shown()
-        return shown[1].say if shown is not None else ""
+        return tr(shown[1].say) if shown is not None else ""
 
     def update(self) -> None:
         """Each frame: the introduction once, as a card over the table before anything is played; a
@@ -111,10 +113,11 @@ class Guided:
             if self.guide.intro and self.lesson() == 0:
                 from game.ui.confirm import ConfirmScene
                 app = self.scene.app
-                app.push(ConfirmScene(app, f"Learn to play {self.scene.ruleset.name}", self.guide.intro,
-                                      "Back to the menu", app.open_menu, no_label="Begin"))
+                app.push(ConfirmScene(app, tr("Learn to play {game}", game=self.scene.ruleset.name),
+                                      tr(self.guide.intro), N_("Back to the menu"), app.open_menu,
+                                      no_label=N_("Begin")))
         if self.refused_at is not None and self.refused_at != self.lesson():
-            if ctrl.message is not None and ctrl.message[0].startswith("Not this one: "):
+            if ctrl.message is not None and ctrl.message[0].startswith(tr(NOT_THIS, lesson="")):
                 ctrl.message = None
             self.refused_at = None
 
@@ -124,7 +127,9 @@ class Guided:
         if shown is None:
             return ""
         n, step = shown
-        return f"Lesson {n + 1} of {len(self.guide.steps)}" + (f": {step.title}" if step.title else "")
+        if step.title:
+            return tr("Lesson {n} of {count}: {title}", n=n + 1, count=len(self.guide.steps), title=step.title)
+        return tr("Lesson {n} of {count}", n=n + 1, count=len(self.guide.steps))
 
     def draw(self, surf, zones) -> None:
         step = self.due()
@@ -135,14 +140,14 @@ class Guided:
         """Make the lesson's move for the learner."""
         step = self.due()
         if step is None:
-            self.ctrl.say("No lesson is waiting for your move now.")
+            self.ctrl.say(tr("No lesson is waiting for your move now."))
             return
         self.ctrl.apply(guide.LEARNER, step.move)
 
     def leave(self) -> None:
         self.left = True
-        self.ctrl.say("The guide is off: the match goes on as a normal one.")
+        self.ctrl.say(tr("The guide is off: the match goes on as a normal one."))
 
     def ending(self) -> str:
         """The guide's closing words, for the summary of its round."""
-        return self.guide.ending if self.enabled and not self.left else ""
+        return tr(self.guide.ending) if self.enabled and not self.left else ""

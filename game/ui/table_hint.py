@@ -16,14 +16,15 @@ from typing import Optional
 
 import pygame
 
+from game.i18n import N_, tr
 from game.ui import theme
 from game.ui.background import Background
 from game.ui.widgets import blit_text
 
 SHOWN = 3
 EVERY_MOVE_UP_TO = 16          # legal moves: up to this many are all weighed
-OFF = "Hints are off in this match: turn them on in the setup screen (Hints) before it starts."
-NOT_YOURS = "A hint is only for your own decision."
+OFF = N_("Hints are off in this match: turn them on in the setup screen (Hints) before it starts.")
+NOT_YOURS = N_("A hint is only for your own decision.")
 
 
 class Hints:
@@ -54,18 +55,18 @@ class Hints:
     def ask(self) -> None:
         ctrl = self.scene.ctrl
         if not self.enabled:
-            ctrl.say(OFF)
+            ctrl.say(tr(OFF))
             return
         seat = self.asker()
         if seat is None:
-            ctrl.say(NOT_YOURS)
+            ctrl.say(tr(NOT_YOURS))
             return
         key = (seat, ctrl.actions_count())
         if key == self.key:
             return                       # asked already: thinking, or the answer is on screen
         legal = list(ctrl.legal(seat))
         if len(legal) < 2:
-            ctrl.say("Only one move is possible here." if legal else NOT_YOURS)
+            ctrl.say(tr("Only one move is possible here.") if legal else tr(NOT_YOURS))
             return
         self.forget()
         from game.ai.analysis import DEFAULT_DEALS, appraise
@@ -97,7 +98,7 @@ class Hints:
         if self.job is not None and self.job.done():
             job, self.job = self.job, None
             if job.error is not None:
-                ctrl.say(f"No hint this time: {job.error}", True)
+                ctrl.say(tr("No hint this time: {problem}", problem=job.error), True)
                 self.key = None
                 return
             self.moves = job.result.moves[:SHOWN] if job.result is not None else ()
@@ -118,15 +119,15 @@ class Hints:
         """What the status line says: thinking, or the best moves with their expected values."""
         if self.job is not None:
             dots = "." * (1 + int(self.scene.clock * 3) % 3)
-            return f"Looking for the best moves from your view{dots}"
+            return tr("Looking for the best moves from your view") + dots
         if not self.moves:
             return ""
         best = self.moves[0].value
         def behind(value) -> str:
-            return f" ({value - best:+.1f})" if round(value - best, 1) else " (as good)"
+            return f" ({value - best:+.1f})" if round(value - best, 1) else tr(" (as good)")
         parts = [f"{i}. {self.label(m.action)}" + ("" if i == 1 else behind(m.value))
                  for i, m in enumerate(self.moves, start=1)]
-        return "Hint: " + " · ".join(parts) + " (points against the best, on average)."
+        return tr("Hint: {moves} (points against the best, on average).", moves=" · ".join(parts))
 
     def draw(self, surf, zones) -> None:
         """The places of the moves found, outlined and numbered (the best in gold)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from game.i18n import tr
 from game.ui.kit import select
 
 DRAG_THRESHOLD = 6
@@ -133,4 +134,4 @@ class SelectionInput:
         m = self.ctrl.moment()
         if place is None or m.seat is None or m.kind not in ("bot", "private", "public"):
             return Gesture()
-        return Gesture(say=f"Wait: it is {self.ctrl.names[m.seat]}'s move.", error=False)
+        return Gesture(say=tr("Wait: it is {name}'s move.", name=self.ctrl.names[m.seat]), error=False)

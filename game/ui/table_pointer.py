@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, tr
 from game.ui.kit import select
 from game.ui.table_input import DRAG_THRESHOLD
 
-NOWHERE = "Nothing there takes it: drop it on a place that lights up."
+NOWHERE = N_("Nothing there takes it: drop it on a place that lights up.")
 
 
 class PointerInput:
@@ -94,7 +95,7 @@ class PointerInput:
                                        event.pos[1] - inp.drag_offset[1] - drop_rect.y)
         if not g.actions and not g.say and (target is None or target not in carried):
             # every drop that does nothing slides back and says why (on itself: put back)
-            g.say, g.error = (NOWHERE if target is None else select.NOT_LEGAL), True
+            g.say, g.error = tr(NOWHERE if target is None else select.NOT_LEGAL), True
         self.perform(g, seat, dragged=place, drop_rect=drop_rect, layout=zones, carried=carried)
 
     def _targets_now(self) -> set:

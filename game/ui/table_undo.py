@@ -18,9 +18,10 @@ import copy
 from dataclasses import dataclass
 
 from game.engine import undo
+from game.i18n import N_, tr
 
-OFF = "Take-backs are off in this match: turn them on in the setup screen before it starts."
-NOTHING = "There is nothing to take back yet."
+OFF = N_("Take-backs are off in this match: turn them on in the setup screen before it starts.")
+NOTHING = N_("There is nothing to take back yet.")
 
 
 @dataclass
@@ -86,7 +87,7 @@ class TakeBacks:
         ctrl = self.ctrl
         if self._pending is not None:
             if self.points and self.points[-1].seat != seat:
-                self._drop(f"{ctrl.names[seat]} has moved since.")    # no other human may have acted since
+                self._drop(tr("{name} has moved since.", name=ctrl.names[seat]))    # no other human may have acted since
             self.points.append(self._pending)
             self._pending = None
         why = undo.refusal(ctrl.family, self._chance, ctrl.game, events)
@@ -106,16 +107,16 @@ class TakeBacks:
         """Why nothing can be taken back now ('' if the newest point can)."""
         ctrl = self.ctrl
         if not self.enabled:
-            return OFF
+            return tr(OFF)
         if not self.points:
-            return self.barrier or NOTHING
+            return tr(self.barrier) or tr(NOTHING)
         seat = self.points[-1].seat
         others = [s for s in ctrl.game.to_act() if s in ctrl.humans and s != seat]
         if others:
-            return f"It is {ctrl.names[others[0]]}'s move now."      # the active player would change
+            return tr("It is {name}'s move now.", name=ctrl.names[others[0]])      # the active player would change
         viewer = ctrl.viewer_now()
         if viewer is not None and viewer != seat:
-            return f"Only {ctrl.names[seat]} can take back their move."
+            return tr("Only {name} can take back their move.", name=ctrl.names[seat])
         return ""
 
     def words(self) -> str:
@@ -147,5 +148,5 @@ class TakeBacks:
         ctrl.bots = point.bots
         self.used[point.seat] = self.used.get(point.seat, 0) + 1
         ctrl.taken_back()
-        ctrl.say(f"Taken back: {said}." if said else "Taken back.")
+        ctrl.say(tr("Taken back: {move}.", move=said) if said else tr("Taken back."))
         return True

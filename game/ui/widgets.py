@@ -5,12 +5,14 @@ through `handle(event) -> bool` (True when it used the event) and draws
 itself. Positions always come from `event.pos`, never from the mouse state,
 so posted events in tests behave exactly like real ones. A `WidgetGroup`
 adds keyboard focus (Tab / Shift+Tab, Enter or Space to press) and
-tooltips.
+tooltips. Widgets show their texts through game.i18n.tr when they draw: a label given as an
+English message (marked N_ where it is made) is shown in the language of the moment.
 """
 from typing import Callable, Optional, Sequence
 
 import pygame
 
+from game.i18n import N_, tr
 from game.ui import fonts, theme
 
 MOUSE_BUTTONS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
@@ -20,16 +22,15 @@ def _pos(event):
     return getattr(event, "pos", None)
 
 
+# the keys buttons name, as German keyboards label them ("Strg", "Leertaste"): shown through tr
+KEY_NAMES = (N_("Space"), N_("Enter"), N_("Ctrl+Z"), N_("Arrows"))
+
+
 def draw_panel(surf, rect, colour=theme.PANEL, edge=theme.PANEL_EDGE, radius=10, width=1):
     """Draw a rounded panel with an edge line."""
     pygame.draw.rect(surf, colour, rect, border_radius=radius)
     if edge is not None and width:
         pygame.draw.rect(surf, edge, rect, width, border_radius=radius)
-
-
-def plural(n: int, noun: str, nouns: str = "") -> str:
-    """'1 match', '2 matches', '0 rounds': a count with its noun in the right number."""
-    return f"{n} {noun if n == 1 else nouns or noun + 's'}"
 
 
 def blit_text(surf, s, size, pos, colour=theme.TEXT, bold=False, anchor="topleft"):
@@ -80,17 +81,13 @@ class Label(Widget):
     def draw(self, surf):
         if not self.visible or not self.text:
             return
-        lines = fonts.wrap(self.text, self.size, self.rect.w, self.bold) if self.wrap else [self.text]
+        text = tr(self.text)
+        lines = fonts.wrap(text, self.size, self.rect.w, self.bold) if self.wrap else [text]
         y = self.rect.y
+        x, anchor = {"center": (self.rect.centerx, "midtop"),
+                     "right": (self.rect.right, "topright")}.get(self.align, (self.rect.x, "topleft"))
         for line in lines:
-            img = fonts.text(line, self.size, self.colour, self.bold)
-            if self.align == "center":
-                x = self.rect.centerx - img.get_width() // 2
-            elif self.align == "right":
-                x = self.rect.right - img.get_width()
-            else:
-                x = self.rect.x
-            surf.blit(img, (x, y))
+            blit_text(surf, line, self.size, (x, y), self.colour, self.bold, anchor)
             y += fonts.line_height(self.size, self.bold)
 
 
@@ -141,7 +138,7 @@ class Button(Widget):
         edge = theme.ACCENT if self.focused else theme.PANEL_EDGE
         draw_panel(surf, self.rect, bg, edge, radius=8, width=3 if self.focused else 1)
         colour = theme.TEXT if self.enabled else theme.DIM
-        label = self.label + (f"  [{self.hint}]" if self.hint else "")
+        label = tr(self.label) + (f"  [{tr(self.hint)}]" if self.hint else "")
         size = fonts.fit(label, self.size, self.rect.w - 12, bold=True)
         blit_text(surf, label, size, self.rect.center, colour, bold=True, anchor="center")
 
@@ -184,11 +181,11 @@ class Toggle(Widget):
         if self.value:
             pygame.draw.lines(surf, theme.BAR, False,
                               [(box.x + 4, box.centery), (box.x + 9, box.bottom - 5), (box.right - 4, box.y + 4)], 3)
-        state = "On" if self.value else "Off"
+        state = tr("On") if self.value else tr("Off")
         x = box.right + 10
         colour = theme.TEXT if self.enabled else theme.DIM
         label_w = r.right - x - fonts.width(state, self.size, True) - 16
-        blit_text(surf, fonts.ellipsize(self.label, self.size, label_w), self.size, (x, r.centery),
+        blit_text(surf, fonts.ellipsize(tr(self.label), self.size, label_w), self.size, (x, r.centery),
                   colour, anchor="midleft")
         blit_text(surf, state, self.size, (r.right - 8, r.centery),
                   theme.GOOD if self.value else theme.MUTED, bold=True, anchor="midright")
@@ -272,7 +269,7 @@ class Stepper(Widget):
         colour = theme.TEXT if self.enabled else theme.DIM
         blit_text(surf, "◀", self.size, left.center, colour, anchor="center")
         blit_text(surf, "▶", self.size, right.center, colour, anchor="center")
-        text = self.options[self.index][1] if self.options else ""
+        text = tr(self.options[self.index][1]) if self.options else ""
         inner = self.rect.w - left.w - right.w - 8
         size = fonts.fit(text, self.size, inner, bold=True)
         blit_text(surf, text, size, self.rect.center, colour, bold=True, anchor="center")
@@ -341,7 +338,7 @@ class TextInput(Widget):
             return
         draw_panel(surf, self.rect, (28, 44, 37), theme.ACCENT if self.focused else theme.PANEL_EDGE,
                    radius=6, width=3 if self.focused else 1)
-        shown = self.value or self.placeholder
+        shown = self.value or tr(self.placeholder)
         colour = theme.TEXT if self.value else theme.DIM
         s = fonts.ellipsize(shown, self.size, self.rect.w - 20)
         r = blit_text(surf, s, self.size, (self.rect.x + 8, self.rect.centery), colour, anchor="midleft")
@@ -444,7 +441,7 @@ class WidgetGroup:
         w = self.hovered
         if w is None or not w.tooltip or not w.visible or self.hover_time < self.TOOLTIP_DELAY or self.mouse is None:
             return
-        lines = fonts.wrap(w.tooltip, 15, 360)
+        lines = fonts.wrap(tr(w.tooltip), 15, 360)
         lh = fonts.line_height(15)
         width = max(fonts.width(line, 15) for line in lines) + 16
         rect = pygame.Rect(self.mouse[0] + 14, self.mouse[1] + 18, width, lh * len(lines) + 10)

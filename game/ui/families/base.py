@@ -35,6 +35,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+from game.i18n import tr
+
 # Sound cues of events every family has (game/ui/sound.py lists the cues).
 _CUES = {"round_over": "round_end", "call": "call"}
 
@@ -91,16 +93,16 @@ class TableDrawing:
     def title(self, view, options=None) -> str:
         """The top bar's title (default: the game's name, the round and how the match ends, from the
         match's `options`)."""
-        title = self.ruleset.name
+        game = self.ruleset.name
         round_no = getattr(view, "round_no", None)
-        if round_no is not None:
-            title += f" · Round {round_no}"
         end = (options or {}).get("match_end", {})
+        if round_no is None:
+            return tr(game)
         if end.get("mode") == "rounds":
-            title += f" of {end.get('rounds')}"
-        elif end.get("mode") == "points":
-            title += f" · to {end.get('points')} points"
-        return title
+            return tr("{game} · Round {n} of {rounds}", game=game, n=round_no, rounds=end.get("rounds"))
+        if end.get("mode") == "points":
+            return tr("{game} · Round {n} · to {points} points", game=game, n=round_no, points=end.get("points"))
+        return tr("{game} · Round {n}", game=game, n=round_no)
 
     def still(self, size, view, vis, focus):
         """(zones, visuals) to draw `view` alone, with nothing live (the selftest, benchmarks, pixel

@@ -19,8 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional
 
+from game.i18n import N_, tr
+
 UNORDERED = frozenset({"hand"})      # zones whose places an action may take in any order
-NOT_LEGAL = "That is not a legal move now."
+NOT_LEGAL = N_("That is not a legal move now.")
 
 
 @dataclass(frozen=True)
@@ -159,4 +161,4 @@ def grab(legal, selection, place, unordered=UNORDERED) -> tuple:
 
 def _reason(why_not, selection, place) -> str:
     reason = why_not(selection, place) if why_not is not None else ""
-    return reason or NOT_LEGAL
+    return reason or tr(NOT_LEGAL)

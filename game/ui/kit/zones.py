@@ -15,6 +15,7 @@ from typing import Callable, Optional
 
 import pygame
 
+from game.i18n import tr
 from game.ui import fonts, theme
 from game.ui.widgets import blit_text, draw_panel
 
@@ -103,7 +104,7 @@ class Pile(Zone):
             for i in range(layers - 1, -1, -1):
                 surf.blit(img, self.rect.move(-2 * i, -2 * i))
         if self.label:
-            caption(surf, self.rect, f"{self.label} · {self.count}" if self.count is not None else self.label)
+            caption(surf, self.rect, f"{tr(self.label)} · {self.count}" if self.count is not None else tr(self.label))
         if self.place in selected:
             draw_selected(surf, self.rect)
         elif self.place in lit:
@@ -234,9 +235,9 @@ class Counter(Zone):
 
     def draw(self, surf, image_for=None, lit=frozenset(), selected=frozenset(), hidden=frozenset()):
         draw_panel(surf, self.rect, theme.PANEL, theme.PANEL_EDGE, radius=6)
-        text = f"{self.label} {self.value}" if self.label else str(self.value)
+        text = f"{tr(self.label)} {self.value}" if self.label else str(self.value)
         if self.note:
-            text += f" · {self.note}"
+            text += f" · {tr(self.note)}"
         size = fonts.fit(text, max(9, int(self.rect.h * 0.6)), self.rect.w - 8, True, min_size=8)
         blit_text(surf, fonts.ellipsize(text, size, self.rect.w - 8, True), size, self.rect.center,
                   self.colour, True, "center")
