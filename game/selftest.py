@@ -53,14 +53,38 @@ def selftest() -> int:
                 failures += 1
             else:
                 print(f"ok   {ruleset.id}: its guide plays to its end ({len(ruleset.guide.steps)} lessons)")
-    problems = check_sounds()
+    problems = check_sounds() + check_translations()
     for problem in problems:
         print(f"FAIL {problem}")
     failures += len(problems)
     if not problems:
         print("ok   sounds: every cue is bundled and plays")
+        print("ok   translations: every catalog is bundled and read")
     print("selftest " + ("passed" if not failures else f"FAILED ({failures})"))
     return 1 if failures else 0
+
+
+def check_translations() -> list:
+    """Problems with the bundled translation catalogs: each language's core catalog and one per
+    family (game/i18n.py), found and read; [] when all is well."""
+    from game import i18n
+    from game.engine import registry
+    problems = []
+    was = i18n.language()
+    try:
+        for code in i18n.LANGUAGES:
+            if code == i18n.DEFAULT:
+                continue
+            found = {p.stem for p in i18n.catalog_files(code)}
+            wanted = {"cardtable"} | {name for name in registry.names() if name != "toy"}
+            if not wanted <= found:
+                problems.append(f"translations ({code}): no catalog for {', '.join(sorted(wanted - found))}")
+            i18n.set_language(code)
+            if i18n.tr("Settings") == "Settings":
+                problems.append(f"translations ({code}): the core catalog is not read")
+    finally:
+        i18n.set_language(was)
+    return problems
 
 
 def check_sounds(folder=None) -> list:

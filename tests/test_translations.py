@@ -273,11 +273,9 @@ def _layout_faults(drawn, size) -> list:
 def test_every_core_screen_holds_in_english_and_in_german(monkeypatch, data_dir, size):
     """The recorded-text layout check, in both languages: every text drawn stays in the window, no
     two texts overlap, and German cuts ("…") no more text than English does on the same screen."""
-    from game.ui import scene as scene_module
     cuts = {}
+    drawn = record_text(monkeypatch, *DRAWN_BY)
     for language in ("en", "de"):
-        drawn = record_text(monkeypatch, *DRAWN_BY)
-        monkeypatch.setattr(scene_module, "blit_text", widgets.blit_text, raising=False)
         app = App(size=size, fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant",
                                                                            language=language),
                   save_settings=False)
@@ -294,5 +292,40 @@ def test_every_core_screen_holds_in_english_and_in_german(monkeypatch, data_dir,
                 cuts[name] = cut
             else:
                 assert cut <= cuts[name], (size, name, [t for t, _, _ in drawn if "…" in t])
-        monkeypatch.undo()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_match_result_holds_in_english_and_in_german_at_the_smallest_window(monkeypatch, data_dir, game_id):
+    """A bot match to its result, at 1024x640: the standings, the last round and the log, each page's
+    texts inside the window and clear of each other, in both languages."""
+    from game.engine.ruleset import default_options
+    from game.ui.app import run
+    from game.ui.summary import MatchResultScene
+    ruleset = rigging.load(game_id)
+    options = default_options(ruleset)
+    if "rounds" in ruleset.match_end.modes:
+        options["match_end"] = dict(options["match_end"], mode="rounds", rounds=1)
+    seats = ["ai:easy"] * min(4, ruleset.max_players)
+    size = (1024, 640)
+    drawn = record_text(monkeypatch, summary, widgets)
+    for language in ("en", "de"):
+        app = App(size=size, fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant",
+                                                                           language=language),
+                  save_settings=False)
+        run(game_id=game_id, seats=seats, options=options, seed=3, app=app, max_frames=1)
+        d = Driver(app)
+        assert d.until(lambda: isinstance(app.top, MatchResultScene), 40000), game_id
+        result = app.top
+        for page in result.PAGES:
+            assert result.page == page
+            app.draw()
+            drawn.clear()
+            result.draw(app.screen)
+            faults = _layout_faults(drawn, size)
+            assert not faults, (language, game_id, page, faults[:5])
+            if language == "de" and page == "standings":
+                said = " ".join(t for t, _, _ in drawn)
+                assert "Noch einmal" in said and "Hauptmenü" in said and ("gewinnt" in said or "teilen" in said)
+            d.key(pygame.K_TAB)
         i18n.set_language("en")

@@ -47,8 +47,8 @@ class StatsScene(Scene):
                 best = tr(" · best winning score {score} ({name})", score=g["best_score"], name=g.get("best_by") or "?")
             n = g.get("played", 0)
             played = trn("{game}: {n} match", "{game}: {n} matches", n, game=self.names.get(game_id, game_id), n=n)
-            blit_text(surf, played + best, 20,
-                      (p.x + 36, y), theme.ACCENT, True)
+            # a long game name and a long best: cut to the panel, never over its edge
+            blit_text(surf, fonts.ellipsize(played + best, 20, p.w - 72, True), 20, (p.x + 36, y), theme.ACCENT, True)
             y += 32
             players = sorted(g.get("players", {}).items(), key=lambda kv: (-kv[1].get("won", 0), kv[0]))
             for name, rec in players:
@@ -60,7 +60,8 @@ class StatsScene(Scene):
                 hints, undos = rec.get("hints", 0), rec.get("undos", 0)
                 asked = (trn(" · {n} hint asked", " · {n} hints asked", hints, n=hints) if hints else "") + (
                     trn(" · {n} move taken back", " · {n} moves taken back", undos, n=undos) if undos else "")
-                blit_text(surf, tr("{won} won of {played} ({rate})", won=won, played=played, rate=rate) + asked, 17, (p.x + 380, y), theme.MUTED)
+                line = tr("{won} won of {played} ({rate})", won=won, played=played, rate=rate) + asked
+                blit_text(surf, fonts.ellipsize(line, 17, p.right - 36 - (p.x + 380)), 17, (p.x + 380, y), theme.MUTED)
                 y += 24
             y += 14
         self.ui.draw(surf)
