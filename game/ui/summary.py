@@ -196,7 +196,7 @@ class MatchResultScene(_Over):
         self.again = self.ui.add(Button(N_("Play again"), self.play_again, primary=True, hint="Enter"))
         self.menu = self.ui.add(Button(N_("Main menu"), self.app.open_menu, hint="Esc"))
         self.page = self.PAGES[0]    # Tab shows the next page, in turn
-        self.rounds = Button(self.PAGE_LABELS[self.PAGES[1]], self.toggle, hint="Tab")
+        self.rounds = Button(self.page_label(self.PAGES[1]), self.toggle, hint="Tab")
         self.ui.add(self.rounds)
         self.scroll = 0              # rounds (standings) or log lines (what happened) scrolled back
 
@@ -215,13 +215,17 @@ class MatchResultScene(_Over):
         self.rounds.rect = pygame.Rect(self.panel.x + 26, y, 180, 50)
 
     PAGES = ("standings", "last round", "what happened")
+    # the pages' names on the Tab button (with those the families' result screens have)
     PAGE_LABELS = {"standings": N_("Standings"), "last round": N_("Last round"),
-                   "what happened": N_("What happened")}
+                   "what happened": N_("What happened"), "scores": N_("Scores"), "score pad": N_("Score pad")}
+
+    def page_label(self, page: str) -> str:
+        return self.PAGE_LABELS.get(page, page.capitalize())
 
     def toggle(self):
         """Tab: the standings, the last round's cards, the whole match's log, in turn."""
         self.page = self.PAGES[(self.PAGES.index(self.page) + 1) % len(self.PAGES)]
-        self.rounds.label = self.PAGE_LABELS[self.PAGES[(self.PAGES.index(self.page) + 1) % len(self.PAGES)]]
+        self.rounds.label = self.page_label(self.PAGES[(self.PAGES.index(self.page) + 1) % len(self.PAGES)])
         self.scroll = 0
 
     def scroll_by(self, steps: int):
