@@ -304,8 +304,10 @@ def test_the_match_result_holds_in_english_and_in_german_at_the_smallest_window(
     from game.ui.summary import MatchResultScene
     ruleset = rigging.load(game_id)
     options = default_options(ruleset)
-    if "rounds" in ruleset.match_end.modes:
+    if "rounds" in ruleset.match_end.modes:          # one round, whatever the game's default length
         options["match_end"] = dict(options["match_end"], mode="rounds", rounds=1)
+    elif "points" in ruleset.match_end.modes:
+        options["match_end"] = dict(options["match_end"], mode="points", points=1)
     seats = ["ai:easy"] * min(4, ruleset.max_players)
     size = (1024, 640)
     drawn = record_text(monkeypatch, summary, widgets)
