@@ -217,3 +217,28 @@ def past_guide_offer(d) -> None:
     if isinstance(d.app.top, ConfirmScene) and d.app.top.no.label == "Set up a match":    # in any language
         import pygame
         d.key(pygame.K_ESCAPE)
+
+
+def play_round(d, rng, perform, choose=None, max_decisions: int = 200) -> None:
+    """The humans play the screen on until the round is scored (its summary or the match's result
+    is on top): each decision `choose(rng, legal)` (by default a random move, a call never), made
+    with `perform(d, rng, seat, action)`'s gestures; bots play themselves."""
+    from game.ui.summary import MatchResultScene, RoundSummaryScene
+
+    def over():
+        return isinstance(d.app.top, (RoundSummaryScene, MatchResultScene))
+
+    def deciding():
+        decision = human_decision(d)
+        return decision if decision is not None and decision[1] else None
+
+    if choose is None:
+        def choose(rng, legal):
+            return rng.choice([a for a in legal if a.kind != "call"] or legal)
+    for _ in range(max_decisions):
+        assert d.until(lambda: over() or deciding() is not None, 3000), d.table.ctrl.prompt()
+        if over():
+            return
+        seat, legal = deciding()
+        perform(d, rng, seat, choose(rng, legal))
+    raise AssertionError("the round did not end")

@@ -211,8 +211,12 @@ class FrameDrawer:
         pygame.draw.line(surf, theme.PANEL_EDGE, (x, y - 6), (r.right - 14, y - 6), 1)
         blit_text(surf, tr("Keys"), self.fs(15), (x, y), theme.ACCENT, True)
         y += self.fs(19)
-        for key, what in vis.key_help:
-            blit_text(surf, tr(key), self.fs(13), (x, y), theme.TEXT, True)
-            blit_text(surf, fonts.ellipsize(tr(what), self.fs(13), w - self.fs(62)), self.fs(13), (x + self.fs(62), y),
-                      theme.MUTED)
+        # the key column fits its longest key name ("Leertaste"), up to 40% of the panel
+        keys = [(tr(key), tr(what)) for key, what in vis.key_help]
+        gap = self.fs(8)
+        column = max([self.fs(62), *(fonts.width(key, self.fs(13), True) + gap for key, _ in keys)])
+        column = min(column, int(w * 0.4))
+        for key, what in keys:
+            blit_text(surf, fonts.ellipsize(key, self.fs(13), column - gap, True), self.fs(13), (x, y), theme.TEXT, True)
+            blit_text(surf, fonts.ellipsize(what, self.fs(13), w - column), self.fs(13), (x + column, y), theme.MUTED)
             y += self.fs(19)
