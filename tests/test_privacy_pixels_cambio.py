@@ -18,6 +18,7 @@ import random
 import pygame
 import pytest
 
+from game import i18n
 from game.engine.core import Action
 from game.engine.ruleset import default_options
 from game.engine.session import Session
@@ -270,12 +271,13 @@ def bot(name):
     return {"name": name, "kind": "ai", "level": "normal"}
 
 
-def play_on_screen(game, moves):
+def play_on_screen(game, moves, language="en"):
     """Ana (0, the only human) plays `moves` (("key", k) or ("click", item)) through the real event
-    loop, memory aid on; returns the screen's pixels, redrawn, and the controller."""
+    loop, memory aid on, in `language`; returns the screen's pixels, redrawn, and the controller."""
     ruleset = game.ruleset
     app = App(size=SIZE, fixed_dt=0.05, strict=True,
               settings=Settings(animation_speed="instant", memory_aid=True), save_settings=False)
+    i18n.set_language(language)
     session = Session.new(ruleset, [human("Ana")] + [bot(n) for n in NAMES[1:game.n]], default_options(ruleset), 1)
     session.game = game
     app.open_table(session)
@@ -292,7 +294,8 @@ def play_on_screen(game, moves):
     return pygame.image.tobytes(app.screen, "RGB"), ctrl
 
 
-def test_the_table_scene_shows_the_same_pixels_halfway_through_a_blue_king():
+@pytest.mark.parametrize("language", ("en", "de"))
+def test_the_table_scene_shows_the_same_pixels_halfway_through_a_blue_king(language):
     """Cambio, through the real event loop, memory aid on: Ana draws a Blue King, discards it and
     picks two cards (marked "picked", not shown). Twins whose picked cards differ (nobody has seen
     them), and Ben's and Cleo's cards that only they know, give Ana the same screen; after the
@@ -309,15 +312,16 @@ def test_the_table_scene_shows_the_same_pixels_halfway_through_a_blue_king():
     halfway = [("key", pygame.K_d), ("click", "discard"), ("click", (1, 0)), ("click", (2, 1))]
     shots = []
     for g in (game, twin):
-        pixels, ctrl = play_on_screen(g, halfway)
+        pixels, ctrl = play_on_screen(g, halfway, language)
         assert ctrl.public().pending.step == "reveal" and set(ctrl.plugin.picked) == {(1, 0), (2, 1)}
         shots.append(pixels)
     assert shots[0] == shots[1]
-    revealed = [play_on_screen(g, halfway + [("click", (3, 0))])[0] for g in (base(), twin)]
+    revealed = [play_on_screen(g, halfway + [("click", (3, 0))], language)[0] for g in (base(), twin)]
     assert revealed[0] != revealed[1]
 
 
-def test_the_table_scene_shows_a_look_to_the_looker_alone():
+@pytest.mark.parametrize("language", ("en", "de"))
+def test_the_table_scene_shows_a_look_to_the_looker_alone(language):
     """Classic Cambio, through the real event loop, memory aid on: Ana draws a black King and looks
     at Ben's top card. A twin differing in cards Ana has not seen (Cleo's top cards, the deck, Ben's
     and Cleo's bottom cards that only they know) gives her the same screen; a twin differing in
@@ -334,7 +338,7 @@ def test_the_table_scene_shows_a_look_to_the_looker_alone():
     look = [("key", pygame.K_d), ("click", "discard"), ("click", (1, 0))]
     shots = []
     for g in (game, hidden, known):
-        pixels, ctrl = play_on_screen(g, look)
+        pixels, ctrl = play_on_screen(g, look, language)
         assert ctrl.view().slot((1, 0)).face is not None and ctrl.public().slot((1, 0)).face is None
         shots.append(pixels)
     assert shots[0] == shots[1]

@@ -11,6 +11,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from game import i18n
 from game.engine.core import Action
 from game.engine.ruleset import default_options
 from game.engine.session import Session
@@ -34,10 +35,11 @@ def bot(name):
     return {"name": name, "kind": "ai", "level": "normal"}
 
 
-def open_table(ruleset_id, seats, game, size=(1280, 800)):
+def open_table(ruleset_id, seats, game, size=(1280, 800), language="en"):
     ruleset = rigging.load(ruleset_id)
     app = App(size=size, fixed_dt=DT, strict=True, settings=Settings(animation_speed="instant"),
               save_settings=False)
+    i18n.set_language(language)          # the tables that check what they draw run in German too
     session = Session.new(ruleset, seats, default_options(ruleset), 1)
     session.game = game
     app.open_table(session)
@@ -182,16 +184,19 @@ def test_the_first_to_throw_throws_again_and_a_late_throw_costs_a_penalty_card()
 # ---- 3. the frozen discard pile ----------------------------------------------------------
 
 # Each game in its own rule text's word: Das Original's "eingefroren"; the classic page and Kombio's
-# say the pile was matched upon.
-@pytest.mark.parametrize("ruleset_id,word", [("cambio", "frozen"), ("cambio-classic", "matched upon"),
-                                             ("kombio", "matched upon")])
-def test_the_discard_pile_thrown_upon_says_so_and_refuses_a_draw_with_the_reason(ruleset_id, word):
+# say the pile was matched upon ("blockiert" in German).
+@pytest.mark.parametrize("language,deck", [("en", "deck"), ("de", "Stapel")])
+@pytest.mark.parametrize("ruleset_id,words", [("cambio", ("frozen", "eingefroren")),
+                                              ("cambio-classic", ("matched upon", "blockiert")),
+                                              ("kombio", ("matched upon", "blockiert"))])
+def test_the_discard_pile_thrown_upon_says_so_and_refuses_a_draw_with_the_reason(ruleset_id, words, language, deck):
+    word = words[language == "de"]
     ruleset = rigging.load(ruleset_id)
     game = rigging_memory.rigged(2, seed=13, ruleset=ruleset, current=0, hands={0: [5, 1, 2, 3], 1: [0, 1, 2, 3]}, deck=[5])
     rigging_memory.play(game, (0, Action("draw", choice="deck")), (0, Action("discard")), (0, Action("match", pos=(0, 0))))
     rigging_memory.pass_all(game)
     assert game.view(None).discard_blocked and game.to_act() == [1]
-    app, d, session = open_table(ruleset_id, [human("Ana"), human("Ben")], game)
+    app, d, session = open_table(ruleset_id, [human("Ana"), human("Ben")], game, language=language)
     table, ctrl = d.table, d.table.ctrl
     pass_to(d, "Ben")
     assert d.until(lambda: ready_for(d, 1))
@@ -207,7 +212,7 @@ def test_the_discard_pile_thrown_upon_says_so_and_refuses_a_draw_with_the_reason
 
     count = len(session.match.actions)
     reason = ctrl.plugin.blocked_reason()
-    assert word in reason and "deck" in reason
+    assert word in reason and deck in reason
     for gesture in ("click", "drag", "key"):
         ctrl.message = None
         if gesture == "click":
@@ -359,10 +364,11 @@ def test_the_rules_page_offers_the_german_original():
 
 # ---- 6. eight seats, Cambio's most --------------------------------------------------------
 
-def test_eight_seats_fit_at_1280x800():
+@pytest.mark.parametrize("language", ("en", "de"))
+def test_eight_seats_fit_at_1280x800(language):
     game = rigging_memory.rigged(8, seed=19, ruleset=rigging_memory.cambio(), current=0)
     seats = [human("Ana"), human("Ben")] + [bot(f"Bot {i}") for i in range(3, 9)]
-    app, d, session = open_table("cambio", seats, game)
+    app, d, session = open_table("cambio", seats, game, language=language)
     pass_to(d, "Ana")
     assert d.until(lambda: ready_for(d, 0))
     lay = d.layout()
@@ -385,19 +391,21 @@ def marked(drawn) -> set:
     return {t[2:].strip() for t, _, _ in drawn if t.startswith("▶ ")}
 
 
+@pytest.mark.parametrize("language", ("en", "de"))
 @pytest.mark.parametrize("ruleset_id,seats,starter", [
     ("cambio", ["Dan", "Ana", "Eve"], "Dan"),             # the dealer starts
     ("cambio-classic", ["Dan", "Eve", "Ana"], "Eve"),     # the player after the dealer starts
 ])
 def test_the_acting_marker_marks_the_player_looking_during_the_first_look(monkeypatch, ruleset_id, seats,
-                                                                         starter):
+                                                                         starter, language):
     # Cambio: everyone looks at their cards at once, then a bot starts. The ▶ used to mark that bot,
     # who was not looking at anything, all through Ana's look.
     from game.ui import table_frame
     from game.ui.families.memory import draw as memory_draw
     ruleset = rigging.load(ruleset_id)
     game = rigging_memory.new_game(3, seed=5, ruleset=ruleset)
-    app, d, session = open_table(ruleset_id, [human(n) if n == "Ana" else bot(n) for n in seats], game)
+    app, d, session = open_table(ruleset_id, [human(n) if n == "Ana" else bot(n) for n in seats], game,
+                                 language=language)
     drawn = rigging_screen.record_text(monkeypatch, memory_draw, table_frame)
     ctrl = d.table.ctrl
     assert d.until(lambda: ctrl.hold is not None and ctrl.hold.reason == "look", 100)

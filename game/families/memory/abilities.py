@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from game.engine.core import Action, Event, IllegalAction
 from game.families.memory.moves import _SKIP, _act
+from game.families.memory.words import call_words
+from game.i18n import tr
 
 
 class Abilities:
@@ -128,13 +130,13 @@ class Abilities:
         pend = self.pending
         if action.kind == "skip":
             if not self._step_optional(step):
-                raise IllegalAction("This ability is not optional here: you must use it.")
+                raise IllegalAction(tr("This ability is not optional here: you must use it."))
             return [Event("skip", seat=seat, data=(("ability", pend["ability"]),))] + self._advance_ability()
         if step["choose"]:
             self._expect(action, "choose")
             if action.choice not in step["choose"]:
-                raise IllegalAction("Choose one of: " + ", ".join(self.ruleset.abilities[n].name for n in step["choose"])
-                                    + ".")
+                raise IllegalAction(tr("Choose one of: {names}.", names=", ".join(
+                    tr(self.ruleset.abilities[n].name) for n in step["choose"])))
             chosen = self.ruleset.abilities[action.choice]
             pend["steps"][1:1] = list(chosen.steps)
             return [Event("choose", seat=seat, data=(("ability", action.choice), ("name", chosen.name)))] \
@@ -143,9 +145,9 @@ class Abilities:
             self._expect(action, "peek")
             pos = self._table_pos(action.pos)
             if pos not in self._viewable(seat, step["peek"]):
-                raise IllegalAction(self._why_not_target(seat, pos, step["peek"], "look at"))
+                raise IllegalAction(self._why_not_target(seat, pos, step["peek"]))
             if list(pos) in self._step_peeked():
-                raise IllegalAction("You have already looked at that card: choose another.")
+                raise IllegalAction(tr("You have already looked at that card: choose another."))
             self.known[self.layouts[pos[0]][pos[1]]] |= 1 << seat
             pend["peeked"].append(list(pos))
             pend["count_left"] -= 1
@@ -158,7 +160,7 @@ class Abilities:
             self._expect(action, "pick")
             pos = self._table_pos(action.pos)
             if pos[0] not in self._reveal_seats(seat, pend["picked"]) or self.layouts[pos[0]][pos[1]] is None:
-                raise IllegalAction("Pick one card of each other player whose cards are not locked.")
+                raise IllegalAction(tr("Pick one card of each other player whose cards are not locked."))
             pend["picked"].append(pos)
             pend["count_left"] -= 1
             events = [Event("pick", seat=seat, pos=pos)]
@@ -180,24 +182,25 @@ class Abilities:
         la[a[1]], lb[b[1]] = lb[b[1]], la[a[1]]
         return [Event("swap", seat=seat, pos=a, pos2=b)] + self._advance_ability()
 
-    def _why_not_target(self, seat, pos, target, verb) -> str:
+    def _why_not_target(self, seat, pos, target) -> str:
+        """Why a look at `pos` is refused (`target`: whose cards the look may show)."""
         if self.locked(pos[0]):
-            return f"That hand is locked after the {self.call_name} call."
+            return tr("That hand is locked after the {call} call.", call=call_words(self.call_name))
         if target == "own":
-            return f"This ability lets you {verb} one of your own cards."
+            return tr("This ability lets you look at one of your own cards.")
         if target == "other":
-            return f"This ability lets you {verb} an opponent's card, not your own."
-        return "You cannot choose that card."
+            return tr("This ability lets you look at an opponent's card, not your own.")
+        return tr("You cannot choose that card.")
 
     def _why_not_swap(self, seat, a, b, step) -> str:
         if self.locked(a[0]) or self.locked(b[0]):
-            return f"That hand is locked after the {self.call_name} call."
+            return tr("That hand is locked after the {call} call.", call=call_words(self.call_name))
         if a == b:
-            return "Choose two different cards."
+            return tr("Choose two different cards.")
         if step["swap"] == "peeked_pair":
-            return "You can only swap the two cards you looked at."
+            return tr("You can only swap the two cards you looked at.")
         if step["swap"] == "peeked":
-            return "Swap the card you looked at with another card."
+            return tr("Swap the card you looked at with another card.")
         if not step["own_pair"] and a[0] == seat and b[0] == seat:
-            return "You may not swap two of your own cards."
-        return "Those two cards cannot be swapped."
+            return tr("You may not swap two of your own cards.")
+        return tr("Those two cards cannot be swapped.")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from game.engine.core import Event, IllegalAction
 from game.families.memory.moves import _PASS, _PASS_EVENTS, _RETURN, _SKIP, _TAKE, _WINDOW_CLOSE, _act
+from game.i18n import N_, tr
 
 
 class MatchRace:
@@ -78,8 +79,8 @@ class MatchRace:
         pos = self._table_pos(action.pos)
         if pos not in self._matchable(seat):
             if pos[0] != seat and not self.rules["matching"]["from_opponents"]:
-                raise IllegalAction("Only your own cards may be matched in this game.")
-            raise IllegalAction("That card cannot be matched: its hand is locked or the position is empty.")
+                raise IllegalAction(tr("Only your own cards may be matched in this game."))
+            raise IllegalAction(tr("That card cannot be matched: its hand is locked or the position is empty."))
         owner = pos[0]
         cid = self.layouts[owner][pos[1]]
         top = self.defs[w["card"]]
@@ -145,7 +146,7 @@ class MatchRace:
             self.phase = "window"
             return [Event("skip", seat=seat, data=(("give", True),))] + self._continue_window()
         self._expect(action, "give")
-        pos = self._own_pos(seat, action.pos, "give")
+        pos = self._own_pos(seat, action.pos, N_("You can only give one of your own cards."))
         pend = self.pending
         target = tuple(pend["pos"])
         cid = self.layouts[seat][pos[1]]
@@ -173,7 +174,7 @@ class MatchRace:
             events = [Event("decide", seat=seat, pos=pos, data=(("choice", "return"), ("claimer", claimer)))]
             events += self._penalty(claimer)
         else:
-            raise IllegalAction("Decide: the other player takes the card, or returns it and takes a penalty card.")
+            raise IllegalAction(tr("Decide: the other player takes the card, or returns it and takes a penalty card."))
         self.pending = None
         self.phase = "window"
         return events + self._continue_window()

@@ -26,6 +26,9 @@ from game.families.memory.moves import (_CALL, _DISCARD, _DRAW_DECK, _DRAW_DISCA
 from game.families.memory.race import MatchRace
 from game.families.memory.schema import RULES_SPEC
 from game.families.memory.view import MemoryView, SeatResult, observe, observe_all
+from game.families.memory.words import (NOTE_BEATEN, NOTE_LOWEST, NOTE_OVER_LIMIT, NOTE_ROUNDS, NOTE_SEARCH,
+                                        NOTE_TIED, NOTE_TURNS, call_words)
+from game.i18n import N_, tr
 
 # where a card went, as an event's public facts
 _FROM_DECK = (("src", "deck"), ("dst", "drawn"))
@@ -231,7 +234,7 @@ class MemoryGame(Abilities, MatchRace, Game):
         self._expect(action, "draw")
         if action.choice == "deck":
             if not self._can_draw_deck():
-                raise IllegalAction("The deck is empty and there is nothing to reshuffle.")
+                raise IllegalAction(tr("The deck is empty and there is nothing to reshuffle."))
             events = self._refill_deck()
             cid = self.deck.pop()
             self.known[cid] |= 1 << seat
@@ -239,16 +242,16 @@ class MemoryGame(Abilities, MatchRace, Game):
             events.append(Event("draw", seat=seat, data=_FROM_DECK))
         elif action.choice == "discard":
             if not self.discard:
-                raise IllegalAction("The discard pile is empty.")
+                raise IllegalAction(tr("The discard pile is empty."))
             if self.discard_blocked:
-                raise IllegalAction("The top card of the discard pile was matched upon: draw from the deck.")
+                raise IllegalAction(tr("The top card of the discard pile was matched upon: draw from the deck."))
             if not self._may_take_discard(seat):
-                raise IllegalAction("You have no card to exchange it with: draw from the deck.")
+                raise IllegalAction(tr("You have no card to exchange it with: draw from the deck."))
             cid = self.discard.pop()
             self.drawn, self.drawn_from = cid, "discard"
             events = [Event("draw", seat=seat, face=self.defs[cid], data=_FROM_DISCARD)]
         else:
-            raise IllegalAction("Draw from the deck or from the discard pile.")
+            raise IllegalAction(tr("Draw from the deck or from the discard pile."))
         self.phase = "drawn"
         return events
 
@@ -270,11 +273,12 @@ class MemoryGame(Abilities, MatchRace, Game):
 
     def _call(self, seat, auto: bool) -> list:
         if self.caller is not None:
-            raise IllegalAction(f"{self.call_name} has already been called this round.")
+            raise IllegalAction(tr("{call} has already been called this round.", call=call_words(self.call_name)))
         limit = self.rules["call"]["limit"]
         if not auto and limit is not None and self.rules["call"]["limit_checked"] == "when_calling":
             if self.hand_total(seat) > limit:
-                raise IllegalAction(f"You may call {self.call_name} only with {limit} points or fewer.")
+                raise IllegalAction(tr("You may call {call} only with {limit} points or fewer.",
+                                       call=call_words(self.call_name), limit=limit))
         self.caller = seat
         self.final_turns = [(seat + k) % self.n for k in range(1, self.n)]
         events = [Event("call", seat=seat, data=(("ok", True), ("auto", auto), ("locked", self.locked(seat))))]
@@ -292,7 +296,7 @@ class MemoryGame(Abilities, MatchRace, Game):
     def _exchange_or_discard(self, seat, action):
         cid = self.drawn
         if action.kind == "exchange":
-            pos = self._own_pos(seat, action.pos, "exchange with")
+            pos = self._own_pos(seat, action.pos, N_("You can only exchange with one of your own cards."))
             old = self.layouts[seat][pos[1]]
             self.layouts[seat][pos[1]] = cid
             self.known[old] = self.all_mask        # thrown face up
@@ -303,7 +307,7 @@ class MemoryGame(Abilities, MatchRace, Game):
             return events + self._open_window()
         if action.kind == "discard":
             if self.drawn_from == "discard" and self.rules["discard_draw_must_exchange"]:
-                raise IllegalAction("A card taken from the discard pile must be exchanged with one of yours.")
+                raise IllegalAction(tr("A card taken from the discard pile must be exchanged with one of yours."))
             from_deck = self.drawn_from == "deck"
             self.known[cid] = self.all_mask
             self.discard.append(cid)
@@ -314,13 +318,13 @@ class MemoryGame(Abilities, MatchRace, Game):
             if from_deck and ability:
                 return events + self._start_ability(seat, ability)
             return events + self._open_window()
-        raise IllegalAction("Exchange the drawn card with one of your cards, or discard it.")
+        raise IllegalAction(tr("Exchange the drawn card with one of your cards, or discard it."))
 
     # ---- turn order and round end ----
     def _next_turn(self) -> list:
         self.turns += 1
         if self.turns >= self.rules["limits"]["turns_per_round"]:
-            return self._end_round(stopped=f"round stopped after {self.turns} turns (the rules' limit)")
+            return self._end_round(stopped=NOTE_TURNS.format(n=self.turns))
         again, self.extra_turn = self.extra_turn, False
         if again and self.caller is None and self.has_cards(self.current):
             pass                        # an extra turn: the same player goes again
@@ -345,7 +349,7 @@ class MemoryGame(Abilities, MatchRace, Game):
         limit = self.rules["call"]["limit"]
         if hands.count(low) == 1 and (limit is None or low <= limit):
             self.caller = hands.index(low)
-        return self._end_round(stopped="a search's playout stopped here")
+        return self._end_round(stopped=NOTE_SEARCH)
 
     def hand_total(self, seat) -> int:
         return sum(self.defs[c].value for c in self.layouts[seat] if c is not None)
@@ -374,13 +378,13 @@ class MemoryGame(Abilities, MatchRace, Game):
             for s in range(self.n):
                 bonus[s] = rule["caller"] if s == caller else rule["others"]
             if over:
-                notes[caller] = f"called above the {limit}-point limit"
+                notes[caller] = NOTE_OVER_LIMIT.format(limit=limit)
             elif lowest:
-                notes[caller] = "called and was lowest"
+                notes[caller] = NOTE_LOWEST
             elif hands[caller] == best_other:
-                notes[caller] = "called but was tied"
+                notes[caller] = NOTE_TIED
             else:
-                notes[caller] = "called but was beaten"
+                notes[caller] = NOTE_BEATEN
         round_scores = [hands[s] + bonus[s] for s in range(self.n)]
         for s in range(self.n):
             self.totals[s] += round_scores[s]
@@ -392,8 +396,7 @@ class MemoryGame(Abilities, MatchRace, Game):
             over = max(self.totals) >= int(end.get("points", self.ruleset.match_end.points))
         if not over and self.round_no >= self.rules["limits"]["rounds_per_match"]:
             over = True
-            stopped = "; ".join(filter(None, (stopped, f"match stopped after {self.round_no} rounds "
-                                               "(the rules' limit)")))
+            stopped = "; ".join(filter(None, (stopped, NOTE_ROUNDS.format(n=self.round_no))))
         if stopped:
             notes = [f"{note}; {stopped}" if note else stopped for note in notes]
         self.results = tuple(
@@ -432,58 +435,60 @@ class MemoryGame(Abilities, MatchRace, Game):
                 raise ValueError(pos)
             seat, slot = int(pos[0]), int(pos[1])
         except (TypeError, ValueError, IndexError, KeyError):   # KeyError: a JSON object as pos
-            raise IllegalAction("Choose a card on the table.") from None
+            raise IllegalAction(tr("Choose a card on the table.")) from None
         if not (0 <= seat < self.n and 0 <= slot < len(self.layouts[seat])) \
                 or self.layouts[seat][slot] is None:
-            raise IllegalAction("There is no card there.")
+            raise IllegalAction(tr("There is no card there."))
         return (seat, slot)
 
-    def _own_pos(self, seat, pos, verb) -> tuple:
+    def _own_pos(self, seat, pos, why: str) -> tuple:
+        """`pos` on the table and one of `seat`'s own cards, else refused with `why` (a message)."""
         pos = self._table_pos(pos)
         if pos[0] != seat:
-            raise IllegalAction(f"You can only {verb} one of your own cards.")
+            raise IllegalAction(tr(why))
         return pos
 
     def not_your_move(self, seat: int) -> str:
         if self.match_over:
-            return "The match is over."
+            return tr("The match is over.")
         if self.phase == "window":
             if self.window["winner"] is not None:
-                return "Too late: someone else won this race."
+                return tr("Too late: someone else won this race.")
             if self.locked(seat):
-                return "Your hand is locked after your call."
-            return "You have already tried to match this card."
+                return tr("Your hand is locked after your call.")
+            return tr("You have already tried to match this card.")
         if self.phase == "initial_peek":
-            return "You have already looked at your starting cards."
-        return "It is not your move: " + self._what_now()
+            return tr("You have already looked at your starting cards.")
+        return tr("It is not your move: {what}", what=self._what_now())
 
     def _what_now(self) -> str:
         phase = self.phase
         if phase == "initial_peek":
-            return "Players are looking at their starting cards."
+            return tr("Players are looking at their starting cards.")
         if phase == "turn":
-            return f"Seat {self.current + 1} must draw a card or call {self.call_name}."
+            return tr("Seat {n} must draw a card or call {call}.", n=self.current + 1,
+                      call=call_words(self.call_name))
         if phase == "drawn":
-            return "Exchange the drawn card with one of your cards, or discard it."
+            return tr("Exchange the drawn card with one of your cards, or discard it.")
         if phase == "ability":
             step = self._step()
             if step["choose"]:
-                return "Choose which action to use."
+                return tr("Choose which action to use.")
             if step["peek"]:
-                return {"own": "Look at one of your own cards.", "other": "Look at an opponent's card.",
-                        "any": "Look at any card on the table."}[step["peek"]]
+                return tr({"own": N_("Look at one of your own cards."), "other": N_("Look at an opponent's card."),
+                           "any": N_("Look at any card on the table.")}[step["peek"]])
             if step["reveal"]:
-                return "Pick one card of each other player."
-            return "Choose two cards to swap."
+                return tr("Pick one card of each other player.")
+            return tr("Choose two cards to swap.")
         if phase == "window":
-            return "Match the discard with a card of the same kind, or pass."
+            return tr("Match the discard with a card of the same kind, or pass.")
         if phase == "give":
-            return "Give one of your cards to the player whose card you matched."
+            return tr("Give one of your cards to the player whose card you matched.")
         if phase == "mismatch_choice":
-            return "Decide: the other player takes the card, or returns it and takes a penalty card."
+            return tr("Decide: the other player takes the card, or returns it and takes a penalty card.")
         if phase == "round_over":
-            return "The round is over: start the next round."
-        return "The match is over."
+            return tr("The round is over: start the next round.")
+        return tr("The match is over.")
 
     # ---- the view: the only door out (view.py's observer builds it) ----
     def view(self, seat: Optional[int]) -> MemoryView:

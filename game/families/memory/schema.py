@@ -3,7 +3,20 @@ steps, and the checks the ruleset loader calls (names exist, the deck deals, pla
 from __future__ import annotations
 
 from game.engine.ruleset_schema import check_match_can_end
-from game.engine.schema import Bool, Dict, Enum, Int, List, Map, Optional_, Str, filled
+from game.engine.schema import Bool, Dict, Enum, Int, List, Map, Optional_, Str, Text, filled
+from game.i18n import N_, Text as Translated, tr, trn
+
+
+def Words(max_len: int):
+    """A text a player reads that may carry its German (schema.Text). A value already read is kept
+    as it is: `filled` checks the rules again (rules.py), and schema.Text would make a text that has
+    its translations into one without them."""
+    spec = Text(max_len=max_len)
+
+    def check(v, path, doc):
+        return v if isinstance(v, Translated) else spec(v, path, doc)
+    return check
+
 
 STEP_SPEC = Map({
     "peek": (Optional_(Enum("own", "other", "any")), None),
@@ -41,10 +54,11 @@ RULES_SPEC = Map({
         # for the next player only (Cambio: "der nächste Spieler kann seinen Zug nur vom
         # Hauptstapel beginnen": if that player calls instead of drawing, the pile opens again)
         "blocked_for": (Enum("until_next_discard", "next_player"), "until_next_discard"),
-        "blocked_name": (Str(max_len=30), "matched upon"),   # what the table calls such a pile ("frozen")
+        # what the table calls such a pile ("frozen"; the default is said in the player's language)
+        "blocked_name": (Words(max_len=30), N_("matched upon")),
     }), {}),
     "call": (Map({
-        "name": (Str(max_len=20), "Call"),
+        "name": (Words(max_len=20), N_("Call")),      # the default is said in the player's language
         "limit": (Optional_(Int(-50, 200)), None),
         "limit_checked": (Enum("at_reveal", "when_calling"), "at_reveal"),
         "lock_min_players": (Int(2, 13), 3),
@@ -79,25 +93,30 @@ def check_abilities(abilities: dict, doc) -> None:
             where = ("abilities", key, "steps", i)
             given = [p for p in PRIMITIVES if step[p] is not None]
             if len(given) != 1:
-                raise doc.error(where, "each step needs exactly one of " + ", ".join(PRIMITIVES) + "; got "
-                                + (", ".join(given) or "none"))
+                raise doc.error(where, tr("each step needs exactly one of {keys}; got {given}",
+                                          keys=", ".join(PRIMITIVES), given=", ".join(given) or tr("none")))
             written = raw[key]["steps"][i]
             for extra, steps in STEP_KEY_APPLIES_TO.items():
                 if extra in written and given[0] not in steps:
-                    raise doc.error(where + (extra,), f"applies only to a {' or '.join(steps)} step; "
-                                    f"this is a {given[0]} step")
+                    joint = tr("or")
+                    raise doc.error(where + (extra,), tr("applies only to a {steps} step; this is a {step} step",
+                                                         steps=f" {joint} ".join(steps), step=given[0]))
             if step["choose"]:
                 for name in step["choose"]:
                     if name not in abilities:
-                        raise doc.error(where + ("choose",), f"no ability named {name!r}")
+                        raise doc.error(where + ("choose",), tr("no ability named {name}", name=repr(name)))
                     if any(s["choose"] for s in abilities[name].steps):
-                        raise doc.error(where + ("choose",), f"{name!r} itself chooses; choices cannot nest")
+                        raise doc.error(where + ("choose",), tr("{name} itself chooses; choices cannot nest",
+                                                                name=repr(name)))
             if step["swap"] in ("peeked", "peeked_pair"):
                 before = sum(s["count"] for s in ab.steps[:i] if s["peek"])
                 need = 2 if step["swap"] == "peeked_pair" else 1
                 if before < need:
-                    raise doc.error(where + ("swap",), f"'{step['swap']}' needs {need} peeked card(s) "
-                                    "in an earlier step of this ability")
+                    # (the English says "card(s)" for one and for two, as it always has)
+                    raise doc.error(where + ("swap",), trn(
+                        "'{swap}' needs {n} peeked card(s) in an earlier step of this ability",
+                        "'{swap}' needs {n} peeked card(s) in an earlier step of this ability", need,
+                        swap=step["swap"], n=need))
 
 
 def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> None:
@@ -106,10 +125,11 @@ def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> 
     keys = {c.key for c in cards}
     for key, ability in rules["card_abilities"].items():
         if key not in keys:
-            raise doc.error(where + ("card_abilities", key), f"no card with the key {key!r}")
+            raise doc.error(where + ("card_abilities", key), tr("no card with the key {key}", key=repr(key)))
         if ability is not None and ability not in abilities:
             raise doc.error(where + ("card_abilities", key),
-                            f"expected one of the abilities ({', '.join(abilities)}); got {ability!r}")
+                            tr("expected one of the abilities ({names}); got {got}", names=", ".join(abilities),
+                               got=repr(ability)))
     # a variant's problem is shown at its `set`; the ruleset's own at the key that causes it
     mine = where == ("rules",)
     size = layout["rows"] * layout["cols"]
@@ -118,8 +138,11 @@ def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> 
     limit = rules["call"]["limit"]
     if limit is not None and limit < lowest_hand:
         raise doc.error(where + ("call", "limit") if mine else where,
-                        f"no hand of {size} cards can be at or under {limit} points (the lowest "
-                        f"possible hand is {lowest_hand}), so every call would fail")
+                        trn("no hand of {size} cards can be at or under {limit} points (the lowest possible "
+                            "hand is {lowest}), so every call would fail",
+                            "no hand of {size} cards can be at or under {limit} points (the lowest possible "
+                            "hand is {lowest}), so every call would fail", size, size=size, limit=limit,
+                            lowest=lowest_hand))
     check_match_can_end(match_end, _round_scores_at_most(rules, values[-1]), doc, where)
 
 
@@ -138,16 +161,18 @@ def _round_scores_at_most(rules: dict, top: int) -> list:
     # a scoring rule left out is all zeros (RULES_SPEC's defaults)
     bonus = {who: max(sc.get(rule, {}).get(who, 0) for rule in ("caller_lowest", "caller_not_lowest"))
              for who in ("caller", "others")}
-    empty = "no cards left" if top < 0 else "a hand of at most 0"
+    empty = tr("no cards left") if top < 0 else tr("a hand of at most 0")
     call = rules["call"]
     caller_empties = call["zero_cards"] == "auto_call" or call["lock_min_players"] > 2
     caller_hand = 0 if caller_empties or top >= 0 else top
-    caller_words = empty if caller_hand == 0 else f"at least one card of at most {top}"
+    caller_words = empty if caller_hand == 0 else tr("at least one card of at most {top}", top=top)
     others = max(0, bonus["others"])
-    return [(top, f"a card is worth at most {top}"),
-            (caller_hand + bonus["caller"], f"a caller: at most {caller_hand + bonus['caller']}, "
-             f"{caller_words} plus a bonus of at most {bonus['caller']}"),
-            (others, f"everyone else: at most {others}, {empty} plus a bonus of at most {others}")]
+    return [(top, tr("a card is worth at most {top}", top=top)),
+            (caller_hand + bonus["caller"],
+             tr("a caller: at most {most}, {hand} plus a bonus of at most {bonus}",
+                most=caller_hand + bonus["caller"], hand=caller_words, bonus=bonus["caller"])),
+            (others, tr("everyone else: at most {most}, {hand} plus a bonus of at most {bonus}",
+                        most=others, hand=empty, bonus=others))]
 
 
 def check_ruleset(cards, abilities, layout, rules, players, doc, where=("rules",)) -> None:
@@ -156,10 +181,12 @@ def check_ruleset(cards, abilities, layout, rules, players, doc, where=("rules",
     size = layout["rows"] * layout["cols"]
     for i, slot in enumerate(layout["look_at_start"]):
         if slot >= size:
-            raise doc.error(("layout", "look_at_start", i), f"expected a position below {size}; got {slot}")
+            raise doc.error(("layout", "look_at_start", i),
+                            tr("expected a position below {size}; got {slot}", size=size, slot=slot))
     deck = sum(c.count for c in cards)
     # the most players need the most cards: a deal that works for players.max works for fewer
     need = players["max"] * size + 2
     if deck < need:
-        raise doc.error(("cards",), f"{deck} cards cannot deal {size} to {players['max']} players "
-                        f"and still leave a deck (need at least {need})")
+        raise doc.error(("cards",), tr("{deck} cards cannot deal {size} to {players} players and still leave "
+                                       "a deck (need at least {need})", deck=deck, size=size,
+                                       players=players["max"], need=need))

@@ -24,6 +24,7 @@ from typing import Optional
 from game.engine.cards import CardDef
 from game.engine.record import EMPTY as EMPTY_RECORD, Record
 from game.families.memory.schema import PRIMITIVES
+from game.i18n import N_, tr
 
 Pos = tuple  # (seat, slot)
 
@@ -310,16 +311,16 @@ def open_view(game, seat: Optional[int]) -> MemoryView:
 # --- what can never be taken back (Family.reveals, game/engine/undo.py) ------------------------
 
 _REVEALS = {
-    "deal": "The cards were dealt.",
-    "look_start": "The starting cards were looked at.",
-    "peek": "A card was looked at.",
-    "reveal": "Cards were turned up.",
-    "match": "A card was turned up in the race.",
-    "penalty": "A penalty card was dealt.",
-    "exchange": "The card given up was turned up.",
-    "reshuffle": "The discard pile was shuffled into the deck.",
-    "round_over": "The round was scored: every card was shown.",
-    "match_over": "The match is over.",
+    "deal": N_("The cards were dealt."),
+    "look_start": N_("The starting cards were looked at."),
+    "peek": N_("A card was looked at."),
+    "reveal": N_("Cards were turned up."),
+    "match": N_("A card was turned up in the race."),
+    "penalty": N_("A penalty card was dealt."),
+    "exchange": N_("The card given up was turned up."),
+    "reshuffle": N_("The discard pile was shuffled into the deck."),
+    "round_over": N_("The round was scored: every card was shown."),
+    "match_over": N_("The match is over."),
 }
 
 
@@ -328,5 +329,6 @@ def reveals(event) -> str:
     ('' if not). A draw from the deck shows its card to the drawer; one from the discard pile
     takes a card everyone saw."""
     if event.kind == "draw":
-        return "The drawn card was seen." if event.get("src") == "deck" else ""
-    return _REVEALS.get(event.kind, "")
+        return tr("The drawn card was seen.") if event.get("src") == "deck" else ""
+    why = _REVEALS.get(event.kind, "")
+    return tr(why) if why else ""

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.families.memory.words import a_card
+from game.families.memory.words import call_words, card_words
+from game.i18n import local, tr
 from game.ui import theme
 from game.ui.anim import Banner, CardMove, Glance, Pulse, Step
 
@@ -111,7 +112,8 @@ def _look_start(ev, ctx, here) -> list:
     who = here.who
     slots = ev.get("slots", ())
     seat_view = ctx.view.seats[ev.seat]
-    tweens = [Glance(ctx.rect((ev.seat, i)), "" if j else f"{who} looks", GLANCE * s,
+    looks = tr("{who} looks", who=who)
+    tweens = [Glance(ctx.rect((ev.seat, i)), "" if j else looks, GLANCE * s,
                      corner=ctx.sees_face((ev.seat, i)))
               for j, i in enumerate(slots) if i < len(seat_view.slots)]
     return [Step(tweens)]
@@ -155,18 +157,18 @@ def _ability(ev, ctx, here) -> list:
     s = here.s
     L = here.L
     who = here.who
-    return [Step([ctx.banner(f"{who}: {ev.get('name')}", BANNER * 0.8), Pulse(L.discard, PULSE * s)])]
+    return [Step([ctx.banner(f"{who}: {local(ev.get('name'))}", BANNER * 0.8), Pulse(L.discard, PULSE * s)])]
 
 
 def _choose(ev, ctx, here) -> list:
     who = here.who
-    return [Step([ctx.banner(f"{who} chooses {ev.get('name')}", BANNER * 0.7)])]
+    return [Step([ctx.banner(tr("{who} chooses {name}", who=who, name=ev.get("name")), BANNER * 0.7)])]
 
 
 def _peek(ev, ctx, here) -> list:
     s = here.s
     who = here.who
-    label = f"{who} looks"
+    label = tr("{who} looks", who=who)
     return [Step([Glance(ctx.rect(ev.pos), label, GLANCE * s, corner=ctx.sees_face(ev.pos))])]
 
 
@@ -178,7 +180,7 @@ def _pick(ev, ctx, here) -> list:
 def _reveal(ev, ctx, here) -> list:
     s = here.s
     tweens = [Pulse(ctx.rect(pos), PULSE * 2 * s) for pos, _ in ev.faces]
-    return [Step(tweens + [ctx.banner("Revealed to everyone", BANNER)])]
+    return [Step(tweens + [ctx.banner(tr("Revealed to everyone"), BANNER)])]
 
 
 def _swap(ev, ctx, here) -> list:
@@ -201,10 +203,11 @@ def _match(ev, ctx, here) -> list:
         face_p = ctx.art.face(ev.face, ctx.pile)
         return [Step([CardMove(back_c, r, r.move(0, -12), FLIP * s, img_end=face)]),
                 Step([CardMove(face_p, r.move(0, -12), L.discard, MOVE * s, lift=12),
-                      ctx.banner(f"{who} matches {a_card(ev.face)}!", BANNER * 0.8, theme.GOOD)],
+                      ctx.banner(tr("{who} matches {card}!", who=who, card=card_words(ev.face)), BANNER * 0.8,
+                                 theme.GOOD)],
                      {"discard_top"})]
-    words = (f"Too late! {who} threw {a_card(ev.face)}" if ev.get("late")
-             else f"Wrong! {who} tried {a_card(ev.face)}")
+    words = (tr("Too late! {who} threw {card}", who=who, card=card_words(ev.face)) if ev.get("late")
+             else tr("Wrong! {who} tried {card}", who=who, card=card_words(ev.face)))
     return [Step([CardMove(back_c, r, r.move(0, -12), FLIP * s, img_end=face),
                   ctx.banner(words, BANNER, theme.DANGER)])]
 
@@ -231,9 +234,9 @@ def _penalty(ev, ctx, here) -> list:
     who = here.who
     back_c = here.back_c
     if not ev.get("ok") or ev.pos is None:
-        return [Step([ctx.banner(f"No penalty card left for {who}", BANNER * 0.8)])]
+        return [Step([ctx.banner(tr("No penalty card left for {who}", who=who), BANNER * 0.8)])]
     return [Step([CardMove(back_c, L.deck, ctx.rect(ev.pos), MOVE * 1.2 * s, lift=16),
-                  ctx.banner(f"{who} takes a penalty card", BANNER * 0.8, theme.DANGER)],
+                  ctx.banner(tr("{who} takes a penalty card", who=who), BANNER * 0.8, theme.DANGER)],
                  {("slot", tuple(ev.pos))})]
 
 
@@ -242,18 +245,20 @@ def _call(ev, ctx, here) -> list:
     L = here.L
     who = here.who
     box = L.seats[ev.seat].rect if ev.seat is not None and ev.seat < len(L.seats) else L.centre
-    text = f"{who}: no cards left, {ctx.call_name}!" if ev.get("auto") else f"{who} calls {ctx.call_name}!"
+    call = call_words(ctx.call_name)
+    text = (tr("{who}: no cards left, {call}!", who=who, call=call) if ev.get("auto")
+            else tr("{who} calls {call}!", who=who, call=call))
     return [Step([ctx.banner(text, BANNER * 1.2), Pulse(box, PULSE * 2 * s)])]
 
 
 def _reshuffle(ev, ctx, here) -> list:
     s = here.s
     L = here.L
-    return [Step([ctx.banner("Discard pile shuffled into a new deck", BANNER), Pulse(L.deck, PULSE * s)])]
+    return [Step([ctx.banner(tr("Discard pile shuffled into a new deck"), BANNER), Pulse(L.deck, PULSE * s)])]
 
 
 def _round_over(ev, ctx, here) -> list:
-    return [Step([ctx.banner("Round over: cards are revealed", BANNER * 1.2)])]
+    return [Step([ctx.banner(tr("Round over: cards are revealed"), BANNER * 1.2)])]
 
 
 # event kind -> its animation steps

@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, language, local, tr
 from game.ui import fonts, theme
 from game.ui.cardart import (SUIT_GLYPH, SUIT_RED, CardArt, _finish, ability_kind,
                              draw_ability_icon, draw_eye, look_target)
 
 READABLE = 11       # the smallest text on a card, in pixels (1280x800 and up)
+# the word under a look's eye, by whose card it shows (cardart.look_target)
+LOOK_TARGETS = {"own": N_("own"), "other": N_("other"), "any": N_("any")}
 
 
 def _fits(text, size, room, bold=False) -> bool:
@@ -39,14 +42,24 @@ def _size_for(text, wanted, room, bold=False):
 
 
 class MemoryArt(CardArt):
-    """CardArt with the memory family's readable faces and memory-aid marks."""
+    """CardArt with the memory family's readable faces and memory-aid marks. A face's words are in
+    the player's language (a ruleset's names, the look's target): faces are kept per language."""
+
+    def face(self, card, size) -> pygame.Surface:
+        size = (int(size[0]), int(size[1]))
+        return self._cache.get(("face", card.key, size, language()), lambda: self._draw_face(card, size))
+
+    def known(self, card, size) -> pygame.Surface:
+        size = (int(size[0]), int(size[1]))
+        return self._cache.get(("known", card.key, size, language()), lambda: self._draw_known(card, size))
 
     def _draw_face(self, card, size):
         w, h = size
         surf, inner, band, band2, ink = self._frame(card, size)
 
         glyph = SUIT_GLYPH.get(card.suit, "")
-        corner = card.label + glyph
+        label = local(card.label)
+        corner = label + glyph
         cx0 = inner.x + max(3, w // 16)
         cs = _size_for(corner, h * 0.13, w - 2 * (cx0 + 1), True) or READABLE
         corner_img = fonts.text(corner, cs, ink, True)
@@ -64,12 +77,13 @@ class MemoryArt(CardArt):
         if has_ability:
             name = card.ability
             if self.ruleset is not None and card.ability in self.ruleset.abilities:
-                name = self.ruleset.abilities[card.ability].name
+                name = tr(self.ruleset.abilities[card.ability].name)
         elif card.name and card.name != card.label and not card.suit:
-            name = card.name       # e.g. "Energy"; suited cards say it all with label and suit
+            name = tr(card.name)   # e.g. "Energy"; suited cards say it all with label and suit
         name_lines, ns = self._readable_name(name, w, h, band2.y - 1) if name else ([], 0)
         show_name = bool(name_lines)
         target = look_target(self.ruleset, card.ability) if has_ability and not show_name else ""
+        target = tr(LOOK_TARGETS[target]) if target in LOOK_TARGETS else target
         ts = _size_for(target.upper(), h * 0.1, w - 8, True) if target else None
         if not show_name and not ts:   # the name (or the look's target) takes the bottom; else the corner
             # upright, not turned over as on paper: a turned 6 reads as 9 on a screen
@@ -81,9 +95,9 @@ class MemoryArt(CardArt):
         room = int(w * 0.78)
         if beside:                  # centred, clear of the rune on either side
             room = min(room, w - 2 * beside)
-        big = _size_for(card.label, big, room, True) or READABLE
+        big = _size_for(label, big, room, True) or READABLE
         cy = int(h * (0.40 if has_ability else 0.42 if mark else 0.5))
-        img = fonts.text(card.label, big, ink, True)
+        img = fonts.text(label, big, ink, True)
         surf.blit(img, img.get_rect(center=(w // 2, cy)))
         if has_ability:
             kind = ability_kind(self.ruleset, card.ability)
@@ -128,7 +142,8 @@ class MemoryArt(CardArt):
         pygame.draw.rect(surf, theme.CARD_FACE, window, border_radius=radius)
         pygame.draw.rect(surf, self.accent(card), window, max(2, w // 30), border_radius=radius)
         mark = SUIT_GLYPH.get(card.suit, "") or (card.symbol[:2] if card.symbol else "")
-        label = fonts.text(card.label, _size_for(card.label, h * 0.24, window.w - 6, True) or READABLE, ink, True)
+        text = local(card.label)
+        label = fonts.text(text, _size_for(text, h * 0.24, window.w - 6, True) or READABLE, ink, True)
         if mark:
             glyph = fonts.text(mark, max(READABLE, int(h * 0.14)), ink, False)
             total = label.get_height() + glyph.get_height() - 4

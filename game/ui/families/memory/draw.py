@@ -13,6 +13,8 @@ from typing import Optional
 
 import pygame
 
+from game.families.memory.words import call_words
+from game.i18n import N_, tr, trc
 from game.ui import fonts, theme
 from game.ui.cardart import CardArt, draw_eye, draw_lock, draw_swap
 from game.ui.families.memory.art import READABLE
@@ -86,7 +88,7 @@ class MemoryDrawer:
                 surf.blit(back, deck.move(-2 * i, -2 * i))
         else:
             surf.blit(self.art.empty(size), deck)
-        self._caption(surf, deck, (f"Deck · {view.deck_count}", "Deck"))
+        self._caption(surf, deck, (tr("Deck · {n}", n=view.deck_count), tr("Deck")))
         self._mark(surf, deck, "deck", vis)
 
         disc = layout.discard
@@ -104,7 +106,7 @@ class MemoryDrawer:
         blocked = bool(view.discard_blocked and view.discard)
         if blocked:
             # a throw landed on it: drawing from it is refused. Words and a padlock, not colour alone.
-            word = vis.blocked_word
+            word = tr(vis.blocked_word)
             shade = pygame.Surface(disc.size, pygame.SRCALPHA)
             shade.fill((0, 0, 0, 60))
             surf.blit(shade, disc)
@@ -127,7 +129,7 @@ class MemoryDrawer:
                                        f"{word.split()[0].capitalize()} · {n}", word.split()[0].capitalize()),
                           theme.DANGER)
         else:
-            self._caption(surf, disc, (f"Discard · {len(view.discard)}", "Discard"))
+            self._caption(surf, disc, (tr("Discard · {n}", n=len(view.discard)), tr("Discard")))
         self._mark(surf, disc, "discard", vis)
 
         dr = layout.drawn
@@ -136,17 +138,19 @@ class MemoryDrawer:
             img = self.art.face(view.drawn, size) if view.drawn is not None else self.art.back(size)
             surf.blit(img, dr)
             name = vis.names[holder] if holder < len(vis.names) else "?"
-            self._caption(surf, dr, (f"{name}'s card", f"{name}'s", name), theme.ACCENT)
+            self._caption(surf, dr, (tr("{name}'s card", name=name), tr("{name}'s", name=name), name),
+                          theme.ACCENT)
         else:
             surf.blit(self.art.empty(size), dr)
-            self._caption(surf, dr, ("drawn card", "drawn"), theme.DIM)
+            self._caption(surf, dr, (tr("drawn card"), tr("drawn")), theme.DIM)
         self._mark(surf, dr, "drawn", vis)
 
         line, edge = vis.race_line, theme.ACCENT
         forms = (line,) + tuple(vis.race_forms)
         if not line and blocked:
-            line, edge = f"Discard pile {vis.blocked_word}: draw from the deck", theme.DANGER
-            forms = (line, f"Pile {vis.blocked_word}: draw from the deck", f"Pile {vis.blocked_word}")
+            word = tr(vis.blocked_word)
+            line, edge = tr("Discard pile {word}: draw from the deck", word=word), theme.DANGER
+            forms = (line, tr("Pile {word}: draw from the deck", word=word), tr("Pile {word}", word=word))
         if line:
             rr = layout.race
             panel = rr.inflate(0, -2)
@@ -208,7 +212,7 @@ class MemoryDrawer:
                             size=self.px(12))
             if slot.pos in vis.picked:
                 pygame.draw.rect(surf, theme.ACCENT, r.inflate(6, 6), 3, border_radius=7)
-                picked, bsize = fitting(("✓ picked", "✓"), self.px(12), r.w - 10, True)
+                picked, bsize = fitting((tr("✓ picked"), "✓"), self.px(12), r.w - 10, True)
                 self._badge(surf, (r.centerx, r.y + 4), picked, theme.BUTTON_PRIMARY, anchor="midtop", size=bsize)
             self._mark(surf, r, key, vis)
             mark = vis.bot_marks.get(slot.pos)
@@ -219,8 +223,8 @@ class MemoryDrawer:
         """A tag on a card a bot touched since the last human move: an icon (a shape, not a colour)
         with the word where it fits, and who. Public only: which position and who, never a face."""
         kind, seat = mark
-        name = vis.names[seat] if seat < len(vis.names) else f"Seat {seat + 1}"
-        word = {"peek": "looked", "swap": "swapped", "give": "given"}.get(kind, kind)
+        name = vis.names[seat] if seat < len(vis.names) else tr("Seat {n}", n=seat + 1)
+        word = tr(BOT_MARKS[kind]) if kind in BOT_MARKS else kind
         room = r.w - 8
         name, size = fitting((name,), max(READABLE, min(self.px(13), r.w // 5)), room, True)
         lh = fonts.line_height(size, True)
@@ -254,15 +258,15 @@ class MemoryDrawer:
         """A seat plate's badges, most important first: [(forms from longest to shortest, colour, padlock)]."""
         out = []
         if vis.race_claimer == seat_view.seat and seat_view.seat not in vis.race_keys:    # a human's key box shows it
-            out.append((("CLAIMS", "✓"), theme.BUTTON_PRIMARY, False))
+            out.append(((tr("CLAIMS"), "✓"), theme.BUTTON_PRIMARY, False))
         if seat_view.called:
-            out.append(((f"called {view.call_name}", "called", "") if seat_view.locked else
-                        (f"called {view.call_name}", "called"),
+            called = tr("called {call}", call=call_words(view.call_name))
+            out.append(((called, tr("called"), "") if seat_view.locked else (called, tr("called")),
                         theme.DANGER if seat_view.locked else theme.BUTTON_PRIMARY, seat_view.locked))
         elif seat_view.locked:
-            out.append((("locked", ""), theme.DANGER, True))
+            out.append(((tr("locked"), ""), theme.DANGER, True))
         if seat_view.seat in vis.last_turn:
-            out.append((("LAST TURN", "LAST"), theme.BUTTON_PRIMARY, False))
+            out.append(((tr("LAST TURN"), tr("LAST")), theme.BUTTON_PRIMARY, False))
         return out
 
     def draw_plate(self, surf, box, view, seat_view, vis):
@@ -273,7 +277,7 @@ class MemoryDrawer:
         draw_panel(surf, p, (64, 52, 20) if acting else theme.PANEL, theme.ACCENT if acting else theme.PANEL_EDGE,
                    radius=7, width=2 if acting else 1)
         size = max(12, min(self.px(17), p.h - 10))
-        name = vis.names[seat_view.seat] if seat_view.seat < len(vis.names) else f"Seat {seat_view.seat + 1}"
+        name = vis.names[seat_view.seat] if seat_view.seat < len(vis.names) else tr("Seat {n}", n=seat_view.seat + 1)
         x = p.x + 8
         right = p.right - 6
         key = vis.race_keys.get(seat_view.seat)
@@ -289,7 +293,7 @@ class MemoryDrawer:
                       "center")
             right = kb.x - 6
         label = ("▶ " if acting else "") + name
-        total = f"{seat_view.total} pts"
+        total = tr("{n} pts", n=seat_view.total)
         total_w = fonts.width(total, size - 1) + 6
         badges = self.plate_badges(seat_view, view, vis)
         bsize = max(READABLE, min(self.px(12), p.h - 12))
@@ -303,8 +307,8 @@ class MemoryDrawer:
             texts = [forms[-1] for forms, _, _ in badges]
         used = sum(self._badge_w(t, lock, bsize) + 4 for t, (_, _, lock) in zip(texts, badges))
         if right - x - name_w - used >= total_w:
-            tr = blit_text(surf, total, size - 1, (right, p.centery), theme.MUTED, False, "midright")
-            right = tr.x - 6
+            shown = blit_text(surf, total, size - 1, (right, p.centery), theme.MUTED, False, "midright")
+            right = shown.x - 6
         for text, (_, colour, lock) in reversed(list(zip(texts, badges))):
             right = self._plate_badge(surf, (right, p.centery), text, colour, lock, bsize).x - 4
         size = fonts.fit(label, size, right - x - 4, True, min_size=READABLE)   # smaller, then cut
@@ -346,9 +350,15 @@ class MemoryDrawer:
 
 def key_help(call_name: str, race_keys: dict, names) -> tuple:
     """The keyboard shortcuts shown in the sidebar."""
-    rows = [("D", "draw from the deck"), ("S", "take the discard"), ("K", f"call {call_name}"),
-            ("Space", "skip · no match · done"), ("F1", "rules"), ("Esc", "cancel, menu"),
-            ("PgUp", "scroll the log · wheel")]
+    rows = [("D", tr("draw from the deck")), ("S", tr("take the discard")),
+            ("K", tr("call {call}", call=call_words(call_name))),
+            (trc("a key in the narrow column of keys", "Space"), tr("skip · no match · done")), ("F1", tr("rules")),
+            ("Esc", tr("cancel, menu")), (trc("a key in the narrow column of keys", "PgUp"), tr("scroll the log · wheel"))]
     if race_keys:
-        rows.append(("Race", "  ".join(f"{k} {names[s]}" for s, k in sorted(race_keys.items()))))
+        rows.append((trc("the keys of a match race", "Race"),
+                     "  ".join(f"{k} {names[s]}" for s, k in sorted(race_keys.items()))))
     return tuple(rows)
+
+
+# a bot's mark on a card it touched, in a word where it fits
+BOT_MARKS = {"peek": N_("looked"), "swap": N_("swapped"), "give": N_("given")}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Optional
 
 from game.engine.core import Action
+from game.i18n import tr
 from game.ui.table_input import Gesture
 
 
@@ -167,12 +168,12 @@ class MemoryInput:
 
     def _drop_hint(self, source) -> str:
         if source == "deck":
-            return "Drop the deck on your own cards to draw from it."
+            return tr("Drop the deck on your own cards to draw from it.")
         if source == "discard":
-            return "Drop the discard pile's top card on one of your own cards to take it."
+            return tr("Drop the discard pile's top card on one of your own cards to take it.")
         if source == "drawn":
-            return "Drop the drawn card on one of your cards to exchange it, or on the discard pile."
-        return "That card cannot go there."
+            return tr("Drop the drawn card on one of your cards to exchange it, or on the discard pile.")
+        return tr("That card cannot go there.")
 
     def waiting(self, item) -> Gesture:
         """Why a gesture on `item` does nothing now (someone else's move), when it is worth saying."""
@@ -186,14 +187,13 @@ class MemoryInput:
         if m.kind == "race":
             keys = self.plugin.race_key_names()
             if keys:
-                return Gesture(say="To match, first press your key (" + ", ".join(
-                    f"{k} {ctrl.names[s]}" for s, k in keys.items() if s in ctrl.game.to_act()) +
-                    "), then click the card.", error=False)
-            return Gesture(say="A match race is on.", error=False)
+                return Gesture(say=tr("To match, first press your key ({keys}), then click the card.", keys=", ".join(
+                    f"{k} {ctrl.names[s]}" for s, k in keys.items() if s in ctrl.game.to_act())), error=False)
+            return Gesture(say=tr("A match race is on."), error=False)
         if m.kind == "bot":
-            return Gesture(say=f"Wait: it is {ctrl.names[m.seat]}'s move.", error=False)
+            return Gesture(say=tr("Wait: it is {who}'s move.", who=ctrl.names[m.seat]), error=False)
         if m.kind == "public":
-            return Gesture(say=f"{ctrl.names[m.seat]} decides with the buttons below.", error=False)
+            return Gesture(say=tr("{who} decides with the buttons below.", who=ctrl.names[m.seat]), error=False)
         return Gesture()
 
     def single(self, seat, item) -> Gesture:
@@ -207,13 +207,13 @@ class MemoryInput:
         if phase == "window":
             if is_slot(item):
                 return Gesture([Action("match", pos=item[1])])
-            return Gesture(say="Click the card you want to match (yours or an opponent's).", error=False)
+            return Gesture(say=tr("Click the card you want to match (yours or an opponent's)."), error=False)
         if phase == "turn":
             if item == "deck":
                 return Gesture([Action("draw", choice="deck")])
             if item == "discard":
                 return Gesture([Action("draw", choice="discard")])
-            return Gesture(say="First draw a card: the deck (D) or the discard pile (S).", error=False)
+            return Gesture(say=tr("First draw a card: the deck (D) or the discard pile (S)."), error=False)
         if phase == "drawn":
             if is_slot(item):
                 return Gesture([Action("exchange", pos=item[1])])
@@ -221,7 +221,7 @@ class MemoryInput:
                 return Gesture([Action("discard")])
             if item == "drawn":
                 return Gesture(select="drawn")
-            return Gesture(say="You already hold a drawn card: exchange it with one of yours or discard it.")
+            return Gesture(say=tr("You already hold a drawn card: exchange it with one of yours or discard it."))
         if phase == "ability":
             if not is_slot(item):
                 return Gesture(say=self.plugin.prompt_for(seat), error=False)
@@ -237,9 +237,9 @@ class MemoryInput:
                     anchor = next(iter(anchors))
                     if anchor != pos:
                         return Gesture([self._swap(legal, anchor, pos)])
-                    return Gesture(say="Now click the card to swap it with.", error=False)
+                    return Gesture(say=tr("Now click the card to swap it with."), error=False)
                 return Gesture(select=item)
-            return Gesture(say="Choose with the buttons below.", error=False)
+            return Gesture(say=tr("Choose with the buttons below."), error=False)
         if phase == "give":
             if is_slot(item):
                 return Gesture([Action("give", pos=item[1])])

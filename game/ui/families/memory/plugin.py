@@ -11,6 +11,8 @@ from __future__ import annotations
 import pygame
 
 from game.engine.core import Action
+from game.families.memory.words import call_words, card_name, note_words
+from game.i18n import language, tr, trc
 from game.ui.families import register_plugin
 from game.ui.families.base import Moment, TableDrawing, TablePlugin
 from game.ui.families.memory import anim as memory_anim
@@ -171,10 +173,14 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
             elif ev.kind == "match" and ev.get("late"):
                 self.reveals[tuple(ev.pos)] = ctrl.now + min(reveal_for, 3.0)
                 w = ctrl.public().window
-                first = (f"{ctrl.names[w.winner]} threw first and throws alone now" if w and w.winner is not None
-                         else "someone else threw first")
-                ctrl.say(f"Too late: {first}. {ctrl.names[ev.seat]}'s {ev.face.title} goes back "
-                         f"and {ctrl.names[ev.seat]} takes a penalty card.", True)
+                who, card = ctrl.names[ev.seat], card_name(ev.face)
+                if w and w.winner is not None:
+                    ctrl.say(tr("Too late: {first} threw first and throws alone now. {who}'s {card} goes back "
+                                "and {who} takes a penalty card.", first=ctrl.names[w.winner], who=who, card=card),
+                             True)
+                else:
+                    ctrl.say(tr("Too late: someone else threw first. {who}'s {card} goes back and {who} takes a "
+                                "penalty card.", who=who, card=card), True)
             elif ev.kind == "match" and ev.get("ok") is False and ev.pos is not None:
                 self.reveals[tuple(ev.pos)] = ctrl.now + min(reveal_for, 3.0)
             elif ev.kind == "window_open":
@@ -225,37 +231,43 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         race_line, forms, fraction = "", (), None
         if m.kind == "race" and view.window is not None and self.race is not None:
             left = self.race_seconds_left()
-            top = view.window.card.title
+            top = card_name(view.window.card)
             winner = view.window.winner           # Cambio: the first to throw goes on alone
             if self.race.claimer is not None:
                 who = ctrl.names[self.race.claimer]
                 if winner is None:
-                    race_line, forms = f"{who} claims the {top}: pick a card", (f"{who} claims: pick a card",
-                                                                                 "Pick a card")
+                    race_line = tr("{who} claims the {card}: pick a card", who=who, card=top)
+                    forms = (tr("{who} claims: pick a card", who=who), tr("Pick a card"))
                 elif winner == self.race.claimer:
-                    race_line = f"{who} threw first: only {who} throws on the {top}"
-                    forms = (f"Only {who} throws on the {top}", f"Only {who} throws now", "Throw on, or Done")
+                    race_line = tr("{who} threw first: only {who} throws on the {card}", who=who, card=top)
+                    forms = (tr("Only {who} throws on the {card}", who=who, card=top),
+                             tr("Only {who} throws now", who=who), tr("Throw on, or Done"))
                 else:
-                    race_line, forms = f"{who} throws too late: penalty card", ("Too late: penalty card",)
+                    race_line = tr("{who} throws too late: penalty card", who=who)
+                    forms = (tr("Too late: penalty card"),)
             else:
-                clock = f" · {left:.1f} s" if left is not None else ""
+                clock = tr(" · {n} s", n=seconds(left)) if left is not None else ""
                 if winner is not None:
                     name = ctrl.names[winner]
-                    race_line = f"{name} threw first: only they throw on the {top}" + clock
-                    forms = (f"Only {name} throws on the {top}{clock}", f"Only {name} throws now{clock}",
-                             f"{name} throws alone{clock}")
+                    race_line = tr("{who} threw first: only they throw on the {card}{clock}", who=name, card=top,
+                                   clock=clock)
+                    forms = (tr("Only {who} throws on the {card}{clock}", who=name, card=top, clock=clock),
+                             tr("Only {who} throws now{clock}", who=name, clock=clock),
+                             tr("{who} throws alone{clock}", who=name, clock=clock))
                 else:
-                    race_line, forms = f"MATCH RACE on the {top}{clock}", (f"MATCH RACE{clock}",)
+                    race_line = tr("MATCH RACE on the {card}{clock}", card=top, clock=clock)
+                    forms = (tr("MATCH RACE{clock}", clock=clock),)
                 if left is not None:
                     fraction = max(0.0, min(1.0, left / max(0.1, self.window_seconds())))
         left = ctrl.hold_left()
         if ctrl.hold is not None and left is not None:
             # every timed hold shows how long it has left: the words say it ends by itself
             if ctrl.hold.reason == "reveal":
-                race_line, forms = f"Revealed to everyone · {left:.1f} s", (f"Revealed · {left:.1f} s",)
+                race_line = tr("Revealed to everyone · {n} s", n=seconds(left))
+                forms = (tr("Revealed · {n} s", n=seconds(left)),)
             else:
-                race_line = f"{ctrl.names[ctrl.hold.seat]} remembers · {left:.1f} s"
-                forms = (f"Remember · {left:.1f} s",)
+                race_line = tr("{who} remembers · {n} s", who=ctrl.names[ctrl.hold.seat], n=seconds(left))
+                forms = (tr("Remember · {n} s", n=seconds(left)),)
             fraction = max(0.0, min(1.0, left / max(0.1, ctrl.hold.length)))
         keys = self.race_key_names()
         vis.acting = self.acting_seat(m, vis.acting)
@@ -335,11 +347,11 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
     def confirm_question(self, action) -> str:
         if action.kind != "call":
             return ""
-        return (f"Call {self.ctrl.call_name}? Everyone else gets one final turn. "
-                f"Press K again or click Confirm to call; Esc to keep playing.")
+        return tr("Call {call}? Everyone else gets one final turn. Press K again or click Confirm to call; Esc "
+                  "to keep playing.", call=call_words(self.ctrl.call_name))
 
     def declined(self, action) -> str:
-        return "No call: go on with your turn."
+        return tr("No call: go on with your turn.")
 
     def button_label(self, action) -> str:
         # the abilities' choices are the generic buttons; every other place-less action has its own
@@ -348,17 +360,18 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
     def make_buttons(self, common: dict) -> dict:
         scene = self.scene
         return {
-            "call": Button(f"Call {self.ctrl.call_name}", lambda: scene.request(Action("call")), primary=True,
-                           hint="K", tooltip="Instead of your turn: end the round after everyone else's final turn"),
-            "skip": Button("Skip", lambda: scene.request(Action("skip")), hint="Space",
-                           tooltip="Do not use the ability"),
-            "nomatch": Button("No match", self.humans_pass, hint="Space",
-                              tooltip="End the race for the humans: nobody here matches this card"),
+            "call": Button(tr("Call {call}", call=call_words(self.ctrl.call_name)),
+                           lambda: scene.request(Action("call")), primary=True, hint="K",
+                           tooltip=tr("Instead of your turn: end the round after everyone else's final turn")),
+            "skip": Button(trc("a button: do not use the ability", "Skip"), lambda: scene.request(Action("skip")), hint=key_name("Space"),
+                           tooltip=tr("Do not use the ability")),
+            "nomatch": Button(tr("No match"), self.humans_pass, hint=key_name("Space"),
+                              tooltip=tr("End the race for the humans: nobody here matches this card")),
             "cancel": common["cancel"],
-            "take": Button("Take", lambda: scene.request(Action("decide", choice="take")), hint="T",
-                           tooltip="The player who tried your card keeps it"),
-            "return": Button("Return", lambda: scene.request(Action("decide", choice="return")), hint="R",
-                             tooltip="Your card comes back; the other player takes a penalty card"),
+            "take": Button(tr("Take"), lambda: scene.request(Action("decide", choice="take")), hint="T",
+                           tooltip=tr("The player who tried your card keeps it")),
+            "return": Button(tr("Return"), lambda: scene.request(Action("decide", choice="return")), hint="R",
+                             tooltip=tr("Your card comes back; the other player takes a penalty card")),
             "continue": common["continue"],
         }
 
@@ -367,6 +380,14 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
         scene = self.scene
         kinds = {(a.kind, a.choice) for a in legal}
         m = ctrl.moment()
+        # said again each time: the language may have changed in the settings since the buttons were made
+        buttons["nomatch"].label, buttons["nomatch"].hint = tr("No match"), key_name("Space")
+        buttons["nomatch"].tooltip = tr("End the race for the humans: nobody here matches this card")
+        buttons["take"].label, buttons["take"].tooltip = tr("Take"), tr("The player who tried your card keeps it")
+        buttons["return"].label = tr("Return")
+        buttons["return"].tooltip = tr("Your card comes back; the other player takes a penalty card")
+        buttons["call"].tooltip = tr("Instead of your turn: end the round after everyone else's final turn")
+        buttons["skip"].hint = key_name("Space")
         if ctrl.hold is not None:
             return
         if m.kind == "race":
@@ -375,19 +396,20 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
                 buttons["cancel"].visible = True
                 # a chain winner (Cambio) ends the chain with it: "Done", not "Cancel"
                 done = self.race.claimer == self.chain_winner()
-                buttons["cancel"].label, buttons["cancel"].hint = ("Done", "Space") if done else ("Cancel", "Esc")
+                buttons["cancel"].label, buttons["cancel"].hint = ((tr("Done"), key_name("Space")) if done
+                                                                   else (tr("Cancel"), "Esc"))
                 buttons["nomatch"].visible = not done   # the claimer lets the card go after all
             elif len(self.humans_in_race()) == 1:
                 buttons["nomatch"].visible = True      # with several humans, each passes after their key
             return
         armed = scene.armed(seat, Action("call"))
         buttons["call"].visible = ("call", None) in kinds
-        buttons["call"].label = "Confirm call" if armed else f"Call {ctrl.call_name}"
+        buttons["call"].label = tr("Confirm call") if armed else tr("Call {call}", call=call_words(ctrl.call_name))
         buttons["skip"].visible = ("skip", None) in kinds
         # after throwing another's card (Cambio) the give is optional: skipping keeps your cards
         giving = m.kind == "private" and ctrl.public().phase == "give"
-        buttons["skip"].label = "Keep my cards" if giving else "Skip"
-        buttons["skip"].tooltip = "Give no card back" if giving else "Do not use the ability"
+        buttons["skip"].label = tr("Keep my cards") if giving else trc("a button: do not use the ability", "Skip")
+        buttons["skip"].tooltip = tr("Give no card back") if giving else tr("Do not use the ability")
         buttons["take"].visible = ("decide", "take") in kinds
         buttons["return"].visible = ("decide", "return") in kinds
 
@@ -443,18 +465,35 @@ class MemoryPlugin(RaceMoments, MemoryWords, TablePlugin):
 
     def summary_lines(self, result) -> tuple:
         # the family's lines (hand, bonus), the bonus red as a cost or green as a gain, then the round
+        # (score_lines' headings are in the player's language: the bonus is its second line)
         lines = tuple(self.ctrl.family.score_lines(result)) if self.ctrl.family.score_lines else ()
         tone = "bad" if result.bonus > 0 else "good" if result.bonus < 0 else ""
-        styled = tuple((heading, text, tone if heading == "Bonus" else "") for heading, text in lines)
-        return styled + (("Round", str(result.round_score), "strong"),)
+        styled = tuple((heading, text, tone if i == 1 else "") for i, (heading, text) in enumerate(lines))
+        return styled + ((tr("Round"), str(result.round_score), "strong"),)
 
     def result_note(self, view, result) -> str:
-        return result.note or ""
+        return note_words(result.note or "")
 
     def summary_heading(self, view):
         caller = view.caller
-        sub = (f"{self.ctrl.names[caller]} called {view.call_name}." if caller is not None else "Nobody called.")
+        sub = (tr("{who} called {call}.", who=self.ctrl.names[caller], call=call_words(view.call_name))
+               if caller is not None else tr("Nobody called."))
         return sub, caller
+
+
+def seconds(left: float) -> str:
+    """A countdown's seconds as the player writes them: "3.5" in English, "3,5" in German."""
+    text = f"{left:.1f}"
+    return text if language() == "en" else text.replace(".", ",")
+
+
+def key_name(key: str) -> str:
+    """A key's name as the player's keyboard says it ("Space": "Leertaste")."""
+    if key == "Space":
+        return trc("a key", "Space")
+    if key == "PgUp":
+        return trc("a key", "PgUp")
+    return key
 
 
 register_plugin("memory", MemoryPlugin)

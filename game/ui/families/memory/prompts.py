@@ -1,10 +1,17 @@
 """The memory family's words on its table: the status line of each moment, the prompt of each
-decision (Kombio's and Cambio's phases), and the game's own names (the call, a frozen pile)."""
+decision (Kombio's and Cambio's phases), and the game's own names (the call, a frozen pile).
+Every sentence is one message of game.i18n, said in the player's language."""
 from __future__ import annotations
 
 from typing import Optional
 
-from game.families.memory.words import a_card
+from game.families.memory.words import call_words, card_name, card_words, rules_words
+from game.i18n import N_, tr
+
+# a look's words, by whose card it may show
+_LOOKS = {"own": N_("{who}, {ability}: click one of your cards to look at it{more}."),
+          "other": N_("{who}, {ability}: click an opponent's card to look at it{more}."),
+          "any": N_("{who}, {ability}: click any card to look at it{more}.")}
 
 
 class MemoryWords:
@@ -16,50 +23,60 @@ class MemoryWords:
         if self.ctrl.hold is not None:
             who = names[self.ctrl.hold.seat] if self.ctrl.hold.seat is not None else ""
             left = self.ctrl.hold_left()
-            until = f" They turn back in {left:.0f} s" if left is not None and left >= 0.5 else " They turn back now"
+            soon = left is not None and left >= 0.5
             if self.ctrl.hold.reason == "look":
-                return f"{who}: memorise your bottom cards.{until}, or click / press Space when done."
+                if soon:
+                    return tr("{who}: memorise your bottom cards. They turn back in {n} s, or click / press "
+                              "Space when done.", who=who, n=f"{left:.0f}")
+                return tr("{who}: memorise your bottom cards. They turn back now, or click / press Space "
+                          "when done.", who=who)
             if self.ctrl.hold.reason == "peek":
-                return f"{who}: remember this card.{until.replace('They turn', 'It turns')}, or click / press Space when done."
-            return "Revealed to everyone at once: look now. Click or press Space to go on."
+                if soon:
+                    return tr("{who}: remember this card. It turns back in {n} s, or click / press Space "
+                              "when done.", who=who, n=f"{left:.0f}")
+                return tr("{who}: remember this card. It turns back now, or click / press Space when done.",
+                          who=who)
+            return tr("Revealed to everyone at once: look now. Click or press Space to go on.")
         v = self.ctrl.public()
         if m.kind == "race":
-            top = v.window.card.title if v.window is not None else "discard"
+            top = card_name(v.window.card) if v.window is not None else tr("discard")
             race = self.race
             winner = self.chain_winner()
             if race is not None and race.claimer is not None:
                 who = names[race.claimer]
                 if race.claimer == winner:
-                    text = (f"{who}: you threw first, so only you may go on: click another card that "
-                            f"matches the {top}, or Done (Space) when you know no more.")
+                    text = tr("{who}: you threw first, so only you may go on: click another card that matches "
+                              "the {card}, or Done (Space) when you know no more.", who=who, card=top)
                     if any(s != winner and s in self.ctrl.humans for s in self.ctrl.game.to_act()):
-                        text += " Anyone else throwing now is too late (penalty card)."
+                        text += tr(" Anyone else throwing now is too late (penalty card).")
                     return text
                 if winner is not None:
-                    return (f"{who}: too late, {names[winner]} threw first. A card you throw now comes back "
-                            f"with a penalty card. Click one to throw anyway, or Esc.")
-                return (f"{who}: click the card to match the {top} (yours or an opponent's), "
-                        f"Space for no match, or Esc to give the race back.")
+                    return tr("{who}: too late, {first} threw first. A card you throw now comes back with a "
+                              "penalty card. Click one to throw anyway, or Esc.", who=who, first=names[winner])
+                return tr("{who}: click the card to match the {card} (yours or an opponent's), Space for no "
+                          "match, or Esc to give the race back.", who=who, card=top)
             keys = self.race_key_names()
             humans_in = [s for s in self.ctrl.game.to_act() if s in keys]
             first = v.window.winner if v.window is not None else None
             if humans_in:
                 claim = ", ".join(f"{keys[s]} {names[s]}" for s in humans_in)
                 if first is not None:
-                    return (f"{names[first]} threw first and goes on alone. A card thrown now is too late "
-                            f"(penalty card): press your key ({claim}) only to throw anyway, or Space.")
+                    return tr("{first} threw first and goes on alone. A card thrown now is too late (penalty "
+                              "card): press your key ({keys}) only to throw anyway, or Space.",
+                              first=names[first], keys=claim)
                 if len(humans_in) > 1:
-                    return (f"Match race on the {top}! Press your key to claim ({claim}); then click a card, "
-                            f"or Space for no match.")
-                return f"Match race on the {top}! Press your key to claim ({claim}), or Space for no match."
+                    return tr("Match race on the {card}! Press your key to claim ({keys}); then click a card, "
+                              "or Space for no match.", card=top, keys=claim)
+                return tr("Match race on the {card}! Press your key to claim ({keys}), or Space for no match.",
+                          card=top, keys=claim)
             if first is not None:
-                return f"{names[first]} threw first and may throw more on the {top}…"
-            return f"Match race on the {top}…"
+                return tr("{first} threw first and may throw more on the {card}…", first=names[first], card=top)
+            return tr("Match race on the {card}…", card=top)
         if m.kind == "bot":
             if v.phase == "initial_peek":
-                return "Everyone looks at their starting cards…"
+                return tr("Everyone looks at their starting cards…")
             if m.seat in self.last_turn_seats() and m.seat == v.current:
-                return f"{names[m.seat]} is playing their last turn…"
+                return tr("{who} is playing their last turn…", who=names[m.seat])
         return ""
 
     def prompt(self, view, seat) -> str:
@@ -72,73 +89,88 @@ class MemoryWords:
         names = self.ctrl.names
         v = self.ctrl.view_of(seat)
         # after a call, the player on their final turn is told so in every sentence of it
-        name = names[seat] + (" (last turn)" if seat == v.current and seat in self.last_turn_seats() else "")
+        last = seat == v.current and seat in self.last_turn_seats()
+        name = tr("{who} (last turn)", who=names[seat]) if last else names[seat]
         legal = self.ctrl.legal(seat)
         kinds = {(a.kind, a.choice) for a in legal}
         phase = v.phase
         if phase == "initial_peek":
-            return f"{names[seat]} looks at their starting cards."
+            return tr("{who} looks at their starting cards.", who=names[seat])
         if phase == "turn":
-            draws = []
-            if ("draw", "deck") in kinds:
-                draws.append("the deck (D)")
-            if ("draw", "discard") in kinds:
-                draws.append("the discard pile (S)")
-            text = f"{name}: draw from " + " or ".join(draws) if draws else f"{name}:"
-            if ("call", None) in kinds:
-                text += f"{',' if draws else ''} or call {v.call_name} (K)"
-            text += "."
-            if v.discard_blocked and v.discard:
-                text += f" The discard pile is {self.blocked_word()}." if self.blocked_is_named() \
-                    else " The discard pile was matched upon."
-            return text
+            return self._turn_prompt(v, name, kinds)
         if phase == "drawn":
-            card = v.drawn.title if v.drawn is not None else "card"
             if ("discard", None) in kinds:
-                text = (f"{name}: you drew {a_card(card)}. Drag it onto one of your cards to exchange it, "
-                        f"or onto the discard pile (clicks work too).")
+                text = tr("{who}: you drew {card}. Drag it onto one of your cards to exchange it, or onto the "
+                          "discard pile (clicks work too).", who=name,
+                          card=card_words(v.drawn) if v.drawn is not None else card_words(tr("card")))
                 ability = v.drawn.ability if v.drawn is not None else None
                 if ability and v.drawn_from == "deck":
-                    text += f" Discarding it lets you use {self.ability_name(ability)}."
+                    text += tr(" Discarding it lets you use {name}.", name=self.ability_name(ability))
                 return text
-            return f"{name}: you took the {card}; exchange it with one of your cards (drag or click)."
+            return tr("{who}: you took the {card}; exchange it with one of your cards (drag or click).", who=name,
+                      card=card_name(v.drawn) if v.drawn is not None else tr("card"))
         if phase == "ability" and v.pending is not None:
-            p = v.pending
-            head = f"{name}, {self.ability_name(p.ability)}: "
-            skip = " Space: skip." if p.optional else ""
-            more = f" ({p.count_left} to go)" if p.count_left > 1 else ""
-            if p.step == "peek":
-                what = {"own": "click one of your cards to look at it",
-                        "other": "click an opponent's card to look at it",
-                        "any": "click any card to look at it"}.get(p.target, "click a card to look at it")
-                return head + what + more + "." + skip
-            if p.step == "swap":
-                if p.target == "peeked":
-                    return head + "click a card to swap it with the one you looked at." + skip
-                if p.target == "peeked_pair":
-                    return head + "swap the two cards you looked at? Drag one onto the other." + skip
-                return head + "pick two cards to swap: click one then the other, or drag one onto the other." + skip
-            if p.step == "choose":
-                return head + "choose what to do with the buttons." + skip
-            if p.step in ("pick", "reveal"):
-                left = f" ({p.count_left} to go)" if p.count_left else ""
-                return (head + "pick one card of each other player" + left + "; all are then shown to everyone."
-                        + skip)
-            return head + skip
+            return self._ability_prompt(v.pending, name)
         if phase == "give" and v.pending is not None:
-            other = names[v.pending.other] if v.pending.other is not None else "them"
+            other = names[v.pending.other] if v.pending.other is not None else tr("them")
             if ("skip", None) in kinds:
-                return (f"{name}: you threw {other}'s card. You may give {other} one of your cards: click it "
-                        f"(you may not look at it), or keep your cards (Space).")
-            return (f"{name}: you matched {other}'s card. Give {other} one of your cards: click it "
-                    f"(you may not look at it).")
+                return tr("{who}: you threw {other}'s card. You may give {other} one of your cards: click it (you "
+                          "may not look at it), or keep your cards (Space).", who=name, other=other)
+            return tr("{who}: you matched {other}'s card. Give {other} one of your cards: click it (you may not "
+                      "look at it).", who=name, other=other)
         if phase == "mismatch_choice" and v.pending is not None:
-            claimer = names[v.pending.other] if v.pending.other is not None else "The claimer"
-            return (f"{name}: {claimer} tried your card and was wrong. Take (T): {claimer} keeps that card. "
-                    f"Return (R): it comes back and {claimer} takes a penalty card.")
+            claimer = names[v.pending.other] if v.pending.other is not None else tr("The claimer")
+            return tr("{who}: {claimer} tried your card and was wrong. Take (T): {claimer} keeps that card. "
+                      "Return (R): it comes back and {claimer} takes a penalty card.", who=name, claimer=claimer)
         if phase == "window":
-            return f"{name}: click the card to match."
+            return tr("{who}: click the card to match.", who=name)
         return ""
+
+    def _turn_prompt(self, v, name, kinds) -> str:
+        """A turn's words: the piles the player may draw from, the call, a pile that is blocked."""
+        deck, discard = ("draw", "deck") in kinds, ("draw", "discard") in kinds
+        call = ("call", None) in kinds
+        fields = dict(who=name, call=call_words(v.call_name))
+        if deck and discard:
+            text = (tr("{who}: draw from the deck (D) or the discard pile (S), or call {call} (K).", **fields)
+                    if call else tr("{who}: draw from the deck (D) or the discard pile (S).", **fields))
+        elif deck or discard:
+            if call:
+                text = (tr("{who}: draw from the deck (D), or call {call} (K).", **fields) if deck
+                        else tr("{who}: draw from the discard pile (S), or call {call} (K).", **fields))
+            else:
+                text = (tr("{who}: draw from the deck (D).", **fields) if deck
+                        else tr("{who}: draw from the discard pile (S).", **fields))
+        else:
+            text = tr("{who}: or call {call} (K).", **fields) if call else tr("{who}:.", **fields)
+        if v.discard_blocked and v.discard:
+            text += (tr(" The discard pile is {word}.", word=self.blocked_word()) if self.blocked_is_named()
+                     else tr(" The discard pile was matched upon."))
+        return text
+
+    def _ability_prompt(self, p, name) -> str:
+        """The words for a step of an ability: a look, a swap, a choice, the picks of a reveal."""
+        fields = dict(who=name, ability=self.ability_name(p.ability))
+        skip = tr(" Space: skip.") if p.optional else ""
+        more = tr(" ({n} to go)", n=p.count_left) if p.count_left > 1 else ""
+        if p.step == "peek":
+            what = _LOOKS.get(p.target, N_("{who}, {ability}: click a card to look at it{more}."))
+            return tr(what, more=more, **fields) + skip
+        if p.step == "swap":
+            if p.target == "peeked":
+                return tr("{who}, {ability}: click a card to swap it with the one you looked at.", **fields) + skip
+            if p.target == "peeked_pair":
+                return tr("{who}, {ability}: swap the two cards you looked at? Drag one onto the other.",
+                          **fields) + skip
+            return tr("{who}, {ability}: pick two cards to swap: click one then the other, or drag one onto the "
+                      "other.", **fields) + skip
+        if p.step == "choose":
+            return tr("{who}, {ability}: choose what to do with the buttons.", **fields) + skip
+        if p.step in ("pick", "reveal"):
+            left = tr(" ({n} to go)", n=p.count_left) if p.count_left else ""
+            return tr("{who}, {ability}: pick one card of each other player{left}; all are then shown to "
+                      "everyone.", left=left, **fields) + skip
+        return tr("{who}, {ability}: ", **fields) + skip
 
     def pending_ability_of(self) -> Optional[int]:
         """The seat still deciding an ability (after a look: whether to swap), else None."""
@@ -154,19 +186,22 @@ class MemoryWords:
 
     def blocked_word(self) -> str:
         """What this game calls a discard pile a card was thrown onto (the ruleset's
-        matching.blocked_name: Cambio – Das Original says "frozen", after "eingefroren")."""
-        return self.ctrl.public().blocked_name
+        matching.blocked_name: Cambio – Das Original says "frozen", after "eingefroren"), in the
+        player's language."""
+        return rules_words(self.ctrl.public().blocked_name)
 
     def blocked_is_named(self) -> bool:
         """The ruleset names the state ("frozen"), rather than the plain "matched upon"."""
-        return self.blocked_word() != "matched upon"
+        return self.ctrl.public().blocked_name != "matched upon"
 
     def blocked_reason(self) -> str:
         """Why the top discard may not be drawn now, in the game's own word."""
         if self.blocked_is_named():
-            return f"The discard pile is {self.blocked_word()}: a card was thrown onto it. Draw from the deck (D)."
-        return "The discard pile's top card was matched upon: draw from the deck (D)."
+            return tr("The discard pile is {word}: a card was thrown onto it. Draw from the deck (D).",
+                      word=self.blocked_word())
+        return tr("The discard pile's top card was matched upon: draw from the deck (D).")
 
     def ability_name(self, key) -> str:
+        """An ability's name as the ruleset gives it, in the player's language (else its key)."""
         ab = self.ctrl.session.ruleset.abilities.get(key) if key else None
-        return ab.name if ab is not None else (key or "")
+        return tr(ab.name) if ab is not None else (key or "")

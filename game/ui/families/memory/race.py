@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from game.engine.core import Action
+from game.families.memory.words import call_words
+from game.i18n import tr
 from game.store.settings import BOT_REACTIONS
 
 # A match race is a contest in real time: its length does not shrink with the animation speed,
@@ -118,7 +120,7 @@ class RaceMoments:
     def claim(self, seat) -> bool:
         """A human pressed their race key; True if they now hold the claim."""
         if self.ctrl.moment().kind != "race" or self.race is None:
-            self.ctrl.say("There is no match race right now.", True)
+            self.ctrl.say(tr("There is no match race right now."), True)
             return False
         if seat not in self.ctrl.humans:
             return False
@@ -128,19 +130,23 @@ class RaceMoments:
                 # Cambio: the winner throws alone; anyone else may still throw, too late, for a
                 # penalty card. This human takes the mouse for one card (Esc gives it back).
                 self.race.claimer = seat
-                self.ctrl.say(f"Too late: {self.ctrl.names[winner]} threw first. Throwing now costs a penalty card.", True)
+                self.ctrl.say(tr("Too late: {who} threw first. Throwing now costs a penalty card.",
+                                 who=self.ctrl.names[winner]), True)
                 return True
             if self.race.claimer != seat:
-                self.ctrl.say(f"Too late: {self.ctrl.names[self.race.claimer]} claimed first.", True)
+                self.ctrl.say(tr("Too late: {who} claimed first.", who=self.ctrl.names[self.race.claimer]), True)
             return self.race.claimer == seat
         if seat not in self.ctrl.game.to_act():
             w = self.ctrl.public().window
             if self.ctrl.public().seats[seat].locked:
-                self.ctrl.say(f"{self.ctrl.names[seat]}'s hand is locked after the {self.ctrl.call_name} call: no matching.", True)
+                self.ctrl.say(tr("{who}'s hand is locked after the {call} call: no matching.",
+                                 who=self.ctrl.names[seat], call=call_words(self.ctrl.call_name)), True)
             elif w is not None and w.winner is not None and w.winner != seat:
-                self.ctrl.say(f"Too late: {self.ctrl.names[w.winner]} threw first and throws alone.", True)
+                self.ctrl.say(tr("Too late: {who} threw first and throws alone.", who=self.ctrl.names[w.winner]),
+                              True)
             else:
-                self.ctrl.say(f"{self.ctrl.names[seat]} has already tried (or passed on) this card.", True)
+                self.ctrl.say(tr("{who} has already tried (or passed on) this card.", who=self.ctrl.names[seat]),
+                              True)
             return False
         self.race.claimer = seat
         self.race.claimed_at = self.ctrl.now
@@ -187,9 +193,9 @@ class RaceMoments:
             self.ctrl.apply(humans_in[0], Action("pass"), quiet=True)
         elif humans_in:
             keys = self.race_key_names()
-            self.ctrl.say("No one passes for another player: press your own key ("
-                     + ", ".join(f"{keys[s]} {self.ctrl.names[s]}" for s in humans_in)
-                     + "), then Space for no match; or let the countdown run out.", True)
+            self.ctrl.say(tr("No one passes for another player: press your own key ({keys}), then Space for no "
+                             "match; or let the countdown run out.",
+                             keys=", ".join(f"{keys[s]} {self.ctrl.names[s]}" for s in humans_in)), True)
 
     def race_key_names(self) -> dict:
         """seat -> race key label, for every human seat."""
