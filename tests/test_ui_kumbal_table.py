@@ -294,10 +294,13 @@ def twin_pair(seat_hidden=1):
     return a, b
 
 
+@pytest.mark.parametrize("language", ("en", "de"))
 @pytest.mark.parametrize("size", [(1024, 640), (1600, 1000)])
-def test_two_deals_differing_only_in_a_hidden_hand_draw_the_same_pixels(size):
+def test_two_deals_differing_only_in_a_hidden_hand_draw_the_same_pixels(size, language):
     # DESIGN.md: "two states that differ only in what seat S may not know give S the same view,
-    # and the same pixels on screen"
+    # and the same pixels on screen" (in either language: no word of the table tells them apart)
+    from game import i18n
+    i18n.set_language(language)
     a, b = twin_pair()
     names = ("Ana", "Ben", "Cleo")
     same = [render_view(kumbal(), g.view(0), names, size) for g in (a, b)]

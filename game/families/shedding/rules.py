@@ -36,6 +36,7 @@ from game.engine.schema import filled
 from game.families.shedding import shapes
 from game.families.shedding.schema import RULES_SPEC, decks_for
 from game.families.shedding.view import SheddingResult, SheddingView, seat_view
+from game.i18n import N_, Text, tr, trn
 
 # --- the state ---------------------------------------------------------------
 
@@ -44,7 +45,13 @@ class SheddingGame(Game):
 
     def __init__(self, ruleset, n_seats: int, options: Optional[dict] = None, seed: int = 0):
         self.take_seats(ruleset, n_seats, options)
-        self.rules = filled(RULES_SPEC, ruleset.parameters(self.options))
+        given = ruleset.parameters(self.options)
+        self.rules = filled(RULES_SPEC, given)
+        # the call's name may carry translations (a Text); filling the defaults in reads it afresh
+        # as English only, so the name is taken as the ruleset gave it
+        name = given.get("call", {}).get("name")
+        if isinstance(name, Text) and name == self.rules["call"]["name"]:
+            self.rules["call"]["name"] = name
         one_deck = tuple(c for c in ruleset.cards for _ in range(c.count))
         self.faces = one_deck * decks_for(n_seats, self.rules, len(one_deck))  # card id -> face
         self.rng = random.Random(seed)
@@ -225,10 +232,13 @@ class SheddingGame(Game):
             raise IllegalAction(problem)
         if self.owed:
             if not self.rules["action_cards"]["stacking"]:
-                raise IllegalAction(f"You owe {self.owed} cards: draw them first.")
+                raise IllegalAction(trn("You owe {n} card: draw it first.", "You owe {n} cards: draw them first.",
+                                        self.owed, n=self.owed))
             if not self._stacks(cards):
-                raise IllegalAction(f"You owe {self.owed} cards: pass them on with a draw card "
-                                    "(a 2 or a joker), or draw them.")
+                raise IllegalAction(trn("You owe {n} card: pass it on with a draw card (a 2 or a joker), "
+                                        "or draw it.",
+                                        "You owe {n} cards: pass them on with a draw card (a 2 or a joker), "
+                                        "or draw them.", self.owed, n=self.owed))
         hand = self.hands[seat]
         for c in cards:
             hand.remove(c)
@@ -250,34 +260,35 @@ class SheddingGame(Game):
         """The cards of a discard, checked: places in the seat's hand, then the discard pile."""
         places = action.places
         if len(places) < 2 or places[-1] != ("discard",):
-            raise IllegalAction("Lay the cards on the discard pile.")
+            raise IllegalAction(tr("Lay the cards on the discard pile."))
         cards = []
         hand = self.hands[seat]
         for place in places[:-1]:
             if len(place) != 3 or place[0] != "hand" or place[1] != seat:
-                raise IllegalAction("You can only discard cards from your own hand.")
+                raise IllegalAction(tr("You can only discard cards from your own hand."))
             card = place[2]
             if card not in hand:
-                raise IllegalAction("That card is not in your hand.")
+                raise IllegalAction(tr("That card is not in your hand."))
             if card in cards:
-                raise IllegalAction("A card can be laid only once.")
+                raise IllegalAction(tr("A card can be laid only once."))
             cards.append(card)
         return cards
 
     def _call(self, seat: int) -> list:
         if self.penalty_drawn:
-            raise IllegalAction(f"{self.call_name} can be called only at the start of your turn.")
+            raise IllegalAction(tr("{call} can be called only at the start of your turn.", call=self.call_name))
         points = self.hand_points(seat)
         if points > self.call_limit:
-            raise IllegalAction(f"You can call {self.call_name} only with {self.call_limit} points "
-                                f"or fewer; your hand has {points}.")
+            raise IllegalAction(trn("You can call {call} only with {limit} point or fewer; your hand has {points}.",
+                                    "You can call {call} only with {limit} points or fewer; your hand has {points}.",
+                                    self.call_limit, call=self.call_name, limit=self.call_limit, points=points))
         self.caller = seat
         events = [Event("call", seat=seat, data=(("points", points), ("name", self.call_name)))]
         return events + self._end_round("call")
 
     def _draw_penalty(self, seat: int) -> list:
         if not self.owed:
-            raise IllegalAction("You owe no cards.")
+            raise IllegalAction(tr("You owe no cards."))
         owed, self.owed = self.owed, 0
         events = []
         drawn = 0
@@ -317,7 +328,7 @@ class SheddingGame(Game):
     def _do_draw(self, seat: int, action: Action) -> list:
         if action.kind == "draw":
             if action.places not in ((), (("deck",),)):
-                raise IllegalAction("Draw from the deck.")
+                raise IllegalAction(tr("Draw from the deck."))
             return self._draw(seat)
         if action.kind == "take":
             return self._take(seat, action)
@@ -328,8 +339,8 @@ class SheddingGame(Game):
         if not self.deck:
             events.extend(self._refill())
             if not self.deck:
-                raise IllegalAction("The deck is empty and nothing can be shuffled into it: take a "
-                                    "card of the previous discard.")
+                raise IllegalAction(tr("The deck is empty and nothing can be shuffled into it: take a "
+                                       "card of the previous discard."))
         card = self.deck.pop()
         self.hands[seat].append(card)
         self.has_drawn = True
@@ -344,10 +355,10 @@ class SheddingGame(Game):
     def _take(self, seat: int, action: Action) -> list:
         places = action.places
         if len(places) != 1 or len(places[0]) != 2 or places[0][0] != "last":
-            raise IllegalAction("Take one card of what the previous player discarded.")
+            raise IllegalAction(tr("Take one card of what the previous player discarded."))
         card = places[0][1]
         if card not in self.last_discard:
-            raise IllegalAction("Only a card the previous player discarded can be taken.")
+            raise IllegalAction(tr("Only a card the previous player discarded can be taken."))
         if card not in self._takeable():
             raise IllegalAction(self._why_not_take(card))
         self.discard.remove(card)
@@ -360,10 +371,10 @@ class SheddingGame(Game):
 
     def _why_not_take(self, card: int) -> str:
         if self.is_joker[card]:
-            return "Jokers cannot be taken from the discard pile: they are lost when played."
+            return tr("Jokers cannot be taken from the discard pile: they are lost when played.")
         if self.last_acted:
-            return "Action cards cannot be picked up: draw from the deck."
-        return "Of a run, only an end card may be taken."
+            return tr("Action cards cannot be picked up: draw from the deck.")
+        return tr("Of a run, only an end card may be taken.")
 
     def _refill(self) -> list:
         """An empty deck: the discard pile except what lies on top, shuffled (a shuffle forgets)."""
@@ -384,9 +395,9 @@ class SheddingGame(Game):
             self.drawn = None
             return [Event("keep", seat=seat)] + self._end_turn()
         if action.kind != "free_discard":
-            raise IllegalAction("Throw the card you drew for free, or keep it.")
+            raise IllegalAction(tr("Throw the card you drew for free, or keep it."))
         if action.places != (("hand", seat, self.drawn), ("discard",)):
-            raise IllegalAction("Only the card you have just drawn can be thrown for free.")
+            raise IllegalAction(tr("Only the card you have just drawn can be thrown for free."))
         card, self.drawn = self.drawn, None
         self.hands[seat].remove(card)
         self.discard.append(card)
@@ -492,21 +503,22 @@ class SheddingGame(Game):
 
     def _do_round_over(self, seat: int, action: Action) -> list:
         if action.kind != "next_round":
-            raise IllegalAction("The round is over: start the next round.")
+            raise IllegalAction(tr("The round is over: start the next round."))
         self.dealer = (self.dealer + 1) % self.n     # the deal rotates
         return [Event("next_round", seat=seat)] + self._start_round()
 
     # ---- sentences for players ----
     def not_your_move(self, seat: int) -> str:
         if self.phase == "match_over":
-            return "The match is over."
-        return f"It is not your turn: seat {self.current + 1} is playing."
+            return tr("The match is over.")
+        return tr("It is not your turn: seat {n} is playing.", n=self.current + 1)
 
     def what_now(self) -> str:
         """What the rules expect now, in a sentence for the player."""
         if self.phase == "discard" and self.owed:
-            return f"Draw the {self.owed} cards you owe, or pass them on with a 2 or a joker."
-        return _WHAT_NOW[self.phase]
+            return trn("Draw the {n} card you owe, or pass it on with a 2 or a joker.",
+                       "Draw the {n} cards you owe, or pass them on with a 2 or a joker.", self.owed, n=self.owed)
+        return tr(_WHAT_NOW[self.phase])
 
     # ---- the view: built by the observer (view.py), the only door out ----
     def view(self, seat: Optional[int]) -> SheddingView:
@@ -533,11 +545,11 @@ SheddingGame.STEPS, SheddingGame.LEGAL = _STEPS, _LEGAL
 
 # what the rules expect in each phase, in a sentence for the player (what_now)
 _WHAT_NOW = {
-    "discard": "Discard one card, a set of equal ranks or a run of one suit.",
-    "draw": "Draw the deck's top card, or take one card of the previous discard.",
-    "free": "Throw the card you drew for free, or keep it.",
-    "round_over": "The round is over: start the next round.",
-    "match_over": "The match is over.",
+    "discard": N_("Discard one card, a set of equal ranks or a run of one suit."),
+    "draw": N_("Draw the deck's top card, or take one card of the previous discard."),
+    "free": N_("Throw the card you drew for free, or keep it."),
+    "round_over": N_("The round is over: start the next round."),
+    "match_over": N_("The match is over."),
 }
 
 # the actions without a card, made once

@@ -5,13 +5,14 @@ from __future__ import annotations
 from math import comb
 
 from game.engine.ruleset_schema import check_match_can_end
-from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, Key, Map, Str, filled
+from game.engine.schema import REQUIRED, Bool, Dict, Enum, Int, Key, Map, Text, filled
+from game.i18n import tr
 
 _RANK = r"^[A-Za-z0-9_]+$"      # a card's `match` (its rank): "7", "K", "joker"
 
 
 def _no_steps(value, path, doc):
-    raise doc.error(path, "the shedding family has no abilities; leave abilities out")
+    raise doc.error(path, tr("the shedding family has no abilities; leave abilities out"))
 
 
 STEP_SPEC = _no_steps
@@ -20,12 +21,12 @@ STEP_SPEC = _no_steps
 def LAYOUT_SPEC(value, path, doc):
     """The shedding family has no layout: hands are fanned."""
     if value not in ({}, None):
-        raise doc.error(path, "the shedding family has no layout (hands are fanned); leave layout out")
+        raise doc.error(path, tr("the shedding family has no layout (hands are fanned); leave layout out"))
     return {}
 
 
 _DECKS = Map({"extra_from_players": (Int(2, 13), 8)})
-_CALL = Map({"name": (Str(max_len=20), "Kumbal"), "limit": (Int(0, 200), 7)})
+_CALL = Map({"name": (Text(max_len=20), "Kumbal"), "limit": (Int(0, 200), 7)})
 _RUNS = Map({"min_length": (Int(2, 13), 3)})
 _SETS = Map({"min_size": (Int(2, 8), 2)})
 _JOKERS = Map({"rank": (Key(max_len=40), "joker"), "wild_in_runs": (Bool(), False)})
@@ -70,7 +71,7 @@ RULES_SPEC = Map({
 
 def check_abilities(abilities: dict, doc) -> None:
     if abilities:
-        raise doc.error(("abilities",), "the shedding family has no abilities; leave abilities out")
+        raise doc.error(("abilities",), tr("the shedding family has no abilities; leave abilities out"))
 
 
 def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> None:
@@ -82,13 +83,15 @@ def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> 
     joker = rules["jokers"]["rank"]
     if joker not in ranks:
         raise doc.error(where + ("jokers", "rank") if mine else where,
-                        f"no card has the rank {joker!r} (ranks: {', '.join(sorted(ranks))})")
+                        tr("no card has the rank {rank} (ranks: {ranks})", rank=repr(joker),
+                           ranks=", ".join(sorted(ranks))))
     for rank, card in rules["action_cards"]["cards"].items():
         at = where + ("action_cards", "cards", rank) if mine else where
         if rank not in ranks:
-            raise doc.error(at, f"no card has the rank {rank!r} (ranks: {', '.join(sorted(ranks))})")
+            raise doc.error(at, tr("no card has the rank {rank} (ranks: {ranks})", rank=repr(rank),
+                                   ranks=", ".join(sorted(ranks))))
         if card["effect"] == "draw" and card["draw"] < 1:
-            raise doc.error(at, "a draw card needs draw: 1 or more (how many cards the next player draws)")
+            raise doc.error(at, tr("a draw card needs draw: 1 or more (how many cards the next player draws)"))
     check_match_can_end(match_end, _round_scores_at_most(rules, max(c.value for c in cards)), doc, where)
 
 
@@ -100,14 +103,20 @@ def _round_scores_at_most(rules: dict, top: int) -> list:
     caller has the fewest points, else the caller's hand plus `undercut_penalty`. The resets only
     act on totals above 0 (their keys start at 1), so they cannot make a total grow first."""
     sc = rules["scoring"]
-    empty = "an empty hand" if top < 0 else "a hand of at most 0"
     undercut = max(top, 0) + sc["undercut_penalty"]
-    return [(top, f"a card is worth at most {top}"),
-            (sc["caller_lowest"], f"a caller with the fewest points: at most {sc['caller_lowest']}, "
-             "the reward for it"),
-            (undercut, f"an undercut caller: at most {undercut}, {empty} plus a penalty of "
-             f"{sc['undercut_penalty']}"),
-            (max(top, 0), f"everyone else: at most {max(top, 0)}, {empty}")]
+    if top < 0:
+        undercut_why = tr("an undercut caller: at most {most}, an empty hand plus a penalty of {penalty}",
+                          most=undercut, penalty=sc["undercut_penalty"])
+        others_why = tr("everyone else: at most {most}, an empty hand", most=max(top, 0))
+    else:
+        undercut_why = tr("an undercut caller: at most {most}, a hand of at most 0 plus a penalty of {penalty}",
+                          most=undercut, penalty=sc["undercut_penalty"])
+        others_why = tr("everyone else: at most {most}, a hand of at most 0", most=max(top, 0))
+    return [(top, tr("a card is worth at most {most}", most=top)),
+            (sc["caller_lowest"], tr("a caller with the fewest points: at most {most}, the reward for it",
+                                     most=sc["caller_lowest"])),
+            (undercut, undercut_why),
+            (max(top, 0), others_why)]
 
 
 # Every set of `sets.min_size` or more cards of one rank a hand holds is a discard of its own
@@ -134,10 +143,11 @@ def check_ruleset(cards, abilities, layout, rules, players, doc, where=("rules",
     sets = sum(comb(held, k) for k in range(least, held + 1))
     if sets > MAX_SETS_OF_A_RANK:
         raise doc.error(("cards",) if where == ("rules",) else where,
-                        f"{held} cards of the rank {rank!r} are in play at {n} players; a hand holding "
-                        f"them could discard {f'{sets:,}' if sets < 10 ** 9 else 'over a billion'} "
-                        f"different sets of {least} or more, each a move of its own (at most "
-                        f"{MAX_SETS_OF_A_RANK:,}: 12 cards of one rank)")
+                        tr("{held} cards of the rank {rank} are in play at {n} players; a hand holding "
+                           "them could discard {sets} different sets of {least} or more, each a move of "
+                           "its own (at most {most}: 12 cards of one rank)", held=held, rank=repr(rank), n=n,
+                           sets=f"{sets:,}" if sets < 10 ** 9 else tr("over a billion"), least=least,
+                           most=f"{MAX_SETS_OF_A_RANK:,}"))
     if where != ("rules",):
         return      # a house rule's bigger hand is dealt from more decks (decks_for): it always deals
     for n in range(players["min"], players["max"] + 1):
@@ -145,8 +155,9 @@ def check_ruleset(cards, abilities, layout, rules, players, doc, where=("rules",
         # gets more decks without being told: see decks_for)
         if n < rules["decks"]["extra_from_players"] and size < n * hand + 2:
             raise doc.error(("rules", "decks", "extra_from_players"),
-                            f"{size} cards cannot deal {hand} to {n} players and still leave a deck "
-                            f"(need {n * hand + 2}); shuffle in a second deck from {n} players")
+                            tr("{size} cards cannot deal {hand} to {n} players and still leave a deck "
+                               "(need {need}); shuffle in a second deck from {n} players", size=size,
+                               hand=hand, n=n, need=n * hand + 2))
 
 
 def decks_for(n: int, rules: dict, size: int) -> int:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Optional
 
+from game.i18n import tr
+
 
 def discards(game, hand: list) -> list:
     """Every legal discard of this hand, as tuples of ids in the order laid: each card, each
@@ -91,8 +93,8 @@ def shape(game, cards: list) -> tuple:
         return "set", None
     least = game.rules["runs"]["min_length"]
     if len(cards) < least:
-        return "", (f"Cards laid together must be of one rank (a set), or {least} or more of "
-                    "one suit in a row (a run).")
+        return "", tr("Cards laid together must be of one rank (a set), or {n} or more of one suit in a "
+                      "row (a run).", n=least)     # runs.min_length: 2 or more
     problem = run_problem(game, cards)
     return ("", problem) if problem else ("run", None)
 
@@ -100,22 +102,24 @@ def shape(game, cards: list) -> tuple:
 def run_problem(game, cards: list) -> Optional[str]:
     """Why these cards are not a run, in a sentence for the player; None when they are."""
     least = game.rules["runs"]["min_length"]
-    in_a_row = f"A run needs {least} cards of one suit in a row."
+
+    def in_a_row():
+        return tr("A run needs {n} cards of one suit in a row.", n=least)     # runs.min_length: 2 or more
     naturals = [(i, c) for i, c in enumerate(cards) if not game.is_joker[c]]
     if len(naturals) < len(cards) and not game.wild:
-        return "Jokers are not wild: a run cannot hold a joker."
+        return tr("Jokers are not wild: a run cannot hold a joker.")
     if not naturals:
-        return "A run needs at least one card that is not a joker."
+        return tr("A run needs at least one card that is not a joker.")
     suits = {game.faces[c].suit for _, c in naturals}
     if len(suits) != 1 or None in suits:
-        return in_a_row
+        return in_a_row()
     starts = {game.faces[c].value - i for i, c in naturals}
     if len(starts) != 1:
         backwards = {game.faces[c].value + i for i, c in naturals}
         if len(backwards) == 1:
-            return "Lay a run from its lowest card to its highest."
-        return in_a_row
+            return tr("Lay a run from its lowest card to its highest.")
+        return in_a_row()
     start = starts.pop()
     if start < game.run_bottom or start + len(cards) - 1 > game.run_top:
-        return "A run cannot go past the ace or the king: aces are low, a run does not wrap."
+        return tr("A run cannot go past the ace or the king: aces are low, a run does not wrap.")
     return None

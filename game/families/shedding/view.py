@@ -26,6 +26,7 @@ from typing import Optional
 
 from game.engine.cards import CardDef
 from game.engine.record import EMPTY as EMPTY_RECORD, Record
+from game.i18n import N_, tr
 
 PHASES = ("discard", "draw", "free", "round_over", "match_over")
 
@@ -190,13 +191,13 @@ def _log_hint(game) -> str:
     """What the rules expect now, in words everyone may read: whether the current player may
     call says their hand has 7 points or fewer, so only their own view adds it (_call_hint)."""
     if game.phase == "discard" and not game.owed:
-        return "discard, then draw"
+        return tr("discard, then draw")
     return game.what_now()
 
 
 def _call_hint(game, seat: int, hint: str) -> str:
     if seat == game.current and game.phase == "discard" and not game.owed and game._may_call(seat):
-        return hint + f" (or call {game.call_name})"
+        return tr("{hint} (or call {call})", hint=hint, call=game.call_name)
     return hint
 
 
@@ -211,16 +212,18 @@ def _build(cls, **fields):
 # --- what can never be taken back (Family.reveals, game/engine/undo.py) ------------------------
 
 _REVEALS = {
-    "deal": "The cards were dealt.",
-    "draw": "The drawn card was seen.",
-    "draw_penalty": "The cards owed were drawn.",
-    "reshuffle": "The discard pile was shuffled into the deck.",
-    "round_over": "The round was scored: every hand was shown.",
-    "match_over": "The match is over.",
+    "deal": N_("The cards were dealt."),
+    "draw": N_("The drawn card was seen."),
+    "draw_penalty": N_("The cards owed were drawn."),
+    "reshuffle": N_("The discard pile was shuffled into the deck."),
+    "round_over": N_("The round was scored: every hand was shown."),
+    "match_over": N_("The match is over."),
 }
 
 
 def reveals(event) -> str:
     """Why a move that made `event` can never be taken back: it showed a hidden card to someone
-    ('' if not: a discard shows only the discarder's own cards, a take a card everyone saw)."""
-    return _REVEALS.get(event.kind, "")
+    ('' if not: a discard shows only the discarder's own cards, a take a card everyone saw), in
+    the table's language."""
+    why = _REVEALS.get(event.kind, "")
+    return tr(why) if why else ""

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.families.shedding.words import names_listed
+from game.i18n import tr, trn
 from game.ui import theme
 from game.ui.anim import Banner, CardMove, Pulse, Step
 from game.ui.families.shedding.words import name_of
@@ -79,7 +81,7 @@ def _one(ev, view, zones, before, art, s, names) -> list:
                                    lift=12))
             hide.add(("laid", card))
         if kind == "free_discard":
-            tweens.append(_banner(zones, f"{who}: a free discard", s, theme.GOOD, BANNER * 0.7))
+            tweens.append(_banner(zones, tr("{who}: a free discard", who=who), s, theme.GOOD, BANNER * 0.7))
         return [Step(tweens, hide)]
     if kind in ("draw", "draw_penalty"):
         count = int(ev.get("cards", 1)) if kind == "draw_penalty" else 1
@@ -97,7 +99,8 @@ def _one(ev, view, zones, before, art, s, names) -> list:
             end = art.face(view.face(card), size) if card is not None else None
             tweens.append(CardMove(art.back(size), deck, stop, MOVE * s, delay=i * 0.08 * s, img_end=end, lift=14))
         if kind == "draw_penalty":
-            tweens.append(_banner(zones, f"{who} draws {count} owed", s, theme.DANGER, BANNER * 0.7))
+            tweens.append(_banner(zones, trn("{who} draws {n} owed", "{who} draws {n} owed", count, who=who, n=count),
+                                  s, theme.DANGER, BANNER * 0.7))
         return [Step(tweens, hide)]
     if kind == "take":
         card = _cards(ev, "last")[0]
@@ -108,7 +111,8 @@ def _one(ev, view, zones, before, art, s, names) -> list:
                      {("hand", ev.seat, card)})]
     if kind == "call":
         box = _seat_rect(before, zones, ev.seat)
-        return [Step([_banner(zones, f"{who} calls {view.call_name}!", s, length=BANNER * 1.2),
+        return [Step([_banner(zones, tr("{who} calls {call}!", who=who, call=view.call_name), s,
+                              length=BANNER * 1.2),
                       Pulse(box, 0.9 * max(0.3, s))])]
     if kind == "turn" and view.last_discard and view.last_by is not None:
         # the turn is over: what was laid on the pile becomes the discard the next player may take from
@@ -117,23 +121,26 @@ def _one(ev, view, zones, before, art, s, names) -> list:
                   for i, c in enumerate(view.last_discard) if zones.rect(("last", c)) is not None]
         return [Step(tweens, {("last", c) for c in view.last_discard})]
     if kind == "owe":
-        return [Step([_banner(zones, f"{who} owes {ev.get('cards')} cards", s, theme.DANGER, BANNER * 0.8)])]
+        n = ev.get("cards")
+        return [Step([_banner(zones, trn("{who} owes {n} card", "{who} owes {n} cards", n, who=who, n=n), s,
+                              theme.DANGER, BANNER * 0.8)])]
     if kind == "reset":
         plate = zones.extra.get(("plate", ev.seat)) or zones.extra["middle"]
-        return [Step([_banner(zones, f"{who}: exactly {ev.get('at')}! {ev.get('at')} → {ev.get('to')}", s,
-                              theme.GOOD, BANNER * 1.2),
+        return [Step([_banner(zones, tr("{who}: exactly {at}! {at} → {to}", who=who, at=ev.get("at"),
+                                        to=ev.get("to")), s, theme.GOOD, BANNER * 1.2),
                       Pulse(pygame.Rect(plate), 0.6 * max(0.3, s), colour=theme.GOOD)])]
     if kind == "match_over":
         winners = ev.get("winners", ()) or ()
-        text = " and ".join(name_of(names, w) for w in winners)
-        return [Step([_banner(zones, f"{text} {'wins' if len(winners) == 1 else 'win'} the match!", s,
-                              theme.GOOD, BANNER * 1.3)])] if winners else []
+        text = names_listed(name_of(names, w) for w in winners)
+        said = trn("{names} wins the match!", "{names} win the match!", len(winners), names=text)
+        return [Step([_banner(zones, said, s, theme.GOOD, BANNER * 1.3)])] if winners else []
     if kind in ("refill", "reshuffle"):
-        return [Step([_banner(zones, "The discard pile is shuffled into a new deck", s), Pulse(deck, 0.45 * s)])]
+        return [Step([_banner(zones, tr("The discard pile is shuffled into a new deck"), s),
+                      Pulse(deck, 0.45 * s)])]
     if kind == "round_over":
         return _result_steps(view, zones, s, names)
     if kind in ("reverse", "skip"):
-        text = "Play reverses ↺" if kind == "reverse" else f"{who} is skipped"
+        text = tr("Play reverses ↺") if kind == "reverse" else tr("{who} is skipped", who=who)
         return [Step([_banner(zones, text, s, length=BANNER * 0.8)])]
     return []
 
@@ -143,9 +150,11 @@ def _result_steps(view, zones, s, names) -> list:
     if not view.results:
         return []
     if view.caller is None:
-        return [Step([_banner(zones, "The round ends: every hand is shown", s)])]
+        return [Step([_banner(zones, tr("The round ends: every hand is shown"), s)])]
     caller = next((r for r in view.results if r.seat == view.caller), None)
     who = name_of(names, view.caller)
     if caller is not None and caller.penalty:
-        return [Step([_banner(zones, f"{who} is undercut: +{caller.penalty}", s, theme.DANGER)])]
-    return [Step([_banner(zones, f"{who}'s {view.call_name} holds: 0 points", s, theme.GOOD)])]
+        return [Step([_banner(zones, tr("{who} is undercut: +{penalty}", who=who, penalty=caller.penalty), s,
+                              theme.DANGER)])]
+    return [Step([_banner(zones, tr("{who}'s {call} holds: 0 points", who=who, call=view.call_name), s,
+                          theme.GOOD)])]

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, local, tr, trc, trn
 from game.ui import fonts, theme
 from game.ui.kit import Fan, Pawn, Token, caption, card_size
 from game.ui.kit.zones import draw_lit
@@ -17,7 +18,7 @@ from game.ui.widgets import blit_text, draw_panel
 
 RESETS = ((51, 0), (99, 50))     # an exact total -> what it becomes (shown on every track)
 READABLE = 11                    # no text on the table under this many pixels (1280x800 and up)
-HINT = "Drag a card along your hand to move it. Sweep over a set or a run to pick it."
+HINT = N_("Drag a card along your hand to move it. Sweep over a set or a run to pick it.")
 
 
 @dataclass
@@ -64,13 +65,14 @@ def plate(surf, rect, name, view, seat, marks, own_points=None, scale=1.0):
     x, right = rect.x + 8, rect.right - 8
     total = view.totals[seat] if seat < len(view.totals) else seat_view.total
     right_text = f"{total}/{view.limit}"
-    tr = blit_text(surf, right_text, max(READABLE, size - 2), (right, rect.y + 3), theme.MUTED, False, "topright")
+    total_rect = blit_text(surf, right_text, max(READABLE, size - 2), (right, rect.y + 3), theme.MUTED, False,
+                           "topright")
     badges = []
     if seat_view.called or view.caller == seat:
-        badges.append((f"{view.call_name}!", theme.BUTTON_PRIMARY))
+        badges.append((f"{local(view.call_name)}!", theme.BUTTON_PRIMARY))
     if seat == view.dealer:
-        badges.append(("D", theme.BUTTON))
-    bx = tr.x - 4
+        badges.append((trc("the dealer's badge on a plate", "D"), theme.BUTTON))
+    bx = total_rect.x - 4
     bsize = max(READABLE, size - 5)
     for text, colour in badges:
         img = fonts.text(text, bsize, theme.TEXT, True)
@@ -84,10 +86,12 @@ def plate(surf, rect, name, view, seat, marks, own_points=None, scale=1.0):
     lsize = fonts.fit(label, size, room, True, min_size=READABLE)
     blit_text(surf, fonts.ellipsize(label, lsize, room, True), lsize, (x, rect.y + 3),
               theme.ACCENT if acting else theme.TEXT, True, "topleft")
-    forms = [f"{seat_view.hand_count} cards"]
+    count = seat_view.hand_count
+    cards = trn("{n} card", "{n} cards", count, n=count)
+    forms = [cards]
     if own_points is not None:      # the longest form that fits: the points matter most
-        forms = [f"{seat_view.hand_count} cards · {own_points} points in hand", f"{own_points} points in hand",
-                 f"{own_points} points"]
+        in_hand = trn("{n} point in hand", "{n} points in hand", own_points, n=own_points)
+        forms = [f"{cards} · {in_hand}", in_hand, trn("{n} point", "{n} points", own_points, n=own_points)]
     small = max(READABLE, size - 3)
     y2 = rect.y + 3 + fonts.line_height(lsize, True)
     if y2 + fonts.line_height(small) <= rect.bottom - 6:
@@ -123,7 +127,8 @@ def new_card(surf, hand: Fan, place, marks):
     order = list(hand.rects())
     i = order.index(place)
     shows = rect.w if i == len(order) - 1 else min(rect.w, hand.rects()[order[i + 1]].x - rect.x)
-    Token(pygame.Rect(rect.x, rect.y, shows, rect.h), "new", theme.GOOD, corner="midbottom").draw(surf)
+    Token(pygame.Rect(rect.x, rect.y, shows, rect.h), trc("a card just drawn or taken", "new"), theme.GOOD,
+          corner="midbottom").draw(surf)
 
 
 def chip(surf, rect, label, on: bool):
@@ -140,7 +145,7 @@ def chip(surf, rect, label, on: bool):
 def draw_table(surf, zones, view, marks: Marks, art, focus: int, image_for):
     """The whole family part of the frame."""
     names = marks.names
-    name = (lambda s: names[s] if s < len(names) else f"Seat {s + 1}")
+    name = (lambda s: names[s] if s < len(names) else tr("Seat {n}", n=s + 1))
     results = {r.seat: r for r in view.results} if marks.reveal else {}
     scale = max(1.0, zones.extra.get("scale", 1.0))
     line = zones.extra.get("line")
@@ -166,12 +171,12 @@ def draw_table(surf, zones, view, marks: Marks, art, focus: int, image_for):
             backs(surf, fan, art, marks.hidden)
             count = view.seats[seat].hand_count
             where = fan.bounds() if fan.places else pygame.Rect(fan.rect.topleft, fan.size)   # no card: its place
-            Token(where, f"{count} card{'s' if count != 1 else ''}", theme.TEXT).draw(surf)
+            Token(where, trn("{n} card", "{n} cards", count, n=count), theme.TEXT).draw(surf)
     # the middle
     deck = zones["deck"]
     deck.draw(surf, image_for, marks.lit, marks.selected, marks.hidden, empty=art.empty(deck.rect.size))
     if view.owed:
-        Token(deck.rect, f"owe {view.owed}", theme.DANGER).draw(surf)
+        Token(deck.rect, tr("owe {n}", n=view.owed), theme.DANGER).draw(surf)
     pile = zones["discard"]
     # a drop on the pile lights the pile and the spread on it together (below)
     pile.draw(surf, image_for, marks.lit - {("discard",)}, marks.selected, marks.hidden,
@@ -183,7 +188,8 @@ def draw_table(surf, zones, view, marks: Marks, art, focus: int, image_for):
     dim = frozenset(p for p in last.places if p[1] not in view.takeable) if lit_last else frozenset()
     last.draw(surf, image_for, lit_last, marks.selected, marks.hidden, dim)
     if view.last_discard:
-        who = (f"{name(view.last_by)}'s discard" if view.last_by is not None else "The flipped card")
+        who = (tr("{who}'s discard", who=name(view.last_by)) if view.last_by is not None
+               else tr("The flipped card"))
         caption(surf, spread.inflate(-spread.w // 4, 0), who, theme.ACCENT if lit_last else theme.MUTED)
     if ("discard",) in marks.lit:
         # the whole pile and the spread on it take a drop
@@ -208,13 +214,13 @@ def draw_table(surf, zones, view, marks: Marks, art, focus: int, image_for):
         for place, rect in hand.rects().items():
             if view.drawn == place[2] and view.phase == "free" and place not in marks.hidden:
                 up = hand.lift if (place in marks.lit or place in marks.selected) else 0
-                Token(rect.move(0, -up), "drawn", theme.GOOD).draw(surf)
+                Token(rect.move(0, -up), trc("the card just drawn", "drawn"), theme.GOOD).draw(surf)
     else:
         fan = zones.get(("backs", focus))
         if fan is not None:
             backs(surf, fan, art, marks.hidden)
     if hand is not None and focus not in results and marks.live:
-        for key, label in ((("sort", "rank"), "By rank  [R]"), (("sort", "suit"), "By suit  [U]")):
+        for key, label in ((("sort", "rank"), tr("By rank  [R]")), (("sort", "suit"), tr("By suit  [U]"))):
             rect = zones.extra.get(key)
             if rect is not None:
                 chip(surf, rect, label, marks.sort == key[1])
@@ -222,7 +228,7 @@ def draw_table(surf, zones, view, marks: Marks, art, focus: int, image_for):
         # how to sort and how to pick several cards (a sweep), in as many lines as it takes, over the
         # sort chips (the playtest found no one discovered the sweep)
         size = max(READABLE, round(12 * scale))
-        lines = fonts.wrap(HINT, size, chips.w)
+        lines = fonts.wrap(tr(HINT), size, chips.w)
         y = zones.extra[("sort", "rank")].y - 4
         if y - len(lines) * fonts.line_height(size) >= chips.y - 8:
             for text in reversed(lines):

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.i18n import trc
 from game.ui import table_frame
 from game.ui.kit import Fan, Pile, Row, Zones, card_size
 
@@ -169,8 +170,8 @@ def compute(size, view, focus: int, hand_order) -> Zones:
     fit_w = int(fan_area.w / (1 + MIN_STRIP * max(0, held - 1)))
     if fit_w < size_hand[0]:        # a long hand: smaller cards rather than unreadable strips
         size_hand = card_size(hand_h * fit_w / size_hand[0])
-    zones.add("deck", Pile(("deck",), deck, "Deck", view.deck_count))
-    zones.add("discard", Pile(("discard",), pile, "Discard", view.discard_count))
+    zones.add("deck", Pile(("deck",), deck, trc("the draw pile's caption", "Deck"), view.deck_count))
+    zones.add("discard", Pile(("discard",), pile, trc("the discard pile's caption", "Discard"), view.discard_count))
     # what the player on turn has just laid lies on the pile, fanned a little (never over the spread)
     laid = tuple(("laid", c) for c in view.just_discarded)
     step = min(pile.w // 5, (spread.x - pile.right - 4) // max(1, len(laid) - 1)) if len(laid) > 1 else 0

@@ -15,6 +15,8 @@ from typing import Optional
 
 import pygame
 
+from game.families.shedding.words import card_name
+from game.i18n import local, tr, trc, trn
 from game.ui.anim import CardMove, Step
 from game.ui.families.base import TableDrawing, TablePlugin
 from game.ui.families.shedding import layout as shed_layout
@@ -109,10 +111,10 @@ class SheddingDrawing(TableDrawing):
     def banner(view, names) -> str:
         """The line over the middle: a call, the direction, the resets and the limit."""
         if view.caller is not None and view.phase not in ("round_over", "match_over"):
-            return f"{words.name_of(names, view.caller)} called {view.call_name}"
-        rule = f"Exactly 51 → 0 · exactly 99 → 50 · over {view.limit} ends"
+            return tr("{who} called {call}", who=words.name_of(names, view.caller), call=view.call_name)
+        rule = tr("Exactly 51 → 0 · exactly 99 → 50 · over {limit} ends", limit=view.limit)
         if view.direction < 0:
-            rule = "Play goes counter-clockwise ↺ · " + rule
+            rule = tr("Play goes counter-clockwise ↺") + " · " + rule
         return rule
 
 
@@ -264,24 +266,30 @@ class SheddingPlugin(TablePlugin):
         if result.seat != view.caller:
             return ""
         if result.penalty:
-            return f"called {view.call_name}: undercut"
-        return f"called {view.call_name}: fewest"
+            return tr("called {call}: undercut", call=view.call_name)
+        return tr("called {call}: fewest", call=view.call_name)
 
     def summary_heading(self, view):
         """Who called and what came of it, in one sentence; the caller's line is highlighted."""
         caller = view.caller
         if caller is None:
-            return "Nobody called: every hand scores its points.", None
+            return tr("Nobody called: every hand scores its points."), None
         names = self.ctrl.names
         mine = next((r for r in view.results if r.seat == caller), None)
         if mine is None:
             return "", caller
         if mine.penalty:
             lower = min((r for r in view.results if r.seat != caller), key=lambda r: r.points)
-            return (f"{names[caller]} called {view.call_name} with {mine.points} points, but "
-                    f"{names[lower.seat]} had {lower.points}: {mine.points} + {mine.penalty}."), caller
-        return (f"{names[caller]} called {view.call_name} with {mine.points} points, the fewest: "
-                f"{names[caller]} scores {mine.round_points}."), caller
+            return trn("{caller} called {call} with {points} point, but {lower} had {lower_points}: "
+                       "{points} + {penalty}.",
+                       "{caller} called {call} with {points} points, but {lower} had {lower_points}: "
+                       "{points} + {penalty}.", mine.points, caller=names[caller], call=view.call_name,
+                       points=mine.points, lower=names[lower.seat], lower_points=lower.points,
+                       penalty=mine.penalty), caller
+        return trn("{caller} called {call} with {points} point, the fewest: {caller} scores {score}.",
+                   "{caller} called {call} with {points} points, the fewest: {caller} scores {score}.",
+                   mine.points, caller=names[caller], call=view.call_name, points=mine.points,
+                   score=mine.round_points), caller
 
     # ---- what the drawing is told ----
     def looking(self):
@@ -321,22 +329,37 @@ class SheddingPlugin(TablePlugin):
         if action.kind != "call":
             return ""
         view = self.ctrl.view()
-        return (f"Call {view.call_name} with {view.hand_points()} points? The round ends now and every hand "
-                f"is shown: press K again or click Confirm {self.button_label(action)}; Esc to keep playing.")
+        points = view.hand_points()
+        # the button's label as the table words it (game/ui/table.py: "Confirm Kumbal!")
+        button = tr("Confirm {move}", move=self.button_label(action))
+        return trn("Call {call} with {points} point? The round ends now and every hand is shown: press K again "
+                   "or click {button}; Esc to keep playing.",
+                   "Call {call} with {points} points? The round ends now and every hand is shown: press K again "
+                   "or click {button}; Esc to keep playing.", points, call=view.call_name, points=points,
+                   button=button)
 
     def declined(self, action) -> str:
-        return "No call: discard as usual."
+        return tr("No call: discard as usual.")
 
     def key_help(self) -> tuple:
         name = self.ctrl.view().call_name
-        return (("Click", "pick cards, then the pile"), ("Drag", "cards onto the pile"),
-                ("K", f"call {name}"), ("Space", "keep the drawn card"), ("R / U", "sort by rank / suit"),
-                ("F1", "rules"), ("Esc", "drop the picked cards"), ("PgUp", "scroll the log"))
+        return ((trc("a key or a gesture", "Click"), trc("what a key does", "pick cards, then the pile")),
+                (trc("a key or a gesture", "Drag"), trc("what a key does", "cards onto the pile")),
+                ("K", trc("what a key does", "call {call}", call=name)),
+                (trc("a key or a gesture", "Space"), trc("what a key does", "keep the drawn card")),
+                ("R / U", trc("what a key does", "sort by rank / suit")),
+                ("F1", trc("what a key does", "rules")),
+                ("Esc", trc("what a key does", "drop the picked cards")),
+                (trc("a key or a gesture", "PgUp"), trc("what a key does", "scroll the log")))
 
     def button_label(self, action) -> str:
         if action.kind == "call":
-            return f"{self.ctrl.view().call_name}!"
-        return {"keep": "Keep", "next_round": "Next round"}.get(action.kind, super().button_label(action))
+            return f"{local(self.ctrl.view().call_name)}!"
+        if action.kind == "keep":
+            return trc("a button", "Keep")
+        if action.kind == "next_round":
+            return trc("a button", "Next round")
+        return super().button_label(action)
 
     def keys(self) -> dict:
         return {pygame.K_k: "call", pygame.K_SPACE: "keep"}
@@ -482,9 +505,12 @@ class SheddingPlugin(TablePlugin):
         seat, card = self.new_card
         if view.viewer != seat or card not in view.hand:
             return ""
-        took = card in view.seats[seat].taken
-        return (f"{words.name_of(ctrl.names, seat)}: you {'took' if took else 'drew'} the "
-                f"{view.face(card).title}, marked new in your hand. Click or press Space to go on.")
+        who, name = words.name_of(ctrl.names, seat), card_name(view.face(card))
+        if card in view.seats[seat].taken:
+            return tr("{who}: you took the {card}, marked new in your hand. Click or press Space to go on.",
+                      who=who, card=name)
+        return tr("{who}: you drew the {card}, marked new in your hand. Click or press Space to go on.",
+                  who=who, card=name)
 
     def steps_for(self, events, ctx) -> list:
         """Cards flying for each event; banners for a call, the round's result and a reset; a new

@@ -5,15 +5,15 @@ refusal in the rule text's words ("a run needs 3 cards of one suit in a row"), f
 """
 from __future__ import annotations
 
+from game.i18n import tr, trn
+
 SUIT_ORDER = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
 SUIT_GLYPH = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 
-RUN = "a run needs 3 cards of one suit in a row"
-SET = "a set needs 2 or more cards of one rank"
-
-
 def name_of(names, seat) -> str:
-    return names[seat] if seat is not None and 0 <= seat < len(names) else f"Seat {seat + 1}" if seat is not None else ""
+    if seat is None:
+        return ""
+    return names[seat] if 0 <= seat < len(names) else tr("Seat {n}", n=seat + 1)
 
 
 def is_joker(card) -> bool:
@@ -31,7 +31,7 @@ def by_suit(card):
 
 
 def combination_problem(cards, jokers_wild: bool = False) -> str:
-    """Why these cards are no set and no run ("" when they might be one)."""
+    """Why these cards are no set and no run ("" when they might be one), starting in lower case."""
     if len(cards) <= 1:
         return ""
     values = [c.value for c in cards]
@@ -40,60 +40,66 @@ def combination_problem(cards, jokers_wild: bool = False) -> str:
     plain = [c for c in cards if not is_joker(c)]
     jokers = len(cards) - len(plain)
     if len(cards) == 2:
-        return f"{SET}; {RUN}"
+        return tr("a set needs 2 or more cards of one rank; a run needs 3 cards of one suit in a row")
     if jokers and not jokers_wild:
-        return f"jokers are not wild here: {RUN}"
+        return tr("jokers are not wild here: a run needs 3 cards of one suit in a row")
     suits = {c.suit for c in plain}
     if len(suits) > 1:
-        return f"{SET}; {RUN}" if len(set(c.value for c in plain)) > 1 else f"{SET}: jokers are not a rank"
+        if len(set(c.value for c in plain)) > 1:
+            return tr("a set needs 2 or more cards of one rank; a run needs 3 cards of one suit in a row")
+        return tr("a set needs 2 or more cards of one rank: jokers are not a rank")
     ranks = sorted(c.value for c in plain)
     if len(set(ranks)) < len(ranks):
-        return RUN
+        return tr("a run needs 3 cards of one suit in a row")
     holes = (ranks[-1] - ranks[0] + 1) - len(ranks)
     if holes > jokers:
-        return f"{RUN}: there is a gap"
+        return tr("a run needs 3 cards of one suit in a row: there is a gap")
     return ""
 
 
 def why_not(view, selection, place, names=(), jokers_wild: bool = False) -> str:
     """The sentence for a refused click or drop of `selection` on `place` (from the view)."""
     zone = place[0] if place else ""
-    before = (f"{name_of(names, view.last_by)}'s discard" if view.last_by is not None
-              else "the flipped card")
     if view.phase in ("round_over", "match_over"):
-        return "The round is over."
+        return tr("The round is over.")
     if view.viewer is None or view.viewer not in view.to_act:
-        return f"It is {name_of(names, view.current)}'s turn."
+        return tr("It is {who}'s turn.", who=name_of(names, view.current))
     if zone == "discard":
         if view.phase == "draw":
-            return f"You have discarded this turn: now take the deck's top card or a card of {before}."
+            if view.last_by is None:
+                return tr("You have discarded this turn: now take the deck's top card or a card of the "
+                          "flipped card.")
+            return tr("You have discarded this turn: now take the deck's top card or a card of {who}'s "
+                      "discard.", who=name_of(names, view.last_by))
         if view.phase == "free":
-            return "Only the card you just drew may follow for free (it has the rank you discarded)."
+            return tr("Only the card you just drew may follow for free (it has the rank you discarded).")
         if not selection:
-            return "Pick the cards to discard first: click them in your hand."
+            return tr("Pick the cards to discard first: click them in your hand.")
         if view.owed:
-            return (f"You owe {view.owed} cards: draw them from the deck, or stack a 2 or a joker.")
+            return trn("You owe {n} card: draw it from the deck, or stack a 2 or a joker.",
+                       "You owe {n} cards: draw them from the deck, or stack a 2 or a joker.", view.owed,
+                       n=view.owed)
         cards = [view.face(p[2]) for p in selection if p[0] == "hand"]
         problem = combination_problem(cards, jokers_wild)
-        return (problem[0].upper() + problem[1:] + ".") if problem else "That is no set and no run."
+        return (problem[0].upper() + problem[1:] + ".") if problem else tr("That is no set and no run.")
     if zone == "last":
         if view.phase == "discard":
-            return "Discard first, then take a card."
+            return tr("Discard first, then take a card.")
         card = view.face(place[1])
         if is_joker(card):
-            return "Jokers are lost when played: they cannot be taken from the discard pile."
+            return tr("Jokers are lost when played: they cannot be taken from the discard pile.")
         if view.owed or not view.takeable:
-            return "Action cards cannot be picked up: take the deck's top card."
+            return tr("Action cards cannot be picked up: take the deck's top card.")
         if len(view.last_discard) >= 3 and len({view.face(c).value for c in view.last_discard}) > 1:
-            return "Of a run, only an end card may be taken."
-        return "That card cannot be taken now."
+            return tr("Of a run, only an end card may be taken.")
+        return tr("That card cannot be taken now.")
     if zone == "deck":
         if view.phase == "discard" and not view.owed:
-            return "Discard first, then draw."
-        return "Not now."
+            return tr("Discard first, then draw.")
+        return tr("Not now.")
     if zone == "hand" and view.phase in ("draw", "free"):
-        return "You have discarded this turn: now draw." if view.phase == "draw" else \
-            "Only the card you just drew may follow for free."
+        return tr("You have discarded this turn: now draw.") if view.phase == "draw" else \
+            tr("Only the card you just drew may follow for free.")
     return ""
 
 
@@ -110,44 +116,50 @@ def sweep_prompt(view, places, complete: bool) -> str:
     """The status line while a sweep along the fan picks cards."""
     cards = _listed(view, places)
     if complete:
-        return (f"Sweeping {cards}: let go on the discard pile to discard them; "
-                f"anywhere else, they stay picked.")
-    return (f"Sweeping {cards}: sweep on over the cards that light up, then let go on the discard pile; "
-            f"anywhere else, they stay picked.")
+        return tr("Sweeping {cards}: let go on the discard pile to discard them; anywhere else, they stay "
+                  "picked.", cards=cards)
+    return tr("Sweeping {cards}: sweep on over the cards that light up, then let go on the discard pile; "
+              "anywhere else, they stay picked.", cards=cards)
 
 
 def sweep_kept(view, places, complete: bool) -> str:
     """The message after a sweep let go off the pile: what is picked and what to do next."""
     cards = _listed(view, places)
     if complete:
-        return (f"{cards} picked: click the discard pile (or drag them onto it) to discard them. "
-                f"Esc puts them back.")
-    return (f"{cards} picked: pick the cards that light up too, then click the discard pile. "
-            f"Esc puts them back.")
+        return tr("{cards} picked: click the discard pile (or drag them onto it) to discard them. Esc puts "
+                  "them back.", cards=cards)
+    return tr("{cards} picked: pick the cards that light up too, then click the discard pile. Esc puts them "
+              "back.", cards=cards)
 
 
 def prompt(view, seat, names=(), call_legal: bool = False) -> str:
     """The status line for `seat`'s moment."""
     who = name_of(names, seat)
     if view.phase == "round_over":
-        return "The round is scored: every hand is shown."
+        return tr("The round is scored: every hand is shown.")
     if view.phase == "match_over":
-        return "The match is over."
+        return tr("The match is over.")
     if seat is None or view.viewer != seat:
-        return f"{name_of(names, view.current)} is playing."
+        return tr("{who} is playing.", who=name_of(names, view.current))
     if view.phase == "discard":
         if view.owed:
-            return f"{who}: you owe {view.owed} cards — draw them from the deck, or stack a 2 or a joker."
-        text = f"{who}: discard a card, a set (2+ of one rank) or a run (3+ of one suit in a row)"
+            return trn("{who}: you owe {n} card — draw it from the deck, or stack a 2 or a joker.",
+                       "{who}: you owe {n} cards — draw them from the deck, or stack a 2 or a joker.",
+                       view.owed, who=who, n=view.owed)
         if call_legal:
-            text += f" — or call {view.call_name}! ({view.hand_points()} points)"
-        return text
+            points = view.hand_points()
+            return trn("{who}: discard a card, a set (2+ of one rank) or a run (3+ of one suit in a row) — "
+                       "or call {call}! ({points} point)",
+                       "{who}: discard a card, a set (2+ of one rank) or a run (3+ of one suit in a row) — "
+                       "or call {call}! ({points} points)", points, who=who, call=view.call_name, points=points)
+        return tr("{who}: discard a card, a set (2+ of one rank) or a run (3+ of one suit in a row)", who=who)
     if view.phase == "draw":
         if view.takeable and view.last_by is None:
-            return f"{who}: take the deck's top card, or the flipped card."
+            return tr("{who}: take the deck's top card, or the flipped card.", who=who)
         if view.takeable:
-            return f"{who}: take the deck's top card, or a lifted card of {name_of(names, view.last_by)}'s discard."
-        return f"{who}: take the deck's top card."
+            return tr("{who}: take the deck's top card, or a lifted card of {other}'s discard.", who=who,
+                      other=name_of(names, view.last_by))
+        return tr("{who}: take the deck's top card.", who=who)
     if view.phase == "free":
-        return f"{who}: you drew the rank you discarded — drop it on the pile for free, or Keep it."
+        return tr("{who}: you drew the rank you discarded — drop it on the pile for free, or Keep it.", who=who)
     return view.log_hint or ""
