@@ -266,9 +266,12 @@ def test_with_two_humans_the_card_lands_in_the_large_tableau_before_it_passes_to
     assert plugin.focus(d.table.ctrl.view()) == game.current != mover
 
 
-def test_hovering_a_card_shows_the_zoom_panel_in_words(monkeypatch):
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_hovering_a_card_shows_the_zoom_panel_in_words(monkeypatch, language):
     # issue 10: "hover or right-click zooms a card and shows its cost, shields, ability and scoring in words"
+    from game.i18n import set_language, tr, trc
     d, session = open_table([ANA, BOT], seed=3, size=(1024, 640))
+    set_language(language)
     game = session.game
     wait_ready(d, game.current) if game.current == 0 else d.step(2)
     drawn = rigging_screen.record_text(monkeypatch, tab_draw)
@@ -281,8 +284,10 @@ def test_hovering_a_card_shows_the_zoom_panel_in_words(monkeypatch):
     d.step(8)                                                   # resting on it zooms it
     texts = " ".join(t for t, _, _ in drawn)
     from game.families.tableau import words
-    assert face.name in texts and f"{face.cost} gold" in texts
-    assert "Ability:" in texts and "Scoring:" in texts
+    assert face.name in texts and tr("{n} gold", n=face.cost) in texts
+    assert trc("card", "Ability") + ":" in texts and trc("card", "Scoring") + ":" in texts
+    if language == "en":
+        assert f"{face.cost} gold" in texts and "Ability:" in texts and "Scoring:" in texts
     for sentence in (words.ability_text(face), words.scoring_text(face)):
         assert sentence.split()[0] in texts
     # the panel stays inside the felt
@@ -292,7 +297,7 @@ def test_hovering_a_card_shows_the_zoom_panel_in_words(monkeypatch):
     drawn.clear()
     d.post(pygame.MOUSEMOTION, pos=centre(d, ("discard", "castle")), rel=(1, 1), buttons=(0, 0, 0))
     d.step(8)
-    assert "Castle discard pile" in [t for t, _, _ in drawn]
+    assert tr("Castle discard pile") in [t for t, _, _ in drawn]
     # a right click pins it; moving away drops it
     plugin = d.table.plugin
     d.click(centre(d, ("display", "castle", card)), button=3)

@@ -16,6 +16,9 @@ The floors held here, at 1280x800 with 2-5 players:
 - the market's cards at least MARKET_FLOOR px wide and the focus tableau's FOCUS_FLOOR: enough for
   the short ability and scroll at 11 px;
 - at 1920x1080 every kind of card is larger than at 1280x800.
+
+The layout tests run in English and in German (issue 33): German is about 30% longer, and its
+texts must fit as whole as the English ones.
 """
 import importlib
 import random
@@ -26,6 +29,7 @@ import pytest
 from game.engine.core import Action
 from game.engine.ruleset import load_ruleset
 from game.engine.session import Session
+from game.i18n import set_language, tr
 from game.store.settings import Settings
 from game.ui import table_frame, widgets
 from game.ui.app import App
@@ -76,13 +80,14 @@ def played(n, turns, seed=1, until=None):
     raise AssertionError("no game reached the state")
 
 
-def open_on(monkeypatch, game, size):
-    """The table of `game` (all seats human) at `size`, with every text it renders recorded from its
-    first frame (card faces are drawn once and cached)."""
+def open_on(monkeypatch, game, size, language="en"):
+    """The table of `game` (all seats human) at `size`, speaking `language`, with every text it
+    renders recorded from its first frame (card faces are drawn once and cached)."""
     fonts_drawn = rigging_screen.record_fonts(monkeypatch)
     placed = rigging_screen.record_text(monkeypatch, tab_draw, table_frame, widgets)
     app = App(size=size, fixed_dt=0.05, strict=True, settings=Settings(animation_speed="instant"),
               save_settings=False)
+    set_language(language)
     session = Session.new(castle(), seats(game.n), None, 1)
     session.game = game
     app.open_table(session)
@@ -135,29 +140,32 @@ def check_drawn(d, fonts_drawn, placed, size):
         assert home.inflate(2, 2).contains(rect), (text, rect, home)
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 @pytest.mark.parametrize("size", [MEDIUM, SMALL])
-def test_every_text_on_the_table_is_11_px_whole_and_inside_its_panel(monkeypatch, n, size):
+def test_every_text_on_the_table_is_11_px_whole_and_inside_its_panel(monkeypatch, n, size, language):
     game = played(n, 5 * n + 2)
-    d, session, fonts_drawn, placed = open_on(monkeypatch, game, size)
+    d, session, fonts_drawn, placed = open_on(monkeypatch, game, size, language)
     check_drawn(d, fonts_drawn, placed, size)
     # the keys' lines of the side panel are whole (they were cut at 1280 px: "key: move the Messen…")
     help_words = [what for _, what in d.table.plugin.key_help()]
     drawn = [t for t, _, _ in placed]
     assert all(what in drawn for what in help_words), [w for w in help_words if w not in drawn]
-    # the buttons' labels are drawn whole inside them, never shrunk under 11 px
+    # the buttons' labels are drawn whole inside them, never shrunk under 11 px (a widget shows its
+    # label through tr)
     for bt in [b for b in d.table.ui.widgets if b.visible and getattr(b, "label", "")]:
-        label = bt.label + (f"  [{bt.hint}]" if bt.hint else "")
+        label = tr(bt.label) + (f"  [{tr(bt.hint)}]" if bt.hint else "")
         hits = [r for t, r, _ in placed if t == label]
         sizes = [s for t, s, _ in fonts_drawn if t == label]
         assert hits and min(sizes) >= MIN_PX and bt.rect.contains(hits[-1]), (label, sizes, hits, bt.rect)
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("phase", ["choose", "purses"])
-def test_the_choices_and_the_end_read_whole(monkeypatch, phase):
+def test_the_choices_and_the_end_read_whole(monkeypatch, phase, language):
     """The choice buttons (cut to "…" in the playtest) and the purses' end, 3 players at 1280x800."""
     game = played(3, 0, until=lambda g: g.phase == phase)
-    d, session, fonts_drawn, placed = open_on(monkeypatch, game, MEDIUM)
+    d, session, fonts_drawn, placed = open_on(monkeypatch, game, MEDIUM, language)
     check_drawn(d, fonts_drawn, placed, MEDIUM)
     labels = [b.label for b in d.table.action_buttons]
     assert labels and not any(label.endswith("…") for label in labels)
@@ -186,12 +194,13 @@ def test_each_tableau_is_wide_enough_to_read_and_cards_grow_with_the_window(n):
     assert all(big > small for big, small in zip(at[LARGE], at[MEDIUM])), at
 
 
-def test_a_purse_token_sits_in_a_footer_the_card_words_leave_free(monkeypatch):
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_purse_token_sits_in_a_footer_the_card_words_leave_free(monkeypatch, language):
     """The playtest found the purse badge drawn over its card's text: a tableau card's words end
     above a footer, and the points and the purse's gold are drawn in it."""
     game = played(3, 0, until=lambda g: g.phase == "purses" and any(
         p.gold and p.face_up for p in g.tableaux[g.current]))
-    d, session, fonts_drawn, placed = open_on(monkeypatch, game, MEDIUM)
+    d, session, fonts_drawn, placed = open_on(monkeypatch, game, MEDIUM, language)
     view = d.table.ctrl.view()
     seat = game.current
     z = zones(d)
@@ -209,18 +218,19 @@ def test_a_purse_token_sits_in_a_footer_the_card_words_leave_free(monkeypatch):
             for x in range(6, rect.w - 6):
                 assert tuple(img.get_at((x, y)))[:3] == face, (view.face(p.card).name, x, y)
         if p.gold and purse_cap(view.face(p.card)):
-            cap = [r for t, r, _ in placed if t == f"of {purse_cap(view.face(p.card))}"
+            cap = [r for t, r, _ in placed if t == tr("of {n}", n=purse_cap(view.face(p.card)))
                    and rect.colliderect(r)]
             assert all(r.top >= rect.bottom - foot and r.bottom <= rect.bottom for r in cap), cap
         checked += 1
     assert checked
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("size", [MEDIUM, SMALL])
-def test_the_zoom_panel_is_readable(monkeypatch, size):
+def test_the_zoom_panel_is_readable(monkeypatch, size, language):
     from game.ui.families.tableau import plugin as tab_plugin
     game = played(5, 5 * 5 + 2)
-    d, session, fonts_drawn, placed = open_on(monkeypatch, game, size)
+    d, session, fonts_drawn, placed = open_on(monkeypatch, game, size, language)
     spans = []                     # where in `placed` each zoom panel's texts are (a spy: it draws)
     real = tab_plugin.draw_zoom
 
@@ -251,9 +261,9 @@ def test_the_zoom_panel_is_readable(monkeypatch, size):
 
 # ---- a key is spent only when asked twice --------------------------------------------------------
 
-def open_keys(monkeypatch, size=MEDIUM):
+def open_keys(monkeypatch, size=MEDIUM, language="en"):
     game = played(2, 0)
-    d, session, fonts_drawn, placed = open_on(monkeypatch, game, size)
+    d, session, fonts_drawn, placed = open_on(monkeypatch, game, size, language)
     seat = game.current
     assert any(a.kind == "key_move" for a in game.legal_actions(seat))
     return d, session, placed, seat
@@ -264,9 +274,10 @@ def status_text(placed, size):
     return " ".join(t for t, r, _ in placed if status.colliderect(r))
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("size", [MEDIUM, SMALL])
-def test_m_asks_before_spending_a_key_and_m_again_spends_it(monkeypatch, size):
-    d, session, placed, seat = open_keys(monkeypatch, size)
+def test_m_asks_before_spending_a_key_and_m_again_spends_it(monkeypatch, size, language):
+    d, session, placed, seat = open_keys(monkeypatch, size, language)
     game = session.game
     keys, messenger, count = game.keys[seat], game.messenger, len(session.match.actions)
     other = next(loc for loc in game.view(None).locations if loc != messenger).capitalize()
@@ -275,17 +286,27 @@ def test_m_asks_before_spending_a_key_and_m_again_spends_it(monkeypatch, size):
     d.step()
     assert len(session.match.actions) == count and game.keys[seat] == keys and game.messenger == messenger
     question = d.table.ctrl.message[0]
-    assert question == (f"Spend a key to move the Messenger to the {other}? Press M again or click Confirm; "
-                        "Esc keeps your key.")
+    english = (f"Spend a key to move the Messenger to the {other}? Press M again or click Confirm; "
+               "Esc keeps your key.")
+    assert question == (english if language == "en" else tr(english))
+    if language != "en":
+        assert question != english
+        other = tr(other)
     # the whole question is on the screen, and only its two answers are buttons
     said = status_text(placed, size)
     assert " ".join(question.split()) in " ".join(said.replace("ℹ ", "").split()), said
     shown = [b.label for b in d.table.ui.widgets if b.visible and b.rect.w and getattr(b, "label", "")]
     # the Confirm button says where the Messenger goes (in fewer words where the window is small)
-    assert (f"Confirm Messenger → {other}" if size == MEDIUM else f"Confirm → {other}") in shown
+    if language == "en":
+        assert (f"Confirm Messenger → {other}" if size == MEDIUM else f"Confirm → {other}") in shown
+    else:
+        assert any(tr("Confirm {move}", move=said) in shown
+                   for said in (tr("Messenger → {where}", where=other), f"→ {other}")), shown
     assert "Keep playing" in shown
     assert not d.table.buttons["face_down"].visible
-    assert not any(label.startswith("Key: 3 new") for label in shown)
+    from game.ui.families.tableau import words as words_ui
+    refresh = words_ui.button_label(Action("key_refresh"), game.view(seat))
+    assert not any(label.startswith("Key: 3 new") or label == refresh for label in shown)
     d.key(pygame.K_m)
     assert session.match.actions[-1] == (seat, Action("key_move"))
     assert game.keys[seat] == keys - 1 and game.messenger != messenger

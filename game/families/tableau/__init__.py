@@ -17,6 +17,7 @@ from game.families.tableau.schema import (LAYOUT_SPEC, RULES_SPEC, STEP_SPEC, ch
 from game.families.tableau.search import SEARCH
 from game.families.tableau.words import describe, phrase, score_lines
 from game.families.tableau.view import reveals
+from game.i18n import N_
 
 FAMILY = register(Family(
     name="tableau",
@@ -26,7 +27,7 @@ FAMILY = register(Family(
     # no call: the game ends once every player has bought `cards_each` cards
     one_game=True,                  # one game, not a match of rounds: no match length to choose
     lower_is_better=False,          # the most points win (ties: the most leftover gold)
-    start_hint="A random player starts; play goes clockwise.",
+    start_hint=N_("A random player starts; play goes clockwise."),     # shown through tr
     # --- its parts ---
     # the rules: what a ruleset may say, the checks the loader runs, a new game, what no move changes
     rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC, check_cards=check_cards,

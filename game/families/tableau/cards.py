@@ -10,10 +10,11 @@ the wrong type is an error naming the file, the line and the key.
 from __future__ import annotations
 
 from game.engine.cards import Prim
-from game.engine.schema import REQUIRED, Bool, Enum, Int, Key, List, Map, Str, _kind, reads_as
+from game.engine.schema import REQUIRED, Bool, Enum, Int, Key, List, Map, Text, _kind, reads_as
 from game.families.tableau.scoring import (ABILITY_ONLY, CONDITIONS, COUNTS, LOCATIONS, POSITIONS,
                                            RESOURCES, SCORING_ONLY, SHIELDS)
 from game.families.tableau.view import TableauCard
+from game.i18n import N_, tr
 
 _SHIELD = Enum(*SHIELDS)
 _LOCATION = Enum(*LOCATIONS)
@@ -23,7 +24,8 @@ _AMOUNT = Int(0, 50)
 
 def _true(v, path, doc):
     if v is not True:
-        raise doc.error(path, f"expected true (the condition is written any_face_down: true); got {_kind(v)}")
+        raise doc.error(path, tr("expected true (the condition is written any_face_down: true); got {got}",
+                                 got=_kind(v)))
     return v
 
 
@@ -70,28 +72,33 @@ assert set(_COUNT_PARAMS) == set(COUNTS) and set(_CONDITION_PARAMS) == set(CONDI
 def _tag_of(v, path, doc, kind: str) -> str:
     """The primitive's name: the value of `count:` for a count, the one tag key otherwise."""
     if not isinstance(v, dict):
-        raise doc.error(path, f"expected {_WHAT[kind]} (a mapping); got {_kind(v)}")
+        what, example = _WHAT[kind]
+        raise doc.error(path, tr(what, example=example) + " " + tr("(a mapping); got {got}", got=_kind(v)))
     if kind == "count":
         if "count" not in v:
-            raise doc.error(path, f"missing key 'count' (one of {', '.join(COUNTS)})")
+            raise doc.error(path, tr("missing key 'count' (one of {names})", names=", ".join(COUNTS)))
         tag = v["count"]
         if not isinstance(tag, str) or tag not in COUNTS:
-            raise doc.error(path + ("count",), f"unknown count; expected one of {', '.join(COUNTS)}; "
-                            f"got {_kind(tag)}")
+            raise doc.error(path + ("count",), tr("unknown count; expected one of {names}; got {got}",
+                                                  names=", ".join(COUNTS), got=_kind(tag)))
         return tag
     known = _CONDITION_PARAMS if kind == "condition" else _EFFECT_PARAMS
     tags = [k for k in v if k in known]
     if len(tags) != 1:
-        got = "none" if not tags else " and ".join(tags)
+        got = tags[0] if tags else tr("none")
+        for tag in tags[1:]:
+            got = tr("{a} and {b}", a=got, b=tag)
         first = next(iter(v), None)
+        expected = {"condition": N_("expected one condition ({names}); got {got}"),
+                    "effect": N_("expected one effect ({names}); got {got}")}[kind]
         raise doc.error(path + ((first,) if not tags and first is not None else ()),
-                        f"expected one {kind} ({', '.join(known)}); got {got}")
+                        tr(expected, names=", ".join(known), got=got))
     return tags[0]
 
 
-_WHAT = {"count": "a count such as {count: shield, shield: faith}",
-         "condition": "a condition such as {position: corner}",
-         "effect": "an effect such as {gain: gold, amount: 1}"}
+_WHAT = {"count": (N_("expected a count such as {example}"), "{count: shield, shield: faith}"),
+         "condition": (N_("expected a condition such as {example}"), "{position: corner}"),
+         "effect": (N_("expected an effect such as {example}"), "{gain: gold, amount: 1}")}
 
 
 def _prim(v, path, doc, where: str, kind: str) -> Prim:
@@ -101,19 +108,20 @@ def _prim(v, path, doc, where: str, kind: str) -> Prim:
     fields = {"count": _COUNT_PARAMS, "condition": _CONDITION_PARAMS, "effect": _EFFECT_PARAMS}[kind][tag]
     if kind == "count":
         if where in ("ability", "neighbour") and tag in SCORING_ONLY:
-            raise doc.error(path + ("count",), f"the count {tag} belongs to a scoring scroll, not an ability")
+            raise doc.error(path + ("count",), tr("the count {count} belongs to a scoring scroll, not an ability",
+                                                  count=tag))
         if where != "ability" and tag in ABILITY_ONLY:
-            raise doc.error(path + ("count",), f"the count {tag} belongs to an ability, not a scoring scroll "
-                            "(nor inside another best_neighbour)")
+            raise doc.error(path + ("count",), tr("the count {count} belongs to an ability, not a scoring scroll "
+                                                  "(nor inside another best_neighbour)", count=tag))
     params = []
     for key in v:
         if key not in fields and not (kind == "count" and key == "count"):
-            raise doc.error(path + (key,), f"unknown parameter of {tag}; expected "
-                            f"{', '.join(fields) or 'none'}")
+            raise doc.error(path + (key,), tr("unknown parameter of {name}; expected {names}", name=tag,
+                                              names=", ".join(fields) or tr("none")))
     for key, (spec, default) in fields.items():
         if key not in v:
             if default is REQUIRED:
-                raise doc.error(path, f"{tag}: missing parameter '{key}'")
+                raise doc.error(path, tr("{name}: missing parameter '{key}'", name=tag, key=key))
             if default is not None:
                 params.append((key, default))
             continue
@@ -126,10 +134,11 @@ def _prim(v, path, doc, where: str, kind: str) -> Prim:
         elif spec == "effects":
             options = v[key]
             if not isinstance(options, list) or len(options) != 2:
-                raise doc.error(at, f"expected a list of two effects to choose from; got {_kind(options)}")
+                raise doc.error(at, tr("expected a list of two effects to choose from; got {got}",
+                                       got=_kind(options)))
             value = tuple(_prim(o, at + (i,), doc, where, "effect") for i, o in enumerate(options))
             if any(o.tag == "choose" for o in value):
-                raise doc.error(at, "a choice between choices is not allowed")
+                raise doc.error(at, tr("a choice between choices is not allowed"))
         else:
             value = spec(v[key], at, doc)
         params.append((key, value))
@@ -138,15 +147,15 @@ def _prim(v, path, doc, where: str, kind: str) -> Prim:
 
 def _scroll(v, path, doc):
     if not isinstance(v, dict):
-        raise doc.error(path, "expected a scoring scroll such as {points: 3, per: {count: shield, "
-                        f"shield: faith, in: row}}; got {_kind(v)}")
+        raise doc.error(path, tr("expected a scoring scroll such as {example}; got {got}",
+                                 example="{points: 3, per: {count: shield, shield: faith, in: row}}", got=_kind(v)))
     if "per" in v and "if" in v:
-        raise doc.error(path + ("if",), "a scroll scores per a count or if a condition, not both")
+        raise doc.error(path + ("if",), tr("a scroll scores per a count or if a condition, not both"))
     for key in v:
         if key not in _SCROLL_PARAMS:
-            raise doc.error(path + (key,), f"unknown key; expected one of {', '.join(_SCROLL_PARAMS)}")
+            raise doc.error(path + (key,), tr("unknown key; expected one of {names}", names=", ".join(_SCROLL_PARAMS)))
     if "points" not in v:
-        raise doc.error(path, "missing key 'points'")
+        raise doc.error(path, tr("missing key 'points'"))
     params = [("points", _SCROLL_PARAMS["points"][0](v["points"], path + ("points",), doc))]
     if "per" in v:
         params.append(("per", _prim(v["per"], path + ("per",), doc, "scoring", "count")))
@@ -157,7 +166,7 @@ def _scroll(v, path, doc):
 
 _CARD = Map({
     "key": (Key(max_len=40), REQUIRED),
-    "name": (Str(max_len=60), REQUIRED),
+    "name": (Text(max_len=60), REQUIRED),         # a player reads it: may give {en: ..., de: ...}
     "number": (Int(0, 100_000), 0),
     "location": (_LOCATION, REQUIRED),
     "cost": (Int(0, 50), REQUIRED),
@@ -172,16 +181,17 @@ _CARD = Map({
 def check_cards(raw, abilities, doc) -> tuple:
     """The `cards:` list as TableauCards; every field and every primitive checked (file:line:key)."""
     if abilities:
-        raise doc.error(("abilities",), "the tableau family writes each card's ability on the card; "
-                        "leave abilities out")
+        raise doc.error(("abilities",), tr("the tableau family writes each card's ability on the card; "
+                                           "leave abilities out"))
     items = List(_CARD, min_len=1)(raw, ("cards",), doc)
     out, keys = [], {}          # key -> the index of its card
     for i, c in enumerate(items):
         if c["key"] in keys:
             # keys are read in NFKC form (schema.Key): say so if a look-alike made the pair
             pair = [(("cards", j, "key"), "") for j in (i, keys[c["key"]])]
-            raise doc.error(("cards", i, "key"), f"two cards share the key '{c['key']}'"
-                            f"{reads_as(doc, pair, c['key'])}; give each a distinct key")
+            raise doc.error(("cards", i, "key"), tr("two cards share the key '{key}'{reads_as}; give each a "
+                                                    "distinct key", key=c["key"],
+                                                    reads_as=reads_as(doc, pair, c["key"])))
         keys[c["key"]] = i
         out.append(TableauCard(key=c["key"], name=c["name"], location=c["location"], cost=c["cost"],
                            shields=tuple(c["shields"]), messenger=c["messenger"],

@@ -25,4 +25,5 @@ class CardScore:
     row: int
     col: int
     points: int
-    why: str                        # "3 × 3 for 3 Faith shields in its row"
+    why: str                        # "3 × 3 for 3 Faith shields in its row": English (words.Said, or a
+                                    # message marked N_), shown through game.i18n.tr

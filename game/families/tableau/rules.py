@@ -40,7 +40,8 @@ from game.families.tableau.pieces import Placed
 from game.families.tableau.schema import RULES_SPEC
 from game.families.tableau.scoring import LOCATIONS
 from game.families.tableau.view import TableauResult, TableauView, public_fields, seat_view
-from game.families.tableau.words import effect_text
+from game.families.tableau.words import option_said
+from game.i18n import tr
 
 # --- the state ---------------------------------------------------------------
 
@@ -130,8 +131,8 @@ class TableauGame(Game):
 
     # apply is Game.apply: a move, by the seat whose turn it is, then the phase's step (STEPS)
     def not_your_move(self, seat: int) -> str:
-        return ("The game is over." if self.phase == "over"
-                else f"It is not your turn: seat {self.current + 1} is playing.")
+        return (tr("The game is over.") if self.phase == "over"
+                else tr("It is not your turn: seat {n} is playing.", n=self.current + 1))
 
     def forget(self) -> None:
         self._view_common = None
@@ -148,9 +149,9 @@ class TableauGame(Game):
     def _spend_a_key(self, seat: int, action: Action) -> list:
         if action.kind in ("key_move", "key_refresh"):
             if self.keys[seat] < 1:
-                raise IllegalAction("You have no key to spend.")
+                raise IllegalAction(tr("You have no key to spend."))
             if action.kind == "key_move" and self.empty:
-                raise IllegalAction("Only one location is left: the Messenger cannot move.")
+                raise IllegalAction(tr("Only one location is left: the Messenger cannot move."))
             self.keys[seat] -= 1
             self.key_spent = True
             self.phase = "buy"
@@ -184,24 +185,25 @@ class TableauGame(Game):
 
     def _buy_a_card(self, seat: int, action: Action) -> list:
         if action.kind not in ("buy", "face_down"):
-            raise IllegalAction("Buy a card of the Messenger's display (or take it face down).")
+            raise IllegalAction(tr("Buy a card of the Messenger's display (or take it face down)."))
         places = action.places
         if (len(places) != 2 or len(places[0]) != 3 or places[0][0] != "display"
                 or len(places[1]) != 4 or places[1][0] != "cell"):
-            raise IllegalAction("Take a card of the display to a cell of your tableau.")
+            raise IllegalAction(tr("Take a card of the display to a cell of your tableau."))
         _, loc, card = places[0]
         _, owner, row, col = places[1]
         if loc != self.messenger or card not in self.displays[loc]:
-            raise IllegalAction("You must take one of the cards where the Messenger is.")
+            raise IllegalAction(tr("You must take one of the cards where the Messenger is."))
         if owner != seat:
-            raise IllegalAction("Place the card in your own tableau.")
+            raise IllegalAction(tr("Place the card in your own tableau."))
         if (row, col) not in scoring.legal_cells(self.tableaux[seat]):
-            raise IllegalAction("Place it next to a card of your tableau (not diagonally), "
-                                "never a 4th card in a row or a column.")
+            raise IllegalAction(tr("Place it next to a card of your tableau (not diagonally), "
+                                   "never a 4th card in a row or a column."))
         name = self.faces[card].name
         cost = scoring.price(self.faces, self.tableaux[seat], card)
         if action.kind == "buy" and cost > self.gold[seat]:
-            raise IllegalAction(f"The {name} costs you {cost} gold; you have {self.gold[seat]}.")
+            raise IllegalAction(tr("The {card} costs you {cost} gold; you have {gold}.", card=name, cost=cost,
+                                   gold=self.gold[seat]))
         self.displays[loc].remove(card)
         if action.kind == "face_down":
             gold, keys = self.rules["face_down"]["gold"], self.rules["face_down"]["keys"]
@@ -298,12 +300,12 @@ class TableauGame(Game):
 
     def _do_choose(self, seat: int, action: Action) -> list:
         if action.kind != "choose" or action.choice not in ("0", "1"):
-            raise IllegalAction("Choose one of the two effects.")
+            raise IllegalAction(tr("Choose one of the two effects."))
         option = self.asking.get("choose")[int(action.choice)]
         self.todo.insert(0, option)
         self.phase = "turn"
         return [Event("choose", seat=seat, data=(("choice", int(action.choice)),
-                                                  ("option", effect_text(option))))] + self._apply_ability(seat)
+                                                  ("option", option_said(option))))] + self._apply_ability(seat)
 
     def _legal_neighbour(self, seat: int) -> list:
         return [Action("neighbour", places=(("seat", s),)) for s in _neighbours(seat, self.n)]
@@ -312,7 +314,7 @@ class TableauGame(Game):
         places = action.places
         if action.kind != "neighbour" or len(places) != 1 or len(places[0]) != 2 or places[0][0] != "seat" \
                 or places[0][1] not in _neighbours(seat, self.n):
-            raise IllegalAction("Pick the player to your left or to your right.")
+            raise IllegalAction(tr("Pick the player to your left or to your right."))
         who = places[0][1]
         events = [Event("neighbour", seat=seat, places=places, data=(("neighbour", who),))]
         events += self._carry_out(seat, self.asking, who)
@@ -328,7 +330,8 @@ class TableauGame(Game):
         places = action.places
         if action.kind != "discard_display" or len(places) != 1 or tuple(places[0][:2]) != ("display", loc) \
                 or len(places[0]) != 3 or places[0][2] not in self.displays[loc]:
-            raise IllegalAction(f"Discard one card of the {loc.capitalize()} display.")
+            raise IllegalAction(tr("Discard one card of the Castle display.") if loc == "castle" else
+                                tr("Discard one card of the Village display."))
         card = places[0][2]
         self.displays[loc].remove(card)
         self.discards[loc].append(card)      # refilled in step 4 (clarifications.md)
@@ -358,7 +361,7 @@ class TableauGame(Game):
         allowed = scoring.fill_choices(self.faces, self.tableaux[seat], limit)
         if action.kind != "fill" or len(cells) != len(action.places) or \
                 tuple(sorted(cells)) not in {tuple(sorted(a)) for a in allowed}:
-            raise IllegalAction(f"Pick {limit} of your purse cards that are not full.")
+            raise IllegalAction(tr("Pick {n} of your purse cards that are not full.", n=limit))
         self.phase = "turn"
         return self._fill_purses(seat, cells) + self._apply_ability(seat)
 
@@ -461,8 +464,8 @@ class TableauGame(Game):
             stored = sum(p.gold - self.stored_before.get((p.row, p.col), 0) for p in self.tableaux[seat])
             return self._next_purses([Event("purses_done", seat=seat, data=(("stored", stored),))])
         if action not in self._legal_purses(seat):
-            raise IllegalAction("Put leftover gold on a purse card that is not full, take back gold you "
-                                "put there, or say you are done.")
+            raise IllegalAction(tr("Put leftover gold on a purse card that is not full, take back gold you "
+                                   "put there, or say you are done."))
         _, _, row, col = action.places[0]
         step = 1 if action.kind == "purse_add" else -1
         tableau = self.tableaux[seat]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.engine.schema import Enum, Int, Map, filled
 from game.families.tableau.scoring import LOCATIONS
+from game.i18n import N_, tr
 
 _FACE_DOWN = Map({"gold": (Int(0, 50), 6), "keys": (Int(0, 50), 2)})
 
@@ -21,26 +22,31 @@ RULES_SPEC = Map({
 
 def STEP_SPEC(value, path, doc):
     """The tableau family has no abilities section: each card's ability is on the card."""
-    raise doc.error(path, "the tableau family writes each card's ability on the card; leave abilities out")
+    raise doc.error(path, tr("the tableau family writes each card's ability on the card; leave abilities out"))
 
 
 def LAYOUT_SPEC(value, path, doc):
     """The tableau family has no layout: the 3x3 grid is the game's."""
     if value not in ({}, None):
-        raise doc.error(path, "the tableau family has no layout (the tableau is 3 x 3); leave layout out")
+        raise doc.error(path, tr("the tableau family has no layout (the tableau is 3 x 3); leave layout out"))
     return {}
 
 
 def check_abilities(abilities: dict, doc) -> None:
     if abilities:
-        raise doc.error(("abilities",), "the tableau family writes each card's ability on the card; "
-                        "leave abilities out")
+        raise doc.error(("abilities",), tr("the tableau family writes each card's ability on the card; "
+                                           "leave abilities out"))
 
 
 def check_parameters(rules, cards, abilities, doc, where, layout, match_end) -> None:
     if match_end["modes"] != ("rounds",) or match_end["rounds"] != 1:
-        raise doc.error(("match_end",), "a Castle Combo game is one round: write "
-                        "match_end: {modes: [rounds], default: rounds, rounds: 1}")
+        raise doc.error(("match_end",), tr("a Castle Combo game is one round: write {example}",
+                                           example="match_end: {modes: [rounds], default: rounds, rounds: 1}"))
+
+
+_TOO_FEW = {"castle": N_("the castle has {n} cards; its display needs {shown}"),
+            "village": N_("the village has {n} cards; its display needs {shown}")}
+_SELLS = {"castle": N_("the castle {n} of its {of} cards"), "village": N_("the village {n} of its {of} cards")}
 
 
 def check_ruleset(cards, abilities, layout, rules, players, doc, where=("rules",)) -> None:
@@ -61,20 +67,22 @@ def check_ruleset(cards, abilities, layout, rules, players, doc, where=("rules",
     sizes = {loc: sum(c.count for c in cards if c.location == loc) for loc in LOCATIONS}
     for loc in LOCATIONS:
         if sizes[loc] < shown:
-            raise doc.error(("cards",) if mine else where, f"the {loc} has {sizes[loc]} cards; its "
-                            f"display needs {shown}")
+            raise doc.error(("cards",) if mine else where, tr(_TOO_FEW[loc], n=sizes[loc], shown=shown))
     sells = {loc: sizes[loc] - shown + 1 for loc in LOCATIONS}
     supply = sum(sells.values())
     each = rules["cards_each"]
     # the most players buy the most cards: the decks that last for players.max last for fewer
     if players["max"] * each > supply:
         most = supply // each
-        why = (f"a game of {players['max']} players buys {players['max'] * each} cards ({each} each), "
-               f"but these decks sell at most {supply}: "
-               + " and ".join(f"the {loc} {sells[loc]} of its {sizes[loc]} cards" for loc in LOCATIONS)
-               + f" (a location leaves the game once fewer than {shown} of its cards are left to "
-               f"fill its display); ")
-        why += (f"at most {most} players can play to the end" if most >= players["min"] else
-                f"not even {players['min']} players can play to the end")
+        first = LOCATIONS[0]
+        sold = tr(_SELLS[first], n=sells[first], of=sizes[first])
+        for loc in LOCATIONS[1:]:
+            sold = tr("{a} and {b}", a=sold, b=tr(_SELLS[loc], n=sells[loc], of=sizes[loc]))
+        end = (tr("at most {n} players can play to the end", n=most) if most >= players["min"] else
+               tr("not even {n} players can play to the end", n=players["min"]))
+        why = tr("a game of {players} players buys {cards} cards ({each} each), but these decks sell at most "
+                 "{supply}: {sold} (a location leaves the game once fewer than {shown} of its cards are left "
+                 "to fill its display); {end}", players=players["max"], cards=players["max"] * each, each=each,
+                 supply=supply, sold=sold, shown=shown, end=end)
         at = (("players", "max") if most >= players["min"] else ("cards",)) if mine else where
         raise doc.error(at, why)

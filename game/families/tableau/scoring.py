@@ -64,7 +64,8 @@ from typing import Optional
 
 from game.engine.cards import Prim
 from game.families.tableau.pieces import CardScore, Placed
-from game.families.tableau.words import why_text
+from game.families.tableau.words import why_said
+from game.i18n import N_
 
 SHIELDS = ("nobility", "faith", "scholarship", "military", "craftsmanship", "peasantry")
 LOCATIONS = ("castle", "village")
@@ -436,14 +437,14 @@ def _card_points(faces, tableau, placed: Placed, keys: int, union: bool, up: lis
 def score_card(faces, tableau, placed: Placed, keys: int, union: bool = True, up=None) -> CardScore:
     """One card's points, with the words of why."""
     if not placed.face_up:
-        return CardScore(placed.card, placed.row, placed.col, 0, "face down")
+        return CardScore(placed.card, placed.row, placed.col, 0, N_("face down"))
     scroll = faces[placed.card].scoring
     if scroll is None:
-        return CardScore(placed.card, placed.row, placed.col, 0, "no scoring")
+        return CardScore(placed.card, placed.row, placed.col, 0, N_("no scoring"))
     tableau = tuple(tableau)
     up = [p for p in tableau if p.face_up] if up is None else up
     total, times = _card_points(faces, tableau, placed, keys, union, up)
-    return CardScore(placed.card, placed.row, placed.col, total, why_text(scroll, times, total))
+    return CardScore(placed.card, placed.row, placed.col, total, why_said(scroll, times, total))
 
 
 def score_tableau(faces, tableau, keys: int, final: bool = True, union: bool = True) -> tuple:

@@ -59,7 +59,8 @@ from game.engine.record import EMPTY as EMPTY_RECORD, Record
 from game.families.tableau import scoring
 from game.families.tableau.pieces import CardScore, Placed  # noqa: F401  (what the views carry)
 from game.families.tableau.scoring import LOCATIONS, score_tableau
-from game.families.tableau.words import effect_text
+from game.families.tableau.words import option_said
+from game.i18n import N_, tr
 
 PHASES = ("turn", "buy", "choose", "neighbour", "discard_display", "fill", "purses", "over")
 
@@ -68,7 +69,7 @@ PHASES = ("turn", "buy", "choose", "neighbour", "discard_display", "fill", "purs
 class TableauCard:
     """A character card's face, as the ruleset declares it."""
     key: str                        # unique in the ruleset: "steward", "his_holiness"
-    name: str                       # "His Holiness"
+    name: str                       # "His Holiness" (a game.i18n.Text: shown through tr/local)
     location: str                   # "castle" or "village" (also its banner)
     cost: int
     shields: tuple                  # shield types, one entry per shield: ("nobility", "faith")
@@ -130,14 +131,15 @@ class TableauView:
     legal_cells: tuple              # ((row, col), ...) where the current player may place a card now
     pending: tuple = ()             # what the ability now asks, as (key, value) pairs:
                                     # ("card", id) the card whose ability it is; ("options",
-                                    # (words, words)) in "choose"; ("left", s), ("right", s),
+                                    # (words, words)) in "choose" (words.Said: English, shown
+                                    # through tr); ("left", s), ("right", s),
                                     # ("gains", (left, right)) in "neighbour"; ("limit", n) in "fill"
     projected: tuple = ()           # per seat: tuple[CardScore] if the game ended with the tableau
                                     # as it is now (rows/columns not yet fixed score what they
                                     # would in the frame the cards span now)
     results: tuple = ()             # tuple[TableauResult] once the game is over
     winners: tuple = ()
-    log_hint: str = ""              # what the rules expect now, in words
+    log_hint: str = ""              # what the rules expect now, in words (English: shown through tr)
     stored_by_abilities: tuple = ()  # in "purses": ((row, col), gold) for each purse card of the
                                     # current player: the gold abilities stored there, which stays
                                     # (only gold put there from the leftover may be taken back)
@@ -175,11 +177,12 @@ del TableauView.projected
 
 # --- the observer: a seat's view, built from the game ---------------------------
 
-HINTS = {"turn": "spend a key (optional), then buy a card of the Messenger's display",
-         "buy": "buy a card of the Messenger's display, or take it face down",
-         "choose": "choose one of the two effects", "neighbour": "pick the neighbour to count",
-         "discard_display": "discard a card of the display", "fill": "pick the purse cards to fill",
-         "purses": "store leftover gold on purse cards", "over": ""}
+# what the rules expect now (TableauView.log_hint): English, shown through game.i18n.tr
+HINTS = {"turn": N_("spend a key (optional), then buy a card of the Messenger's display"),
+         "buy": N_("buy a card of the Messenger's display, or take it face down"),
+         "choose": N_("choose one of the two effects"), "neighbour": N_("pick the neighbour to count"),
+         "discard_display": N_("discard a card of the display"), "fill": N_("pick the purse cards to fill"),
+         "purses": N_("store leftover gold on purse cards"), "over": ""}
 
 
 def seat_view(game, common: dict, seat: Optional[int]) -> TableauView:
@@ -230,7 +233,7 @@ def _pending(game) -> tuple:
         return ()
     out = [("card", game.bought.card)]
     if game.phase == "choose":
-        out.append(("options", tuple(effect_text(o) for o in game.asking.get("choose"))))
+        out.append(("options", tuple(option_said(o) for o in game.asking.get("choose"))))
     elif game.phase == "neighbour":
         (left, a), (right, b) = scoring.neighbour_counts(game.faces, game.tableaux, game.current,
                                                          game.asking.get("per"))
@@ -246,14 +249,15 @@ def _pending(game) -> tuple:
 # --- what can never be taken back (Family.reveals, game/engine/undo.py) ------------------------
 
 _REVEALS = {
-    "reveal": "A new card was turned up from the deck.",
-    "key_refresh": "New cards were turned up from the deck.",
-    "reshuffle": "A deck was shuffled.",
-    "game_over": "The game is over.",
+    "reveal": N_("A new card was turned up from the deck."),
+    "key_refresh": N_("New cards were turned up from the deck."),
+    "reshuffle": N_("A deck was shuffled."),
+    "game_over": N_("The game is over."),
 }
 
 
 def reveals(event) -> str:
     """Why a move that made `event` can never be taken back: a card came face up from a deck ('' if
     not: everything else in Castle Combo is in sight of everyone)."""
-    return _REVEALS.get(event.kind, "")
+    why = _REVEALS.get(event.kind, "")
+    return tr(why) if why else ""

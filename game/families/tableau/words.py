@@ -1,25 +1,148 @@
-"""The tableau family's words: a card's ability and scoring in plain English (the zoom panel, the
+"""The tableau family's words: a card's ability and scoring in plain words (the zoom panel, the
 choose buttons), the why of a card's points (the score pad), one log sentence per event, and a move
-in a few words (the hint, the review)."""
+in a few words (the hint, the review).
+
+Every text goes through game.i18n (`tr`, `trn`, `trc` below): whole messages with named fields, so
+German can put the words in its own order. A card's name is a field: the ruleset's text (`Text`),
+shown in the player's language. A few English sentences count without a plural ("3 new Castle
+cards", "1 points"): they are `trn` messages whose two English forms are the same, so the English
+stays as it always was and German counts right.
+
+Words the rules keep (a choice's option in its event and in the view, a card's why in a score) are
+`Said`: the English text as a str (compared, saved, recorded, fingerprinted as it always was), said
+again in the player's language wherever it is shown (`tr(value)`, `local(value)`, or as a field).
+"""
 from __future__ import annotations
 
-SHIELD_WORDS = {"nobility": "Nobility", "faith": "Faith", "scholarship": "Scholarship",
-                "military": "Military", "craftsmanship": "Craftsmanship", "peasantry": "Peasantry"}
-LOCATION_WORDS = {"castle": "Castle", "village": "Village"}
-POSITION_WORDS = {"left_column": "in the left column", "middle_column": "in the middle column",
-                  "right_column": "in the right column", "top_row": "in the top row",
-                  "middle_row": "in the middle row", "bottom_row": "in the bottom row",
-                  "corner": "in a corner", "edge_middle": "in the middle of an edge"}
-_WHERE = {"tableau": "", "row": " in its row", "column": " in its column",
-          "row_and_column": " in its row and column"}
+import threading
+
+from game import i18n
+from game.i18n import N_, Text, local
+
+_mode = threading.local()       # .english: words made for the rules' data (Said), not for a screen
 
 
-def _plural(n: int, word: str, many: str = "") -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
+def _english() -> bool:
+    return getattr(_mode, "english", False)
+
+
+def _fill(message: str, fields: dict) -> str:
+    return message.format(**{k: str(v) for k, v in fields.items()}) if fields else message
+
+
+# the family's own tr, trn, trc: game.i18n's, or the English words while a Said is made (the names
+# are the ones tools/translations.py extracts)
+def tr(message: str, /, **fields) -> str:
+    if _english():
+        return _fill(message, fields)
+    return i18n.tr(message, **fields)
+
+
+def trn(singular: str, plural: str, count: int, /, **fields) -> str:
+    if _english():
+        return _fill(singular if count == 1 else plural, fields)
+    return i18n.trn(singular, plural, count, **fields)
+
+
+def trc(context: str, message: str, /, **fields) -> str:
+    if _english():
+        return _fill(message, fields)
+    return i18n.trc(context, message, **fields)
+
+
+def in_english(fn, *args):
+    """`fn(*args)` said in English whatever the player's language (this thread only: a bot thinking
+    on its thread never changes what the table says)."""
+    was = _english()
+    _mode.english = True
+    try:
+        return fn(*args)
+    finally:
+        _mode.english = was
+
+
+class Said(Text):
+    """Words made by `fn(*args)`: the English text as a str (what the rules keep and compare), said
+    in the player's language when shown (game.i18n.tr, local, or as a message's field)."""
+
+    def __new__(cls, fn, *args):
+        made = Text.__new__(cls, in_english(fn, *args))
+        made.said = (fn, args)
+        made.shown = (i18n.DEFAULT, str(made))
+        return made
+
+    def in_language(self, code: str) -> str:
+        if code == i18n.DEFAULT or code != i18n.language() or _english():
+            return str(self)
+        if self.shown[0] != code:
+            fn, args = self.said
+            self.shown = (code, fn(*args))
+        return self.shown[1]
+
+    def __reduce__(self):
+        fn, args = self.said
+        return (Said, (fn, *args))
+
+
+def _speaks_english() -> bool:
+    return _english() or i18n.language() == i18n.DEFAULT
+
+
+def _decap(text: str) -> str:
+    """English's "Choose: gain 1 gold": the first letter made small (German keeps its capitals)."""
+    return f"{text[0].lower()}{text[1:]}" if text and _speaks_english() else text
+
+
+def _and(items) -> str:
+    """'a', 'a and b', 'a and b and c' (as the log always said it), in the player's language."""
+    items = [str(x if _english() else local(x)) for x in items]
+    said = items[0] if items else ""
+    for item in items[1:]:
+        said = tr("{a} and {b}", a=said, b=item)
+    return said
+
+
+SHIELD_WORDS = {"nobility": N_("Nobility"), "faith": N_("Faith"), "scholarship": N_("Scholarship"),
+                "military": N_("Military"), "craftsmanship": N_("Craftsmanship"), "peasantry": N_("Peasantry")}
+SHIELD_NOUNS = {"nobility": N_("Nobility shield"), "faith": N_("Faith shield"),
+                "scholarship": N_("Scholarship shield"), "military": N_("Military shield"),
+                "craftsmanship": N_("Craftsmanship shield"), "peasantry": N_("Peasantry shield")}
+SHIELD_PLURALS = {"nobility": N_("Nobility shields"), "faith": N_("Faith shields"),
+                  "scholarship": N_("Scholarship shields"), "military": N_("Military shields"),
+                  "craftsmanship": N_("Craftsmanship shields"), "peasantry": N_("Peasantry shields")}
+LOCATION_WORDS = {"castle": N_("Castle"), "village": N_("Village")}
+BANNER_NOUNS = {"castle": N_("Castle banner"), "village": N_("Village banner")}
+BANNER_PLURALS = {"castle": N_("Castle banners"), "village": N_("Village banners")}
+POSITION_WORDS = {"left_column": N_("in the left column"), "middle_column": N_("in the middle column"),
+                  "right_column": N_("in the right column"), "top_row": N_("in the top row"),
+                  "middle_row": N_("in the middle row"), "bottom_row": N_("in the bottom row"),
+                  "corner": N_("in a corner"), "edge_middle": N_("in the middle of an edge")}
+_WHERE = {"tableau": None, "row": N_("{what} in its row"), "column": N_("{what} in its column"),
+          "row_and_column": N_("{what} in its row and column")}
+
+
+def _where(what: str, where: str, table=None) -> str:
+    message = (table or _WHERE)[where]
+    return tr(message, what=what) if message else what
 
 
 def _resource(amount: int, resource: str) -> str:
-    return f"{amount} gold" if resource == "gold" else _plural(amount, "key")
+    if resource == "gold":
+        return tr("{n} gold", n=amount)
+    return trn("{n} key", "{n} keys", amount, n=amount)
+
+
+def _sets(t: str, items, short: bool) -> str:
+    """A set of shields or banners: "set of 3 Village banners", "set of Nobility + Military shields"."""
+    shields = t == "shield_sets"
+    if len(items) > 1 and len(set(items)) == 1:
+        kind = tr((SHIELD_PLURALS if shields else BANNER_PLURALS)[items[0]])
+        return tr("{n} {kind}", n=len(items), kind=kind) if short else \
+            tr("set of {n} {kind}", n=len(items), kind=kind)
+    types = " + ".join(tr((SHIELD_WORDS if shields else LOCATION_WORDS)[x]) for x in items)
+    if short:
+        return tr("{types} set", types=types)
+    return tr("set of {types} shields", types=types) if shields else tr("set of {types} banners", types=types)
 
 
 def count_words(prim, one: bool = True) -> str:
@@ -27,51 +150,60 @@ def count_words(prim, one: bool = True) -> str:
     t = prim.tag
     g = prim.get
     if t == "shield":
-        return f"{SHIELD_WORDS[g('shield')]} shield{_WHERE[g('in', 'tableau')]}"
+        return _where(tr(SHIELD_NOUNS[g("shield")]), g("in", "tableau"))
     if t == "banner":
-        return f"{LOCATION_WORDS[g('banner')]} banner"
+        return tr(BANNER_NOUNS[g("banner")])
     if t == "cards_with_shields":
-        return f"card with {_plural(g('shields'), 'shield')}"
+        return trn("card with {n} shield", "card with {n} shields", g("shields"), n=g("shields"))
     if t == "shield_types":
-        return f"different shield type{_WHERE[g('in', 'tableau')]}"
+        return _where(tr("different shield type"), g("in", "tableau"))
     if t == "cards_costing":
-        return f"card costing {g('cost')}{' or more' if g('or_more') else ''}"
+        if g("or_more"):
+            return tr("card costing {cost} or more", cost=g("cost"))
+        return tr("card costing {cost}", cost=g("cost"))
     if t == "gold_on_this_purse":
-        return f"gold on this card (it holds {g('cap')})"
+        return tr("gold on this card (it holds {cap})", cap=g("cap"))
     if t in ("shield_sets", "banner_sets"):
-        names = SHIELD_WORDS if t == "shield_sets" else LOCATION_WORDS
-        items = g("shields") if t == "shield_sets" else g("banners")
-        kind = " shields" if t == "shield_sets" else " banners"
-        if len(items) > 1 and len(set(items)) == 1:
-            return f"set of {len(items)} {names[items[0]]}{kind}"
-        return "set of " + " + ".join(names[x] for x in items) + kind
+        return _sets(t, g("shields") if t == "shield_sets" else g("banners"), False)
     if t == "identical_shield_sets":
-        return f"set of {g('size')} identical shields"
+        return tr("set of {n} identical shields", n=g("size"))
     if t == "best_neighbour":
-        return count_words(g("of")) + " of a neighbour of your choice (left or right)"
-    return {"missing_shield_types": "missing shield type", "empty_slots": "empty place of your tableau",
-            "occupied_slots": "card in your tableau", "discount_cards": "card with a discount",
-            "purse_cards": "purse card", "keys": "key you hold",
-            "gold_on_purses": "gold on all your purse cards"}[t]
+        return tr("{what} of a neighbour of your choice (left or right)", what=count_words(g("of")))
+    return tr(_COUNT_WORDS[t])
+
+
+_COUNT_WORDS = {"missing_shield_types": N_("missing shield type"), "empty_slots": N_("empty place of your tableau"),
+                "occupied_slots": N_("card in your tableau"), "discount_cards": N_("card with a discount"),
+                "purse_cards": N_("purse card"), "keys": N_("key you hold"),
+                "gold_on_purses": N_("gold on all your purse cards")}
 
 
 def condition_words(prim) -> str:
     t = prim.tag
     if t == "position":
-        return f"if this card is {POSITION_WORDS[prim.get('position')]}"
+        return tr("if this card is {where}", where=tr(POSITION_WORDS[prim.get("position")]))
     if t == "shield_absent":
-        return f"if your tableau has no {SHIELD_WORDS[prim.get('shield_absent')]} shield"
-    return "if your tableau has a face-down card"
+        return tr("if your tableau has no {shield}", shield=tr(SHIELD_NOUNS[prim.get("shield_absent")]))
+    return tr("if your tableau has a face-down card")
 
 
 def unmet_words(prim) -> str:
     """Why a condition's card scores nothing: "0: not in the left column"."""
     t = prim.tag
     if t == "position":
-        return f"0: not {POSITION_WORDS[prim.get('position')]}"
+        return tr("0: not {where}", where=tr(POSITION_WORDS[prim.get("position")]))
     if t == "shield_absent":
-        return f"0: your tableau has a {SHIELD_WORDS[prim.get('shield_absent')]} shield"
-    return "0: no face-down card in your tableau"
+        return tr("0: your tableau has a {shield}", shield=tr(SHIELD_NOUNS[prim.get("shield_absent")]))
+    return tr("0: no face-down card in your tableau")
+
+
+_DISCOUNT = {"castle": N_("Discount: Castle cards cost you {n} less from now on"),
+             "village": N_("Discount: Village cards cost you {n} less from now on"),
+             "all": N_("Discount: every card costs you {n} less from now on")}
+_DISCARD = {("castle", "gold"): N_("Discard a card of the Castle display and gain its cost in gold"),
+            ("castle", "keys"): N_("Discard a card of the Castle display and gain its cost in keys"),
+            ("village", "gold"): N_("Discard a card of the Village display and gain its cost in gold"),
+            ("village", "keys"): N_("Discard a card of the Village display and gain its cost in keys")}
 
 
 def effect_text(e) -> str:
@@ -80,56 +212,61 @@ def effect_text(e) -> str:
     g = e.get
     if t == "gain":
         per = g("per")
-        text = f"Gain {_resource(g('amount'), g('gain'))}"
-        return text + (f" per {count_words(per)}" if per is not None else "")
+        what = _resource(g("amount"), g("gain"))
+        if per is not None:
+            return tr("Gain {what} per {count}", what=what, count=count_words(per))
+        return tr("Gain {what}", what=what)
     if t == "opponents_gain":
-        return f"Each opponent gains {_resource(g('amount'), g('opponents_gain'))}"
+        return tr("Each opponent gains {what}", what=_resource(g("amount"), g("opponents_gain")))
     if t == "discount":
-        where = {"castle": "Castle cards cost", "village": "Village cards cost",
-                 "all": "every card costs"}[g("discount")]
-        return f"Discount: {where} you {g('amount')} less from now on"
+        return tr(_DISCOUNT[g("discount")], n=g("amount"))
     if t == "gold_on_each_purse":
-        return f"Put {g('gold_on_each_purse')} gold on each of your purse cards"
+        return tr("Put {n} gold on each of your purse cards", n=g("gold_on_each_purse"))
     if t == "fill_purses":
-        return f"Fill up to {_plural(g('fill_purses'), 'purse card')} with gold"
+        return trn("Fill up to {n} purse card with gold", "Fill up to {n} purse cards with gold",
+                   g("fill_purses"), n=g("fill_purses"))
     if t == "discard_display":
-        return (f"Discard a card of the {LOCATION_WORDS[g('discard_display')]} display and gain its "
-                f"cost in {g('gain_cost_in')}")
+        return tr(_DISCARD[g("discard_display"), g("gain_cost_in")])
     if t == "choose":
         a, b = (effect_text(o) for o in g("choose"))
-        return f"Choose: {a[0].lower()}{a[1:]}, or {b[0].lower()}{b[1:]}"
+        return tr("Choose: {a}, or {b}", a=_decap(a), b=_decap(b))
     return t
 
 
 def ability_text(card) -> str:
     """A card's immediate ability in words ("" for none)."""
     texts = [effect_text(e) for e in card.ability]
-    texts[1:] = [t[0].lower() + t[1:] for t in texts[1:]]
-    return "; ".join(texts) + ("." if texts else "")
+    if not texts:
+        return ""
+    said = texts[0]
+    for text in texts[1:]:
+        said = tr("{said}; {next}", said=said, next=_decap(text))    # German: two sentences
+    return said + "."
 
 
 def scoring_text(card) -> str:
     """A card's scoring scroll in words."""
     scroll = card.scoring
     if scroll is None:
-        return "Scores nothing."
+        return tr("Scores nothing.")
     points = scroll.get("points")
     per, condition = scroll.get("per"), scroll.get("if")
     if per is not None:
-        return f"{_plural(points, 'point')} per {count_words(per)}."
+        return trn("{n} point per {count}.", "{n} points per {count}.", points, n=points, count=count_words(per))
     if condition is not None:
-        return f"{_plural(points, 'point')} {condition_words(condition)}."
-    return f"{_plural(points, 'point')}."
+        return trn("{n} point {condition}.", "{n} points {condition}.", points, n=points,
+                   condition=condition_words(condition))
+    return trn("{n} point.", "{n} points.", points, n=points)
 
 
 # ---- short words: a card face too small for the sentences above, and the choose buttons ----
 
-_WHERE_SHORT = {"tableau": "", "row": " in its row", "column": " in its column",
-                "row_and_column": " in its row + column"}
-POSITION_SHORT = {"left_column": "in the left column", "middle_column": "in the middle column",
-                  "right_column": "in the right column", "top_row": "in the top row",
-                  "middle_row": "in the middle row", "bottom_row": "in the bottom row",
-                  "corner": "in a corner", "edge_middle": "in an edge's middle"}
+_WHERE_SHORT = {"tableau": None, "row": N_("{what} in its row"), "column": N_("{what} in its column"),
+                "row_and_column": N_("{what} in its row + column")}
+POSITION_SHORT = {"left_column": N_("in the left column"), "middle_column": N_("in the middle column"),
+                  "right_column": N_("in the right column"), "top_row": N_("in the top row"),
+                  "middle_row": N_("in the middle row"), "bottom_row": N_("in the bottom row"),
+                  "corner": N_("in a corner"), "edge_middle": N_("in an edge's middle")}
 
 
 def count_short(prim) -> str:
@@ -137,31 +274,39 @@ def count_short(prim) -> str:
     t = prim.tag
     g = prim.get
     if t == "shield":
-        return f"{SHIELD_WORDS[g('shield')]}{_WHERE_SHORT[g('in', 'tableau')]}"
+        return _where(tr(SHIELD_WORDS[g("shield")]), g("in", "tableau"), _WHERE_SHORT)
     if t == "banner":
-        return f"{LOCATION_WORDS[g('banner')]} banner"
+        return tr(BANNER_NOUNS[g("banner")])
     if t == "cards_with_shields":
-        return f"card with {_plural(g('shields'), 'shield')}"
+        return trn("card with {n} shield", "card with {n} shields", g("shields"), n=g("shields"))
     if t == "shield_types":
-        return f"shield type{_WHERE_SHORT[g('in', 'tableau')]}"
+        return _where(tr("shield type"), g("in", "tableau"), _WHERE_SHORT)
     if t == "cards_costing":
-        return f"card costing {g('cost')}{'+' if g('or_more') else ''}"
+        if g("or_more"):
+            return tr("card costing {cost}+", cost=g("cost"))
+        return tr("card costing {cost}", cost=g("cost"))
     if t == "gold_on_this_purse":
-        return f"gold here (holds {g('cap')})"
+        return tr("gold here (holds {cap})", cap=g("cap"))
     if t in ("shield_sets", "banner_sets"):
-        names = SHIELD_WORDS if t == "shield_sets" else LOCATION_WORDS
-        items = g("shields") if t == "shield_sets" else g("banners")
-        kind = " shields" if t == "shield_sets" else " banners"
-        if len(items) > 1 and len(set(items)) == 1:
-            return f"{len(items)} {names[items[0]]}{kind}"
-        return " + ".join(names[x] for x in items) + " set"
+        return _sets(t, g("shields") if t == "shield_sets" else g("banners"), True)
     if t == "identical_shield_sets":
-        return f"{g('size')} identical shields"
+        return tr("{n} identical shields", n=g("size"))
     if t == "best_neighbour":
-        return "neighbour's " + count_short(g("of"))
-    return {"missing_shield_types": "missing shield type", "empty_slots": "empty place",
-            "occupied_slots": "card", "discount_cards": "discount card", "purse_cards": "purse card",
-            "keys": "key", "gold_on_purses": "gold on purses"}[t]
+        return tr("neighbour's {what}", what=count_short(g("of")))
+    return tr(_COUNT_SHORT[t])
+
+
+_COUNT_SHORT = {"missing_shield_types": N_("missing shield type"), "empty_slots": N_("empty place"),
+                "occupied_slots": N_("card"), "discount_cards": N_("discount card"), "purse_cards": N_("purse card"),
+                "keys": N_("key"), "gold_on_purses": N_("gold on purses")}
+
+
+_DISCOUNT_SHORT = {"castle": N_("discount −{n} on Castle cards"), "village": N_("discount −{n} on Village cards"),
+                   "all": N_("discount −{n} on every card")}
+_DISCARD_SHORT = {("castle", "gold"): N_("discard a Castle card: its cost in gold"),
+                  ("castle", "keys"): N_("discard a Castle card: its cost in keys"),
+                  ("village", "gold"): N_("discard a Village card: its cost in gold"),
+                  ("village", "keys"): N_("discard a Village card: its cost in keys")}
 
 
 def effect_short(e) -> str:
@@ -170,24 +315,24 @@ def effect_short(e) -> str:
     g = e.get
     if t == "gain":
         per = g("per")
-        res = f"+{g('amount')} gold" if g("gain") == "gold" else f"+{_plural(g('amount'), 'key')}"
-        return res + (f" per {count_short(per)}" if per is not None else "")
+        if g("gain") == "gold":
+            res = tr("+{n} gold", n=g("amount"))
+        else:
+            res = trn("+{n} key", "+{n} keys", g("amount"), n=g("amount"))
+        return tr("{what} per {count}", what=res, count=count_short(per)) if per is not None else res
     if t == "opponents_gain":
-        what = f"{g('amount')} gold" if g("opponents_gain") == "gold" else _plural(g("amount"), "key")
-        return f"others +{what}"
+        return tr("others +{what}", what=_resource(g("amount"), g("opponents_gain")))
     if t == "discount":
-        where = {"castle": "Castle cards", "village": "Village cards", "all": "every card"}[g("discount")]
-        return f"discount −{g('amount')} on {where}"
+        return tr(_DISCOUNT_SHORT[g("discount")], n=g("amount"))
     if t == "gold_on_each_purse":
-        return f"+{g('gold_on_each_purse')} gold on each purse"
+        return tr("+{n} gold on each purse", n=g("gold_on_each_purse"))
     if t == "fill_purses":
-        return f"fill {_plural(g('fill_purses'), 'purse')}"
+        return trn("fill {n} purse", "fill {n} purses", g("fill_purses"), n=g("fill_purses"))
     if t == "discard_display":
-        return (f"discard a {LOCATION_WORDS[g('discard_display')]} card: its cost in "
-                f"{g('gain_cost_in')}")
+        return tr(_DISCARD_SHORT[g("discard_display"), g("gain_cost_in")])
     if t == "choose":
         a, b = (effect_short(o) for o in g("choose"))
-        return f"{a} or {b}"
+        return tr("{a} or {b}", a=a, b=b)
     return t
 
 
@@ -200,18 +345,18 @@ def scoring_short(card) -> str:
     """A card's scroll in few words: "3 per Military in its row", "8 in the left column"."""
     scroll = card.scoring
     if scroll is None:
-        return "no points"
+        return tr("no points")
     points = scroll.get("points")
     per, condition = scroll.get("per"), scroll.get("if")
     if per is not None:
-        return f"{points} per {count_short(per)}"
+        return tr("{n} per {count}", n=points, count=count_short(per))
     if condition is not None:
         t = condition.tag
         if t == "position":
-            return f"{points} if {POSITION_SHORT[condition.get('position')]}"
+            return tr("{n} if {where}", n=points, where=tr(POSITION_SHORT[condition.get("position")]))
         if t == "shield_absent":
-            return f"{points} if no {SHIELD_WORDS[condition.get('shield_absent')]}"
-        return f"{points} if a card is face down"
+            return tr("{n} if no {shield}", n=points, shield=tr(SHIELD_WORDS[condition.get("shield_absent")]))
+        return tr("{n} if a card is face down", n=points)
     return f"{points}"
 
 
@@ -226,11 +371,14 @@ def option_shorts(card) -> tuple:
             said = [effect_short(o)]
             per = o.get("per") if o.tag == "gain" else None
             if per is not None:
-                what = "Gold" if o.get("gain") == "gold" else "Keys"
+                gold = o.get("gain") == "gold"
                 if per.tag == "best_neighbour":
-                    said += [f"{what}: {count_short(per)}", f"{what} from a neighbour"]
+                    said += [tr("Gold: {count}", count=count_short(per)) if gold else
+                             tr("Keys: {count}", count=count_short(per)),
+                             tr("Gold from a neighbour") if gold else tr("Keys from a neighbour")]
                 else:
-                    said += [f"{what} per {count_short(per)}"]
+                    said += [tr("Gold per {count}", count=count_short(per)) if gold else
+                             tr("Keys per {count}", count=count_short(per))]
             out.append(tuple(x[0].upper() + x[1:] for x in said))
         return tuple(out)
     return ()
@@ -241,9 +389,11 @@ def why_text(scroll, times: int, total: int) -> str:
     per, condition = scroll.get("per"), scroll.get("if")
     points = scroll.get("points")
     if per is not None:
-        return f"{times} × {points} per {count_words(per)}"
+        return tr("{times} × {points} per {count}", times=times, points=points, count=count_words(per))
     if condition is not None:
-        return f"{points} {condition_words(condition)}" if times else unmet_words(condition)
+        if times:
+            return tr("{points} {condition}", points=points, condition=condition_words(condition))
+        return unmet_words(condition)
     return f"{points}"
 
 
@@ -252,17 +402,27 @@ def why_short(scroll, times: int) -> str:
     per, condition = scroll.get("per"), scroll.get("if")
     points = scroll.get("points")
     if per is not None:
-        return f"{times} × {points} per {count_short(per)}"
+        return tr("{times} × {points} per {count}", times=times, points=points, count=count_short(per))
     if condition is not None:
         if not times:
             return unmet_words(condition)
         t = condition.tag
         if t == "position":
-            return f"{points} {POSITION_SHORT[condition.get('position')]}"
+            return tr("{points} {where}", points=points, where=tr(POSITION_SHORT[condition.get("position")]))
         if t == "shield_absent":
-            return f"{points}: no {SHIELD_WORDS[condition.get('shield_absent')]}"
-        return f"{points}: a card face down"
+            return tr("{points}: no {shield}", points=points, shield=tr(SHIELD_WORDS[condition.get("shield_absent")]))
+        return tr("{points}: a card face down", points=points)
     return f"{points}"
+
+
+def why_said(scroll, times: int, total: int) -> Said:
+    """`why_text` as the rules keep it (CardScore.why): English, said in the player's language when shown."""
+    return Said(why_text, scroll, times, total)
+
+
+def option_said(effect) -> Said:
+    """`effect_text` as the rules keep it (a choice's event and the view's options)."""
+    return Said(effect_text, effect)
 
 
 def option_labels(card) -> tuple:
@@ -275,8 +435,22 @@ def option_labels(card) -> tuple:
 
 def score_lines(result) -> tuple:
     """A seat's line on the score pad: its cards' points, its keys', leftover gold (the tie-break)."""
-    return (("Cards", str(sum(c.points for c in result.cards))), ("Keys", str(result.keys)),
-            ("Gold left", str(result.leftover_gold)))
+    return ((trc("score pad", "Cards"), str(sum(c.points for c in result.cards))),
+            (trc("score pad", "Keys"), str(result.keys)),
+            (trc("score pad", "Gold left"), str(result.leftover_gold)))
+
+
+_KEY_MOVE = {"castle": N_("{who} spends a key: the Messenger goes to the Castle."),
+             "village": N_("{who} spends a key: the Messenger goes to the Village.")}
+_KEY_REFRESH = {"castle": N_("{who} spends a key: the Castle display is discarded."),
+                "village": N_("{who} spends a key: the Village display is discarded.")}
+_MESSENGER = {"castle": N_("The Messenger goes to the Castle."), "village": N_("The Messenger goes to the Village.")}
+_RESHUFFLE = {"castle": N_("The Castle discard pile is shuffled into a new deck."),
+              "village": N_("The Village discard pile is shuffled into a new deck.")}
+_LOCATION_EMPTY = {"castle": N_("The Castle cannot be refilled: its cards leave the game, the Messenger stays "
+                                "at the other display."),
+                   "village": N_("The Village cannot be refilled: its cards leave the game, the Messenger stays "
+                                 "at the other display.")}
 
 
 def describe(event, names, call_name: str = "") -> str:
@@ -288,50 +462,65 @@ def describe(event, names, call_name: str = "") -> str:
     if k == "turn":
         return ""
     if k == "key_move":
-        return f"{who} spends a key: the Messenger goes to the {LOCATION_WORDS[g('to')]}."
+        return tr(_KEY_MOVE[g("to")], who=who)
     if k == "key_refresh":
-        return f"{who} spends a key: the {LOCATION_WORDS[g('location')]} display is discarded."
+        return tr(_KEY_REFRESH[g("location")], who=who)
     if k == "buy":
-        return f"{who} buys the {name} for {g('price')} gold."
+        return tr("{who} buys the {card} for {price} gold.", who=who, card=name, price=g("price"))
     if k == "face_down":
-        return f"{who} takes the {name} face down and gains {g('gold')} gold and {_plural(g('keys'), 'key')}."
+        return trn("{who} takes the {card} face down and gains {gold} gold and {n} key.",
+                   "{who} takes the {card} face down and gains {gold} gold and {n} keys.", g("keys"),
+                   who=who, card=name, gold=g("gold"), n=g("keys"))
     if k == "gain":
-        parts = [f"{g('gold')} gold"] if g("gold") else []
-        if g("keys"):
-            parts.append(_plural(g("keys"), "key"))
-        if not parts:
-            return f"{who} gains nothing from the {name}."
-        return f"{who} gains {' and '.join(parts)} ({name})."
+        gold, keys = g("gold"), g("keys")
+        if gold and keys:
+            return trn("{who} gains {gold} gold and {n} key ({card}).",
+                       "{who} gains {gold} gold and {n} keys ({card}).", keys, who=who, gold=gold, n=keys, card=name)
+        if gold:
+            return tr("{who} gains {gold} gold ({card}).", who=who, gold=gold, card=name)
+        if keys:
+            return trn("{who} gains {n} key ({card}).", "{who} gains {n} keys ({card}).", keys, who=who, n=keys,
+                       card=name)
+        return tr("{who} gains nothing from the {card}.", who=who, card=name)
     if k == "purse_add":
-        return f"{who} stores a leftover gold on the {name}."
+        return tr("{who} stores a leftover gold on the {card}.", who=who, card=name)
     if k == "purse_take":
-        return f"{who} takes a gold back from the {name}."
+        return tr("{who} takes a gold back from the {card}.", who=who, card=name)
     if k == "purse_gold":
-        return f"{who} puts {g('gold')} gold on purse cards ({name})."
+        return tr("{who} puts {gold} gold on purse cards ({card}).", who=who, gold=g("gold"), card=name)
     if k == "choose":
-        return f"{who} chooses: {g('option')}."
+        return tr("{who} chooses: {option}.", who=who, option=g("option"))
     if k == "neighbour":
-        return f"{who} counts {names[g('neighbour')]}'s tableau."
+        return tr("{who} counts {neighbour}'s tableau.", who=who, neighbour=names[g("neighbour")])
     if k == "discard_display":
-        return f"{who} discards the {name} from the display."
+        return tr("{who} discards the {card} from the display.", who=who, card=name)
     if k == "messenger":
-        return f"The Messenger goes to the {LOCATION_WORDS[g('to')]}."
+        return tr(_MESSENGER[g("to")])
     if k == "reshuffle":
-        return f"The {LOCATION_WORDS[g('location')]} discard pile is shuffled into a new deck."
+        return tr(_RESHUFFLE[g("location")])
     if k == "location_empty":
-        return (f"The {LOCATION_WORDS[g('location')]} cannot be refilled: its cards leave the game, "
-                "the Messenger stays at the other display.")
+        return tr(_LOCATION_EMPTY[g("location")])
     if k == "purses":
-        return f"{who} stores leftover gold on purse cards."
+        return tr("{who} stores leftover gold on purse cards.", who=who)
     if k == "purses_done":
-        return f"{who} has stored {g('stored')} gold on purse cards."
+        return tr("{who} has stored {gold} gold on purse cards.", who=who, gold=g("stored"))
     if k == "game_over":
         winners = g("winners")
-        return "The game is over: " + " and ".join(names[s] for s in winners) + (" win." if len(winners) > 1 else " wins.")
+        if len(winners) > 1:
+            return tr("The game is over: {who} win.", who=_and(names[s] for s in winners))
+        return tr("The game is over: {who} wins.", who=_and(names[s] for s in winners))
     return ""   # reveal, purse_add, purse_take: shown by the table, not worth a line
 
 
 # ---- a move in words: the hint's sentence and the review's lines (Family.phrase) ----
+
+_KEY_MOVE_PHRASE = {"castle": N_("spend a key to move the Messenger to the Castle"),
+                    "village": N_("spend a key to move the Messenger to the Village")}
+_KEY_REFRESH_PHRASE = {"castle": N_("spend a key for {n} new Castle cards"),
+                       "village": N_("spend a key for {n} new Village cards")}
+_DISCARD_PHRASE = {"castle": N_("discard {card} from the Castle display"),
+                   "village": N_("discard {card} from the Village display")}
+
 
 def phrase(action, view, names, ruleset=None) -> str:
     """A move in a few words, said to the seat whose view it is, from that view alone: "buy the
@@ -343,15 +532,17 @@ def phrase(action, view, names, ruleset=None) -> str:
         _, seat, row, col = places[1]
         where = _cell_words(view.seats[seat].tableau, row, col)
         if k == "face_down":
-            return f"place {_the(view.face(card).name)} face down {where}"
-        return f"buy {_the(view.face(card).name)} for {_price_words(view, card)} {where}"
+            return tr("place {card} face down {where}", card=_the(view.face(card).name), where=where)
+        return tr("buy {card} for {price} {where}", card=_the(view.face(card).name),
+                  price=_price_words(view, card), where=where)
     if k == "key_move":
         other = [loc for loc in view.locations if loc != view.messenger]
-        where = f" to the {LOCATION_WORDS[other[0]]}" if other else ""
-        return f"spend a key to move the Messenger{where}"
+        if other:
+            return tr(_KEY_MOVE_PHRASE[other[0]])
+        return tr("spend a key to move the Messenger")
     if k == "key_refresh":
         shown = len(view.displays[view.locations.index(view.messenger)])
-        return f"spend a key for {shown} new {LOCATION_WORDS[view.messenger]} cards"
+        return tr(_KEY_REFRESH_PHRASE[view.messenger], n=shown)
     if k == "choose":
         return _choose_words(action, view)
     if k == "neighbour":
@@ -360,11 +551,11 @@ def phrase(action, view, names, ruleset=None) -> str:
         return _discard_words(places[0], view)
     if k == "fill":
         purses = [_card_at(view, p) for p in places]
-        return f"fill the purse{'s' if len(purses) > 1 else ''} of {_joined(purses)}"
+        return trn("fill the purse of {cards}", "fill the purses of {cards}", len(purses), cards=_joined(purses))
     if k == "purse_add":
-        return f"put 1 gold in the purse of {_card_at(view, places[0])}"
+        return tr("put 1 gold in the purse of {card}", card=_card_at(view, places[0]))
     if k == "purse_take":
-        return f"take 1 gold back from the purse of {_card_at(view, places[0])}"
+        return tr("take 1 gold back from the purse of {card}", card=_card_at(view, places[0]))
     if k == "purses_done":
         return _purses_done_words(view)
     return k.replace("_", " ")
@@ -372,7 +563,10 @@ def phrase(action, view, names, ruleset=None) -> str:
 
 def _the(name: str) -> str:
     """A card's name with "the", unless the name is a title of its own ("His Holiness", "Her
-    Majesty the Queen")."""
+    Majesty the Queen"); in German the name alone (its article depends on its gender and case:
+    the messages are written so that none is needed)."""
+    if not _speaks_english():
+        return str(local(name))
     return name if name.split(" ", 1)[0] in ("His", "Her") else f"the {name}"
 
 
@@ -381,22 +575,22 @@ def _cell_words(tableau, row: int, col: int) -> str:
     its left column); a cell outside them opens a new row or column, as the rulebook's "only
     fixed as your rows and columns fill up" has it."""
     if not tableau:
-        return "to start your tableau"
+        return tr("to start your tableau")
     rows = [p.row for p in tableau]
     cols = [p.col for p in tableau]
     top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
-    across = ("a new top row" if row < top else "a new bottom row" if row > bottom
-              else f"row {row - top + 1}")
-    down = ("a new left column" if col < left else "a new right column" if col > right
-            else f"column {col - left + 1}")
-    return f"into {across}, {down}"
+    across = (tr("a new top row") if row < top else tr("a new bottom row") if row > bottom
+              else tr("row {n}", n=row - top + 1))
+    down = (tr("a new left column") if col < left else tr("a new right column") if col > right
+            else tr("column {n}", n=col - left + 1))
+    return tr("into {row}, {column}", row=across, column=down)
 
 
 def _price_words(view, card: int) -> str:
     """What the card costs the viewer after their discounts (the view's own prices)."""
     price = view.price(card)
     price = view.face(card).cost if price is None else price
-    return "free" if price == 0 else f"{price} gold"
+    return tr("free") if price == 0 else tr("{n} gold", n=price)
 
 
 def _card_at(view, place) -> str:
@@ -404,12 +598,14 @@ def _card_at(view, place) -> str:
     _, seat, row, col = place
     for p in view.seats[seat].tableau:
         if (p.row, p.col) == (row, col):
-            return _the(view.face(p.card).name) if p.face_up else "your face-down card"
-    return "an empty cell"
+            return _the(view.face(p.card).name) if p.face_up else tr("your face-down card")
+    return tr("an empty cell")
 
 
 def _joined(items: list) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    return tr("{a} and {b}", a=", ".join(str(x) for x in items[:-1]), b=items[-1])
 
 
 def _choose_words(action, view) -> str:
@@ -419,9 +615,8 @@ def _choose_words(action, view) -> str:
     options = option_shorts(view.face(card)) if card is not None else ()
     index = int(action.choice) if str(action.choice).isdigit() else -1
     if 0 <= index < len(options):
-        text = options[index][0]
-        return f"choose: {text[:1].lower()}{text[1:]}"
-    return f"choose option {index + 1}" if index >= 0 else "choose"
+        return tr("choose: {option}", option=_decap(options[index][0]))
+    return tr("choose option {n}", n=index + 1) if index >= 0 else tr("choose")
 
 
 def _asked_effect(view, tag: str):
@@ -443,24 +638,25 @@ def _counts_a_neighbour(effect) -> bool:
 
 def _neighbour_words(seat: int, view, names) -> str:
     """"count Ben's tableau (gain 2 gold)": the gain is the view's, for the left or right neighbour."""
-    who = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+    who = names[seat] if 0 <= seat < len(names) else tr("seat {n}", n=seat + 1)
     pending = dict(view.pending)
     sides = [pending.get("left"), pending.get("right")]
     gains = pending.get("gains", ())
     effect = _asked_effect(view, "gain")
     if seat in sides and len(gains) == 2 and effect is not None:
-        return f"count {who}'s tableau (gain {_resource(gains[sides.index(seat)], effect.get('gain'))})"
-    return f"count {who}'s tableau"
+        return tr("count {who}'s tableau (gain {what})", who=who,
+                  what=_resource(gains[sides.index(seat)], effect.get("gain")))
+    return tr("count {who}'s tableau", who=who)
 
 
 def _discard_words(place, view) -> str:
     """"discard the Farmer from the Village display (gain 5 gold)": a display card's cost, printed."""
     _, loc, card = place
-    text = f"discard {_the(view.face(card).name)} from the {LOCATION_WORDS[loc]} display"
+    text = tr(_DISCARD_PHRASE[loc], card=_the(view.face(card).name))
     effect = _asked_effect(view, "discard_display")
     if effect is None:
         return text
-    return text + f" (gain {_resource(view.face(card).cost, effect.get('gain_cost_in'))})"
+    return tr("{move} (gain {what})", move=text, what=_resource(view.face(card).cost, effect.get("gain_cost_in")))
 
 
 def _purses_done_words(view) -> str:
@@ -469,5 +665,5 @@ def _purses_done_words(view) -> str:
     seat = view.current if view.viewer is None else view.viewer
     stored = sum(p.gold - before.get((p.row, p.col), 0) for p in view.seats[seat].tableau)
     if stored <= 0:
-        return "finish without storing leftover gold"
-    return f"store {stored} leftover gold on your purses and finish"
+        return tr("finish without storing leftover gold")
+    return tr("store {n} leftover gold on your purses and finish", n=stored)

@@ -11,23 +11,25 @@ from __future__ import annotations
 
 import pygame
 
+from game import i18n
+from game.i18n import N_, local, tr
 from game.ui import fonts
 from game.ui.cardart import SurfaceCache
 
 # The six shield types: (short word, colour). Keys are matched on their first three letters, so
-# "nobility" and "Nobility" and "nob" are one type.
+# "nobility" and "Nobility" and "nob" are one type. The words are English, shown through tr.
 SHIELDS = {
-    "nob": ("Nobility", (142, 64, 176)),
-    "fai": ("Faith", (52, 142, 214)),
-    "sch": ("Scholarship", (36, 62, 150)),
-    "mil": ("Military", (186, 42, 42)),
-    "cra": ("Craftsmanship", (196, 112, 30)),
-    "pea": ("Peasantry", (58, 142, 58)),
+    "nob": (N_("Nobility"), (142, 64, 176)),
+    "fai": (N_("Faith"), (52, 142, 214)),
+    "sch": (N_("Scholarship"), (36, 62, 150)),
+    "mil": (N_("Military"), (186, 42, 42)),
+    "cra": (N_("Craftsmanship"), (196, 112, 30)),
+    "pea": (N_("Peasantry"), (58, 142, 58)),
 }
 SHIELD_ORDER = ("nob", "fai", "sch", "mil", "cra", "pea")
 LOCATION = {
-    "castle": {"face": (218, 222, 232), "band": (84, 96, 122), "back": (110, 116, 128), "word": "Castle"},
-    "village": {"face": (234, 212, 176), "band": (138, 92, 50), "back": (120, 82, 48), "word": "Village"},
+    "castle": {"face": (218, 222, 232), "band": (84, 96, 122), "back": (110, 116, 128), "word": N_("Castle")},
+    "village": {"face": (234, 212, 176), "band": (138, 92, 50), "back": (120, 82, 48), "word": N_("Village")},
 }
 INK = (30, 30, 34)
 MIN_TEXT = 11           # no text on a card is smaller (pixels)
@@ -41,7 +43,9 @@ def shield_key(shield: str) -> str:
 
 
 def shield_word(shield: str) -> str:
-    return SHIELDS.get(shield_key(shield), (str(shield).capitalize(), None))[0]
+    """The shield type's word in the player's language ("Faith")."""
+    word = SHIELDS.get(shield_key(shield), (None, None))[0]
+    return tr(word) if word else str(shield).capitalize()
 
 
 def shield_colour(shield: str):
@@ -179,9 +183,17 @@ def token_size(card_h: int) -> int:
     return max(MIN_TEXT, min(15, card_h // 10))
 
 
+# where a word too long for a line breaks best
 BREAKS = {"Craftsmanship": "Craftsman-ship", "Scholarship": "Scholar-ship", "Peasantry": "Peasant-ry",
           "Nobility": "Nobil-ity", "Military": "Mili-tary", "Revolutionary": "Revolu-tionary",
-          "Miraculously": "Miracu-lously"}         # where a word too long for a line breaks best
+          "Miraculously": "Miracu-lously",
+          # German: the compounds at their seams
+          "Adelswappen": "Adels-wappen", "Glaubenswappen": "Glaubens-wappen", "Wissenswappen": "Wissens-wappen",
+          "Militärwappen": "Militär-wappen", "Handwerkswappen": "Handwerks-wappen",
+          "Bauernwappen": "Bauern-wappen", "Geldbeutel": "Geld-beutel", "Geldbeuteln": "Geld-beuteln",
+          "Schlosskarten": "Schloss-karten", "Schlosskarte": "Schloss-karte", "Schlossbanner": "Schloss-banner",
+          "Schlossbannern": "Schloss-bannern", "Dorfbanner": "Dorf-banner", "Wappenart": "Wappen-art",
+          "Wappenarten": "Wappen-arten", "Rabattkarte": "Rabatt-karte", "Randmitte": "Rand-mitte"}
 
 
 def split_word(word: str, size: int, width: int, bold: bool) -> list:
@@ -283,7 +295,7 @@ class TableauArt:
         that fits whole at MIN_TEXT or more is written; `footer`: pixels at its foot kept free (a
         tableau card's points and purse gold go there)."""
         size = (max(8, int(size[0])), max(10, int(size[1])))
-        key = ("face", card.key, size, tuple(texts), footer)
+        key = ("face", card.key, size, tuple(texts), footer, i18n.language())     # the name's language too
         return self._cache.get(key, lambda: self._draw_face(card, size, tuple(texts), footer))
 
     def back(self, location: str, size, note: str = "") -> pygame.Surface:
@@ -347,7 +359,7 @@ class TableauArt:
                 x -= s + 1
         # the name, whole
         bottom = h - footer - 3
-        lines, name_size, bold = name_lines(card.name, w - 6, h)
+        lines, name_size, bold = name_lines(str(local(card.name)), w - 6, h)
         lh = fonts.line_height(name_size, bold)
         if y + len(lines) * lh <= bottom:          # the whole name, or none (the zoom panel says it)
             for line in lines:

@@ -10,6 +10,7 @@ from typing import Optional
 
 import pygame
 
+from game.i18n import N_, local, tr, trc, trn
 from game.ui import fonts, theme
 from game.ui.families.tableau import words
 from game.ui.families.tableau.art import (GOLD, INK, MIN_TEXT, draw_banner_symbol, draw_coin, draw_key,
@@ -90,18 +91,31 @@ def plate_texts(view, seat) -> dict:
     """The words of a plate, each as candidates from the most words to the fewest."""
     seat_view = view.seats[seat]
     total = projected_total(view, seat)
-    now = "score" if view.results else "now"
     k = len(seat_view.tableau)
-    cards = f"{k}/9 cards"
+    cards = trn("{k}/9 cards", "{k}/9 cards", k, k=k)
     disc = words.discounts_text(seat_view.discounts)
-    points = [f"{total} points", f"{total} pts"] if total is not None else [""]
+    points = [_points(total), _pts(total)] if total is not None else [""]
     info = []
     if total is not None:
-        info += [f"{now} {total} points · {cards}" + (f" · discounts {disc}" if disc else ""),
-                 f"{total} points · {cards}" + (f" · {disc}" if disc else ""),
-                 f"{total} pts · {k}/9" + (f" · {disc}" if disc else ""), f"{total} pts · {k}/9"]
-    short = [f"{cards} · discounts {disc}", f"{cards} · {disc}", f"{k}/9 · {disc}"] if disc else []
+        now = (trn("score {n} points · {cards}", "score {n} points · {cards}", total, n=total, cards=cards)
+               if view.results else
+               trn("now {n} points · {cards}", "now {n} points · {cards}", total, n=total, cards=cards))
+        both = trn("{n} points · {cards}", "{n} points · {cards}", total, n=total, cards=cards)
+        few = tr("{pts} · {k}/9", pts=_pts(total), k=k)
+        info += [tr("{text} · discounts {disc}", text=now, disc=disc) if disc else now,
+                 f"{both} · {disc}" if disc else both, f"{few} · {disc}" if disc else few, few]
+    short = [tr("{text} · discounts {disc}", text=cards, disc=disc), f"{cards} · {disc}", f"{k}/9 · {disc}"] \
+        if disc else []
     return {"points": points, "info": info + short + [cards], "short_info": short + [cards, f"{k}/9"]}
+
+
+def _points(n: int) -> str:
+    """"12 points" (as the plates always said it, "1 points" too, in English)."""
+    return trn("{n} points", "{n} points", n, n=n)
+
+
+def _pts(n: int) -> str:
+    return trn("{n} pts", "{n} pts", n, n=n)
 
 
 def plate(surf, rect, view, seat, marks, lit=False):
@@ -121,7 +135,7 @@ def plate(surf, rect, view, seat, marks, lit=False):
         nr.w = r.x - 6 - nr.x
     mark = "▶ " if acting else ""
     name = name_of(marks, seat)
-    names = [f"{mark}{name} (first)", f"{mark}{name}"] if seat == view.first else [f"{mark}{name}"]
+    names = [mark + tr("{name} (first)", name=name), f"{mark}{name}"] if seat == view.first else [f"{mark}{name}"]
     text, size = fit_text(names, max(MIN_TEXT, min(18, nr.h - 3)), nr.w, True, comfy=MIN_TEXT + 2)
     blit_text(surf, text, size, (nr.x, nr.centery), theme.ACCENT if acting else theme.TEXT, True, "midleft")
     counter(surf, parts["gold"], seat_view.gold, "gold")       # a tick (anim.Tick) counts over it while it changes
@@ -160,7 +174,7 @@ def purse_token(surf, rect, gold: int, cap=None, room: int = 0):
     draw_coin(surf, centre, radius, gold, size=token_size(rect.h))
     if cap:
         size = token_size(rect.h)
-        text = f"of {cap}"
+        text = tr("of {n}", n=cap)
         x = centre[0] + radius + 3
         if x + fonts.width(text, size, True) + 4 <= (room or rect.right - 3):
             r = fonts.text(text, size, theme.BAR, True).get_rect(midleft=(x + 2, centre[1]))
@@ -183,8 +197,8 @@ def price_tag(surf, slot, price, cost, size):
     if price is None:
         return
     room = slot.w + GAP_PRICE
-    text, size = fit_text([f"{price} gold", f"{price}"], size, room - (fonts.width(str(cost), MIN_TEXT, True) + 6
-                                                                    if price < cost else 0), True)
+    struck = fonts.width(str(cost), MIN_TEXT, True) + 6 if price < cost else 0
+    text, size = fit_text([tr("{n} gold", n=price), f"{price}"], size, room - struck, True)
     total_w = fonts.width(text, size, True)
     if price < cost:
         total_w += fonts.width(str(cost), size, True) + 6
@@ -207,8 +221,9 @@ def draw_pawn(surf, rect, label: bool = False):
     body = [(cx - h * 0.32, top + h), (cx, top + head_r * 1.6), (cx + h * 0.32, top + h)]
     pygame.draw.polygon(surf, GOLD, body)
     pygame.draw.polygon(surf, INK, body, 1)
-    if label and fonts.width("Messenger", MIN_TEXT, True) <= rect.w + 8:
-        blit_text(surf, "Messenger", MIN_TEXT, (cx, top + h + 3), theme.ACCENT, True, "midtop")
+    word = tr("Messenger")
+    if label and fonts.width(word, MIN_TEXT, True) <= rect.w + 8:
+        blit_text(surf, word, MIN_TEXT, (cx, top + h + 3), theme.ACCENT, True, "midtop")
 
 
 def draw_market(surf, zones, view, marks, image_for, dragging):
@@ -223,10 +238,12 @@ def draw_market(surf, zones, view, marks, image_for, dragging):
         if here and ("messenger",) not in marks.hidden:
             draw_pawn(surf, pawn)
         if loc in view.empty:
-            said = [f"{word} · removed from the game (no cards left)", f"{word} · out of the game", word]
+            said = [tr("{where} · removed from the game (no cards left)", where=word),
+                    tr("{where} · out of the game", where=word), word]
         elif here:
-            said = [f"{word} · the Messenger is here: buy from this row", f"{word} · the Messenger is here: buy here",
-                    f"{word} · the Messenger is here", f"{word} · buy here", word]
+            said = [tr("{where} · the Messenger is here: buy from this row", where=word),
+                    tr("{where} · the Messenger is here: buy here", where=word),
+                    tr("{where} · the Messenger is here", where=word), tr("{where} · buy here", where=word), word]
         else:
             said = [word]
         x = pawn.right + 6
@@ -240,7 +257,7 @@ def draw_market(surf, zones, view, marks, image_for, dragging):
         discard = zones[("discard", loc)]
         count = view.deck_counts[i] if i < len(view.deck_counts) else 0
         pile = view.discards[i] if i < len(view.discards) else ()
-        for zone, n, label in ((deck, count, "Deck"), (discard, len(pile), "Discard")):
+        for zone, n, label in ((deck, count, N_("Deck · {n}")), (discard, len(pile), N_("Discard · {n}"))):
             zone.count = n
             img = image_for(zone.place, zone.rect.size)
             if img is None:
@@ -249,7 +266,7 @@ def draw_market(surf, zones, view, marks, image_for, dragging):
                 layers = max(1, min(3, 1 + n // 12))
                 for k in range(layers - 1, -1, -1):
                     surf.blit(img, zone.rect.move(-2 * k, -2 * k))
-                if label == "Discard":
+                if zone is discard:
                     # a discarded card is not on offer: shaded, and crossed out at its corner
                     shade = pygame.Surface(zone.rect.size, pygame.SRCALPHA)
                     pygame.draw.rect(shade, (0, 0, 0, 110), shade.get_rect(), border_radius=max(3, zone.rect.w // 10))
@@ -258,7 +275,7 @@ def draw_market(surf, zones, view, marks, image_for, dragging):
                     x0, y0 = zone.rect.right - m - 4, zone.rect.y + 4
                     pygame.draw.line(surf, theme.DANGER, (x0, y0), (x0 + m, y0 + m), 3)
                     pygame.draw.line(surf, theme.DANGER, (x0, y0 + m), (x0 + m, y0), 3)
-            blit_text(surf, f"{label} · {n}", g.caption, (zone.rect.centerx, zone.rect.bottom + 1), theme.MUTED,
+            blit_text(surf, tr(label, n=n), g.caption, (zone.rect.centerx, zone.rect.bottom + 1), theme.MUTED,
                       False, "midtop")
         size = max(MIN_TEXT + 1, min(16, g.ch // 9))
         for place, rect in zones[("display", loc)].rects().items():
@@ -282,7 +299,7 @@ def face_down_band(surf, rect):
     """A band across a card on offer while the face-down toggle is on: how it would be taken (in
     words: not colour alone), with what it gives when the card is wide enough to say it (on two
     lines on a narrow card)."""
-    said = ["FACE DOWN: +6 gold, +2 keys", "FACE DOWN: +6 gold +2 keys", "FACE DOWN"]
+    said = [tr("FACE DOWN: +6 gold, +2 keys"), tr("FACE DOWN: +6 gold +2 keys"), tr("FACE DOWN")]
     top = max(MIN_TEXT, min(16, rect.h // 9))
     lines = None
     for s in range(top, MIN_TEXT - 1, -1):
@@ -291,7 +308,7 @@ def face_down_band(surf, rect):
             lines, size = [text], s
             break
     if lines is None:
-        lines, size = ["FACE", "DOWN"], MIN_TEXT
+        lines, size = [trc("FACE DOWN, on two lines", "FACE"), trc("FACE DOWN, on two lines", "DOWN")], MIN_TEXT
     lh = fonts.line_height(size, True)
     half = max(10, (lh * len(lines)) // 2 + 3)
     band = pygame.Rect(rect.x - 2, rect.centery - half, rect.w + 4, 2 * half)
@@ -373,12 +390,22 @@ def draw_table(surf, zones, view, marks: Marks, image_for, dragging=None):
         keys = view.seats[focus].keys
         cards = total - keys
         if view.results:
-            said = [f"Final: {cards} for the cards + {keys} for keys = {total} points",
-                    f"Final: {cards} cards + {keys} keys = {total} points", f"Final: {total} points"]
+            said = [trn("Final: {cards} for the cards + {keys} for keys = {n} points",
+                        "Final: {cards} for the cards + {keys} for keys = {n} points", total,
+                        cards=cards, keys=keys, n=total),
+                    trn("Final: {cards} cards + {keys} keys = {n} points",
+                        "Final: {cards} cards + {keys} keys = {n} points", total, cards=cards, keys=keys, n=total),
+                    trn("Final: {n} points", "Final: {n} points", total, n=total)]
         else:
-            said = [f"If the game ended now: {cards} for the cards + {keys} for keys = {total} points",
-                    f"Now: {cards} for the cards + {keys} for keys = {total} points",
-                    f"Now: {cards} cards + {keys} keys = {total} points", f"Now {total} points"]
+            said = [trn("If the game ended now: {cards} for the cards + {keys} for keys = {n} points",
+                        "If the game ended now: {cards} for the cards + {keys} for keys = {n} points", total,
+                        cards=cards, keys=keys, n=total),
+                    trn("Now: {cards} for the cards + {keys} for keys = {n} points",
+                        "Now: {cards} for the cards + {keys} for keys = {n} points", total,
+                        cards=cards, keys=keys, n=total),
+                    trn("Now: {cards} cards + {keys} keys = {n} points",
+                        "Now: {cards} cards + {keys} keys = {n} points", total, cards=cards, keys=keys, n=total),
+                    trn("Now {n} points", "Now {n} points", total, n=total)]
         text, size = fit_text(said, max(MIN_TEXT, min(19, line.h - 4)), line.w - 8, comfy=12)
         blit_text(surf, text, size, (line.centerx, line.centery), theme.MUTED, False, "center")
 
@@ -391,36 +418,41 @@ def zoom_lines(view, place, names) -> tuple:
     if zone in ("deck", "discard"):
         loc = place[1]
         i = list(view.locations).index(loc) if loc in view.locations else 0
+        village = loc == "village"
         if zone == "deck":
             count = view.deck_counts[i] if i < len(view.deck_counts) else 0
-            return None, f"{words.location_word(loc)} deck", [("Cards", f"{count} face down (their order is hidden)")]
+            return None, tr("Village deck") if village else tr("Castle deck"), [
+                (trc("zoom", "Cards"), tr("{n} face down (their order is hidden)", n=count))]
         pile = view.discards[i] if i < len(view.discards) else ()
-        listed = ", ".join(view.face(c).name for c in reversed(pile)) or "empty"
-        return None, f"{words.location_word(loc)} discard pile", [("Cards, newest first", listed)]
+        listed = ", ".join(str(local(view.face(c).name)) for c in reversed(pile)) or tr("empty")
+        return None, tr("Village discard pile") if village else tr("Castle discard pile"), [
+            (tr("Cards, newest first"), listed)]
     if zone == "display":
         card = place[2]
-        return card, view.face(card).name, words.card_lines(view.face(card))
+        return card, local(view.face(card).name), words.card_lines(view.face(card))
     if zone == "cell":
         seat, row, col = place[1], place[2], place[3]
         placed = next((p for p in view.seats[seat].tableau if (p.row, p.col) == (row, col)), None)
         if placed is None:
             return None, "", []
         face = view.face(placed.card)
-        owner = f"{words.name_of(names, seat)}'s tableau"
+        owner = tr("{who}'s tableau", who=words.name_of(names, seat))
         if not placed.face_up:
-            return placed.card, f"{face.name} (face down)", [
-                ("In", owner), ("Face down", "taken for 6 gold and 2 keys: no ability, no shields, no banner, "
-                                              "no points")]
-        lines = [("In", owner)] + words.card_lines(face)
+            return placed.card, tr("{card} (face down)", card=face.name), [
+                (trc("zoom", "In"), owner),
+                (trc("zoom", "Face down"), tr("taken for 6 gold and 2 keys: no ability, no shields, no banner, "
+                                              "no points"))]
+        lines = [(trc("zoom", "In"), owner)] + words.card_lines(face)
         if placed.gold:
-            lines.append(("Purse", f"{placed.gold} gold stored on it"))
+            lines.append((trc("zoom", "Purse"), tr("{n} gold stored on it", n=placed.gold)))
         scores = projected(view, seat) if not view.results else {
             (s.row, s.col): s for r in view.results if r.seat == seat for s in r.cards}
         score = scores.get((row, col))
         if score is not None:
-            why = score.why if score.why.startswith(f"{score.points}") else f"{score.points}: {score.why}"
-            lines.append(("Points now" if not view.results else "Points", why))
-        return placed.card, face.name, lines
+            said = tr(score.why)
+            why = said if said.startswith(f"{score.points}") else f"{score.points}: {said}"
+            lines.append((trc("zoom", "Points now") if not view.results else trc("zoom", "Points"), why))
+        return placed.card, local(face.name), lines
     return None, "", []
 
 

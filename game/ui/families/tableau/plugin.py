@@ -21,6 +21,7 @@ from itertools import permutations
 
 import pygame
 
+from game.i18n import N_, tr, trn
 from game.ui import fonts, table_frame, theme
 from game.ui.anim import Banner, Step
 from game.ui.families.base import Moment, TableDrawing, TablePlugin
@@ -36,6 +37,8 @@ TAKES = ("buy", "face_down")
 KEYS = ("key_move", "key_refresh")                      # spending a key: asked first (confirm_question)
 BOT_BANNERS = ("face_down", "key_move", "key_refresh")     # a bot did it: said in words over the table
 TABLE_BANNERS = ("reshuffle", "location_empty")
+FACE_DOWN_ON = N_("Face down on: the next card gives 6 gold and 2 keys.")
+FACE_DOWN_OFF = N_("Face down off: the next card is bought.")
 BANNER = 1.4                                            # seconds at speed "normal"
 
 
@@ -120,7 +123,7 @@ class TableauDrawing(TableDrawing):
         down, its back; `footer`: pixels at its foot kept free for its points and purse gold."""
         face = view.face(card)
         if not face_up:
-            return self.art.back(face.location, size, "face down")
+            return self.art.back(face.location, size, tr("face down"))
         return self.art.face(face, size, words.face_texts(face), footer)
 
     def image_for(self, view):
@@ -193,7 +196,7 @@ class TableauDrawing(TableDrawing):
         lines = []
         for seat_view in view.seats:
             total = projected_total(view, seat_view.seat)
-            value = f"{total} pts" if total is not None else ""
+            value = trn("{n} pts", "{n} pts", total, n=total) if total is not None else ""
             lines.append((seat_view.seat, words.name_of(names, seat_view.seat), value))
         vis.scores = tuple(lines)
         return vis
@@ -202,11 +205,11 @@ class TableauDrawing(TableDrawing):
         """The game's name and the turn (of nine), or what the end is doing."""
         name = self.ruleset.name
         if view.phase == "over":
-            return f"{name} · the game is over"
+            return tr("{game} · the game is over", game=name)
         if view.phase == "purses":
-            return f"{name} · storing leftover gold on purses"
+            return tr("{game} · storing leftover gold on purses", game=name)
         turn = min(9, view.turn_no // max(1, view.n) + 1)
-        return f"{name} · turn {turn} of 9"
+        return tr("{game} · turn {n} of 9", game=name, n=turn)
 
 
 class TableauPlugin(TablePlugin):
@@ -310,7 +313,7 @@ class TableauPlugin(TablePlugin):
                 self.ctrl.apply(seat, take[0])
                 return True
             if self.ctrl.public().phase == "purses" and place[1] == seat:
-                self.ctrl.say("No gold is stored on that card to take back.", True)
+                self.ctrl.say(tr("No gold is stored on that card to take back."), True)
                 return True
         self.pinned = None if self.pinned == place else place
         return True
@@ -348,9 +351,10 @@ class TableauPlugin(TablePlugin):
 
     def make_buttons(self, common: dict) -> dict:
         buttons = dict(common)
+        # the tooltip is an English message: the widgets show it through tr
         buttons["face_down"] = Button(words.face_down_label(False), self.toggle_face_down, hint="F", size=15,
-                                      tooltip="Take the next card face down: no cost, +6 gold, +2 keys, "
-                                              "no ability and no points")
+                                      tooltip=N_("Take the next card face down: no cost, +6 gold, +2 keys, "
+                                                 "no ability and no points"))
         return buttons
 
     def sync_buttons(self, buttons: dict, seat, legal) -> None:
@@ -380,8 +384,7 @@ class TableauPlugin(TablePlugin):
             return
         self.face_down = not self.face_down
         self.scene.input.reset()
-        self.ctrl.say("Face down on: the next card gives 6 gold and 2 keys." if self.face_down
-                      else "Face down off: the next card is bought.")
+        self.ctrl.say(tr(FACE_DOWN_ON) if self.face_down else tr(FACE_DOWN_OFF))
 
     def key(self, key) -> bool:
         if key == pygame.K_f:
@@ -391,10 +394,11 @@ class TableauPlugin(TablePlugin):
 
     def key_help(self) -> tuple:
         """Each line short enough for the side panel at 1024x640 (it cuts what does not fit)."""
-        return (("Drag", "a card onto a lit cell"), ("Click", "a card, then a cell"), ("F", "face down on/off"),
-                ("M", "key: move Messenger"), ("N", "key: 3 new cards"), ("Hover", "read a card in words"),
-                ("R-click", "pin a card's words"), ("R-click", "purse: take a gold back"), ("Enter", "done (purses)"),
-                ("F1", "rules"), ("Esc", "drop the picked card"))
+        return ((tr("Drag"), tr("a card onto a lit cell")), (tr("Click"), tr("a card, then a cell")),
+                ("F", tr("face down on/off")), ("M", tr("key: move Messenger")), ("N", tr("key: 3 new cards")),
+                (tr("Hover"), tr("read a card in words")), (tr("R-click"), tr("pin a card's words")),
+                (tr("R-click"), tr("purse: take a gold back")), (tr("Enter"), tr("done (purses)")),
+                ("F1", tr("rules")), ("Esc", tr("drop the picked card")))
 
     def keys(self) -> dict:
         return {pygame.K_m: "key_move", pygame.K_n: "key_refresh", pygame.K_RETURN: "purses_done",
@@ -422,7 +426,10 @@ class TableauPlugin(TablePlugin):
             scale = table_frame.compute(self.scene.app.size).scale
             room, size = round(220 * scale) - 12, max(12, round(15 * scale) - 3)
             said = words.confirm_labels(action, view)
-            return next((c for c in said if fonts.width("Confirm " + c, size, True) <= room), said[-1])
+            return next((c for c in said if fonts.width(tr("Confirm {move}", move=c), size, True) <= room), said[-1])
+        if action.kind == "key_refresh":     # German's "3 new Castle cards" where the window has room
+            scale = table_frame.compute(self.scene.app.size).scale
+            return words.button_label(action, view, round(words.BUTTON_ROOM * scale))
         return words.button_label(action, view)
 
     def confirm_question(self, action) -> str:
@@ -432,7 +439,7 @@ class TableauPlugin(TablePlugin):
         return words.key_question(action, self.ctrl.view())
 
     def declined(self, action) -> str:
-        return "You keep your key." if action.kind in KEYS else "Go on with your turn."
+        return tr("You keep your key.") if action.kind in KEYS else tr("Go on with your turn.")
 
     def prompt(self, view, seat) -> str:
         return words.prompt(view, seat, tuple(self.ctrl.names), self.face_down)
@@ -445,7 +452,7 @@ class TableauPlugin(TablePlugin):
         if action.kind in TAKES:
             self.face_down = False
             message = self.ctrl.message
-            if message and message[0].startswith("Face down "):
+            if message and message[0] in (tr(FACE_DOWN_ON), tr(FACE_DOWN_OFF)):
                 self.ctrl.message = None     # the toggle's notice was for that card, not the next player
         self._focus_held = "move"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, local, tr, trc, trn
 from game.ui import fonts, theme
 from game.ui.scene import shade
 from game.ui.summary import MatchResultScene
@@ -16,6 +17,7 @@ class TableauResultScene(MatchResultScene):
     """The match result of a tableau game: the per-card score pad of every player."""
 
     PAGES = ("score pad", "what happened")
+    PAGE_LABELS = {"score pad": N_("Score pad"), "what happened": N_("What happened")}
 
     def panel_size(self, w: int, h: int) -> tuple:
         return min(1400, w - 30), h - 30
@@ -25,16 +27,25 @@ class TableauResultScene(MatchResultScene):
         v = self.view
         names = self.ctrl.names
         winners = [names[s] for s in v.winners]
-        title = (f"{winners[0]} wins!" if len(winners) == 1 else " and ".join(winners) + " share the win!")
+        if len(winners) == 1:
+            title = tr("{who} wins!", who=winners[0])
+        else:
+            joined = winners[0]
+            for name in winners[1:]:
+                joined = tr("{a} and {b}", a=joined, b=name)
+            title = tr("{who} share the win!", who=joined)
         results = {r.seat: r for r in v.results}
         best = max((r.total for r in v.results), default=0)
         tied = [r for r in v.results if r.total == best]
         if len(tied) > 1 and len(v.winners) == 1:
-            sub = f"Tied on {best} points: {winners[0]} kept the most leftover gold."
+            sub = trn("Tied on {n} points: {who} kept the most leftover gold.",
+                      "Tied on {n} points: {who} kept the most leftover gold.", best, n=best, who=winners[0])
         elif len(v.winners) > 1:
-            sub = f"Tied on {best} points and on leftover gold: they win together."
+            sub = trn("Tied on {n} points and on leftover gold: they win together.",
+                      "Tied on {n} points and on leftover gold: they win together.", best, n=best)
         else:
-            sub = f"{best} points · ties are broken by leftover gold"
+            sub = trn("{n} points · ties are broken by leftover gold",
+                      "{n} points · ties are broken by leftover gold", best, n=best)
         if not results:
             sub = ""
         return title, sub
@@ -71,7 +82,7 @@ class TableauResultScene(MatchResultScene):
         names = self.ctrl.names
         results = sorted(v.results, key=lambda r: r.seat)
         if not results:
-            blit_text(surf, "No scores.", 18, rect.topleft, theme.MUTED)
+            blit_text(surf, tr("No scores."), 18, rect.topleft, theme.MUTED)
             return
         n = len(results)
         col_w = (rect.w - 8 * (n - 1)) // n
@@ -85,7 +96,7 @@ class TableauResultScene(MatchResultScene):
             col = pygame.Rect(x, rect.y, col_w, rect.h)
             win = r.seat in v.winners
             pygame.draw.rect(surf, (64, 52, 20) if win else (26, 42, 35), col, border_radius=8)
-            label = names[r.seat] + ("  ★ winner" if win else "")
+            label = tr("{name}  ★ winner", name=names[r.seat]) if win else names[r.seat]
             blit_text(surf, fonts.ellipsize(label, 17, col_w - 12, True), 17, (x + 6, rect.y + 5),
                       theme.ACCENT if win else theme.TEXT, True)
             y = rect.y + head
@@ -94,13 +105,13 @@ class TableauResultScene(MatchResultScene):
                 pts = f"{cs.points:+d}" if cs.points else "0"
                 pr = blit_text(surf, pts, size, (col.right - 6, y), theme.GOOD if cs.points else theme.MUTED, True,
                                "topright")
-                blit_text(surf, fonts.ellipsize(face.name, size, pr.x - x - 12, True), size, (x + 6, y), theme.TEXT,
-                          True)
+                blit_text(surf, fonts.ellipsize(str(local(face.name)), size, pr.x - x - 12, True), size, (x + 6, y),
+                          theme.TEXT, True)
                 if row_h >= 30:
                     # the why on two lines where the row has room for them, else one line cut short
                     top = y + fonts.line_height(size, True) - 1
                     room = (y + row_h - 2 - top) // fonts.line_height(small)
-                    why = cs.why
+                    why = tr(cs.why)
                     if fonts.width(why, small) > (col_w - 12) * max(1, min(2, room)):
                         why = self.short_why(face, cs) or why      # the few-words form where it fits better
                     lines = fonts.wrap(why, small, col_w - 12) if room >= 2 else [why]
@@ -111,9 +122,9 @@ class TableauResultScene(MatchResultScene):
                                   (x + 6, top + k * fonts.line_height(small)), theme.MUTED)
                 y += row_h
             pygame.draw.line(surf, theme.PANEL_EDGE, (x + 4, y - 2), (col.right - 4, y - 2), 1)
-            for label, value, strong in (("Keys", f"{r.keys:+d}" if r.keys else "0", False),
-                                         ("Total", str(r.total), True),
-                                         ("Leftover gold", str(r.leftover_gold), False)):
+            for label, value, strong in ((trc("score pad", "Keys"), f"{r.keys:+d}" if r.keys else "0", False),
+                                         (trc("score pad", "Total"), str(r.total), True),
+                                         (trc("score pad", "Leftover gold"), str(r.leftover_gold), False)):
                 colour = theme.ACCENT if strong else theme.TEXT
                 blit_text(surf, label, size + (2 if strong else 0), (x + 6, y), colour, strong)
                 blit_text(surf, value, size + (2 if strong else 0), (col.right - 6, y), colour, True, "topright")
