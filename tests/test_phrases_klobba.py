@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from game import i18n
 from game.engine import registry
 from game.engine.core import Action
 from game.engine.ruleset import find_ruleset
@@ -48,9 +49,12 @@ def steps(players: int, seed: int):
 
 # --- every legal action of real matches ------------------------------------------------------------
 
-def test_every_legal_action_of_real_matches_has_words_of_its_own():
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_legal_action_of_real_matches_has_words_of_its_own(language):
     """Each legal action of the seats to act, at every step: a short non-empty sentence, lower-case,
-    no full stop, and never the generic move_words ("lay, hand 0 17")."""
+    no full stop, and never the generic move_words ("lay, hand 0 17"); in each language the table
+    speaks."""
+    i18n.set_language(language)
     met = set()
     for players, seed in MATCHES:
         for game, names in steps(players, seed):

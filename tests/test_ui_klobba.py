@@ -6,6 +6,7 @@ import random
 import pygame
 import pytest
 
+from game import i18n
 from game.engine.core import Action
 from game.engine.session import Session
 from game.store.settings import Settings
@@ -291,17 +292,31 @@ def test_the_reveal_is_public_and_held_until_everyone_saw_it():
     assert plugin.clash["totals"] == {0: 12, 1: 9}
 
 
-def test_hovering_an_action_card_zooms_it_with_its_text(monkeypatch):
+# what the tests below read on the table, in each language it speaks
+WORDS = {
+    "en": {"berzerk": "Berzerk!", "doubled": ("doubled", "times 2"), "fox": "Fox 6", "title": "Klobba! ·",
+           "wins": "wins", "totem": "holds the Black Totem", "ana wins": "Ana wins 12 to 9",
+           "round 1": "Round 1 of", "round 2": "Round 2 of", "totals": ("Total 12", "Total 9")},
+    "de": {"berzerk": "Berserker!", "doubled": ("verdoppelt", "mal 2"), "fox": "Orangefuchs 6", "title": "Klobba! ·",
+           "wins": "gewinnt", "totem": "hält das Schwarze Totem", "ana wins": "Ana gewinnt 12 zu 9",
+           "round 1": "Runde 1 von", "round 2": "Runde 2 von", "totals": ("Summe 12", "Summe 9")},
+}
+
+
+@pytest.mark.parametrize("language", WORDS)
+def test_hovering_an_action_card_zooms_it_with_its_text(monkeypatch, language):
+    words = WORDS[language]
     game = rigged(black=0, hands={0: ["berzerk"]})
     game.apply(0, Action("group", places=(("band", 1),)))
     d, session = _one_human(game)
+    i18n.set_language(language)
     card = next(c for c in session.game.hands[0] if session.game.faces[c].key == "berzerk")
     from game.ui.families.clash import draw
     spy = rigging_screen.record_text(monkeypatch, draw)
     d.post(pygame.MOUSEMOTION, pos=d.centre_of(("hand", 0, card)), rel=(0, 0), buttons=(0, 0, 0))
     d.step(12)
     drawn = [t for t, _, _ in spy]
-    assert "Berzerk!" in drawn and any("doubled" in t or "times 2" in t for t in drawn), drawn[-12:]
+    assert words["berzerk"] in drawn and any(w in t for t in drawn for w in words["doubled"]), drawn[-12:]
 
 
 # ---- layout ----------------------------------------------------------------------------------------
@@ -433,8 +448,9 @@ def _banner_box(tw):
     return fonts.text(tw.text, tw.size, tw.colour, True).get_rect(center=tw.center).inflate(36, 18)
 
 
+@pytest.mark.parametrize("language", WORDS)
 def test_the_title_and_words_follow_the_reveal_animation_and_the_totem_banner_leaves_the_totals_in_sight(
-        monkeypatch):
+        monkeypatch, language):
     # playtest: "Player 1 wins 9 to 8" and "Round 3" were on screen while the totals still counted, and the
     # Totem banner covered the totals. Frame by frame through the clobber's animation: the round in the
     # title moves on only when the Totems do, the result is told from its own step on, and while the
@@ -446,7 +462,9 @@ def test_the_title_and_words_follow_the_reveal_animation_and_the_totem_banner_le
                   face_down=[(OF, 1)], hands={0: ["berzerk"], 1: ["the_boss"]})
     game.apply(0, Action("group", places=(("band", 1),)))
     app = make_app(speed="normal")
+    words = WORDS[language]
     d, session = open_rigged(app, game, [ANA, BOT])
+    i18n.set_language(language)
     rigging_screen.until_ready(d, 0, 400)
     table = d.table
     card = next(c for c in session.game.hands[0] if session.game.faces[c].key == "berzerk")
@@ -456,30 +474,30 @@ def test_the_title_and_words_follow_the_reveal_animation_and_the_totem_banner_le
     rigging_screen.until_ready(d, 0, 400)
     labels = {b.label: b for key, b in table.buttons.items() if isinstance(key, tuple) and b.visible}
     drawn = rigging_screen.record_text(monkeypatch, table_frame, draw, widgets)
-    d.click(labels["Fox 6"].rect.center, frames=0)
+    d.click(labels[words["fox"]].rect.center, frames=0)
     seen = {"outcome": 0, "totems": 0, "round 1 told": 0}
     for _ in range(1000):
         del drawn[:]
         d.step()
-        titles = [t for t, _, _ in drawn if t.startswith("Klobba! ·")]
+        titles = [t for t, _, _ in drawn if t.startswith(words["title"])]
         assert len(titles) == 1, titles
         title, status = titles[0], table.ctrl.prompt()
         banners = [tw.text for tw in _banners(table)]
-        outcome = any("wins" in b for b in banners)
-        totems = any("holds the Black Totem" in b for b in banners)
+        outcome = any(words["wins"] in b for b in banners)
+        totems = any(words["totem"] in b for b in banners)
         seen["outcome"] += outcome
         seen["totems"] += totems
         if not seen["outcome"]:
-            assert "wins" not in status, status        # not before the animation has shown it
+            assert words["wins"] not in status, status        # not before the animation has shown it
         if outcome:
-            assert status.startswith("Ana wins 12 to 9"), status
+            assert status.startswith(words["ana wins"]), status
         if not seen["totems"]:
-            assert "Round 1 of" in title, title       # the round the clobber is in
-            seen["round 1 told"] += "wins" in status
+            assert words["round 1"] in title, title       # the round the clobber is in
+            seen["round 1 told"] += words["wins"] in status
         else:
-            assert "Round 2 of" in title, title
+            assert words["round 2"] in title, title
         if totems:
-            totals = [r for t, r, _ in drawn if t in ("Total 12", "Total 9")]
+            totals = [r for t, r, _ in drawn if t in words["totals"]]
             assert len(totals) == 2, [t for t, _, _ in drawn]
             for tw in _banners(table):
                 assert not any(_banner_box(tw).colliderect(r) for r in totals), (tw.text, totals)

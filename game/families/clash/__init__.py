@@ -19,6 +19,7 @@ from game.families.clash.search import SEARCH
 from game.families.clash.view import open_view, reveals
 from game.families.clash.view import ActionCard, Barbarian
 from game.families.clash.words import describe, phrase, score_lines
+from game.i18n import N_
 
 FAMILY = register(Family(
     name="clash",
@@ -28,7 +29,7 @@ FAMILY = register(Family(
     # no call: the game ends by its own rules (`rules.end`), never by a player's call
     one_game=True,              # one game, no match of rounds: the setup screen offers no match length
     lower_is_better=False,      # the most Stars plus bounty win
-    start_hint="A random player holds the Black Totem first, the next player the White.",
+    start_hint=N_("A random player holds the Black Totem first, the next player the White."),     # shown: tr
     # --- its parts ---
     # the rules: the ruleset's schema (its own cards) and checks, and a new game
     rules_spec=RULES_SPEC, layout_spec=LAYOUT_SPEC, step_spec=STEP_SPEC, check_cards=check_cards,

@@ -49,6 +49,7 @@ from game.engine.schema import filled
 from game.families.clash.clobber import ClobberTime, Side
 from game.families.clash.schema import RULES_SPEC
 from game.families.clash.view import PLACES, ClashResult, ClashView, Outcome, observe, public_table
+from game.i18n import N_, tr
 
 
 class ClashGame(ClobberTime, Game):
@@ -459,22 +460,13 @@ class ClashGame(ClobberTime, Game):
     # ---- sentences for players ----
     def not_your_move(self, seat: int) -> str:
         if self.over:
-            return "The game is over."
+            return tr("The game is over.")
         if self.phase == "lay" and seat in self.sides:
-            return "You have laid your card: wait for the reveal."
-        return "It is not your move now."
+            return tr("You have laid your card: wait for the reveal.")
+        return tr("It is not your move now.")
 
     def _why_not(self, seat: int, action: Action) -> str:
-        return {
-            "group": "Pair with a Band that holds no Totem.",
-            "offer": "Offer one card of your hand to the Totem holder, or offer nothing.",
-            "lay": "Lay one card of your hand, or a card offered to you.",
-            "swap": "Swap & Play: put back cards of your hand, then play one of the cards you drew.",
-            "flee": "Keep the two mightiest Barbarians of your Group.",
-            "select": "Choose the Barbarians your card selects (one of its tied choices).",
-            "capture": "Capture one of the loser's mightiest selected Barbarians.",
-            "switch": "Switch an available Barbarian of your Band with one of another Band, or do not switch.",
-        }.get(self.phase, "The game is over.")
+        return tr(_WHY_NOT.get(self.phase, _WHY_NOT["over"]))
 
     # ---- the view: the only door out (view.py's observer) ----
     def view(self, seat: Optional[int]) -> ClashView:
@@ -486,6 +478,18 @@ class ClashGame(ClobberTime, Game):
         return observe(self, seat, self._public)
 
 
+# why an action is refused, phase by phase (said to the player in their language)
+_WHY_NOT = {
+    "group": N_("Pair with a Band that holds no Totem."),
+    "offer": N_("Offer one card of your hand to the Totem holder, or offer nothing."),
+    "lay": N_("Lay one card of your hand, or a card offered to you."),
+    "swap": N_("Swap & Play: put back cards of your hand, then play one of the cards you drew."),
+    "flee": N_("Keep the two mightiest Barbarians of your Group."),
+    "select": N_("Choose the Barbarians your card selects (one of its tied choices)."),
+    "capture": N_("Capture one of the loser's mightiest selected Barbarians."),
+    "switch": N_("Switch an available Barbarian of your Band with one of another Band, or do not switch."),
+    "over": N_("The game is over."),
+}
 _STEPS = {"group": ClashGame._do_group, "offer": ClashGame._do_offer, "lay": ClashGame._do_lay,
           "swap": ClashGame._do_swap, "flee": ClashGame._do_flee, "select": ClashGame._do_select,
           "capture": ClashGame._do_capture, "switch": ClashGame._do_switch}

@@ -16,6 +16,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from game.engine.schema import REQUIRED, Bool, Int, List, Map, Str
+from game.i18n import tr
 
 
 class Choice(NamedTuple):
@@ -149,13 +150,14 @@ def effect_spec(value, path, doc):
     """An Action card's `effect:` {primitive: name, ...its parameters}: the name must be one of
     PRIMITIVES and the parameters exactly the primitive's (a missing one is an error)."""
     if not isinstance(value, dict):
-        raise doc.error(path, f"expected a mapping with 'primitive' and its parameters; got {value!r}"[:200])
+        raise doc.error(path, tr("expected a mapping with 'primitive' and its parameters; got {got}",
+                                 got=repr(value))[:200])
     tag = value.get("primitive")
     if tag is None:
-        raise doc.error(path, f"missing key 'primitive' (one of {', '.join(PRIMITIVES)})")
+        raise doc.error(path, tr("missing key 'primitive' (one of {primitives})", primitives=", ".join(PRIMITIVES)))
     if tag not in PRIMITIVES:
-        raise doc.error(path + ("primitive",), f"unknown primitive; expected one of {', '.join(PRIMITIVES)}; "
-                        f"got {str(tag)[:40]!r}")
+        raise doc.error(path + ("primitive",), tr("unknown primitive; expected one of {primitives}; got {got}",
+                                                  primitives=", ".join(PRIMITIVES), got=repr(str(tag)[:40])))
     fields = SELECTING[tag][1] if tag in SELECTING else PLAYING[tag]
     rest = {k: v for k, v in value.items() if k != "primitive"}
     checked = Map(fields)(rest, path, doc)

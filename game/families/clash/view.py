@@ -66,6 +66,7 @@ from typing import Optional
 
 from game.engine.cards import Prim
 from game.engine.record import EMPTY as EMPTY_RECORD, Record
+from game.i18n import N_, Text
 
 PHASES = ("group", "offer", "lay", "swap", "flee", "select", "capture", "switch", "over")
 PLACES = 4                      # "There are always four Band places around the table"
@@ -76,7 +77,7 @@ class Barbarian:
     """A Barbarian's face."""
     key: str                        # "orange_fox_7"
     clan: str                       # "orange_fox"
-    clan_name: str                  # "Orange Fox"
+    clan_name: str                  # "Orange Fox" (the ruleset's Text: in other languages too)
     value: int
     bounty: int                     # printed Stars, scored by whoever captures it
     colour: str                     # the clan's colour (never the only cue:)
@@ -86,7 +87,10 @@ class Barbarian:
 
     @property
     def name(self) -> str:
-        return f"{self.clan_name} {self.value}"
+        """"Orange Fox 7": the English text, and the clan's name in the languages the ruleset gives."""
+        translations = getattr(self.clan_name, "translations", None)
+        return Text(f"{self.clan_name} {self.value}",
+                    {code: f"{name} {self.value}" for code, name in translations.items()} if translations else None)
 
     @property
     def title(self) -> str:
@@ -101,7 +105,7 @@ class Barbarian:
 class ActionCard:
     """An Action card's face; `effect` is its selection primitive (words.card_text says it in words)."""
     key: str                        # "the_boss", "all_blue_talon"
-    name: str                       # "The Boss"
+    name: str                       # "The Boss" (the ruleset's Text: in other languages too)
     effect: Prim
     text: str = ""                  # the ruleset's own words for it ("" : words.card_text)
     count: int = 1
@@ -257,15 +261,17 @@ class ClashView:
 
 # ---- the observer: the only door out of the state ----
 
+# what the rules expect now, in words: the view carries the English (views are recorded and
+# compared); the table shows it translated (tr)
 LOG_HINTS = {
-    "group": "the Black Totem holder forms the Groups",
-    "offer": "offer an Action card to the Totem holder",
-    "lay": "the Totem holders lay their Action cards",
-    "swap": "Swap & Play",
-    "flee": "choose the two Barbarians that stay",
-    "select": "choose what your card selects",
-    "capture": "choose the Barbarian to capture",
-    "switch": "Mirror & Switch: switch two Barbarians",
+    "group": N_("the Black Totem holder forms the Groups"),
+    "offer": N_("offer an Action card to the Totem holder"),
+    "lay": N_("the Totem holders lay their Action cards"),
+    "swap": N_("Swap & Play"),
+    "flee": N_("choose the two Barbarians that stay"),
+    "select": N_("choose what your card selects"),
+    "capture": N_("choose the Barbarian to capture"),
+    "switch": N_("Mirror & Switch: switch two Barbarians"),
 }
 # a Barbarian in a Band as a view shows it depends on three public facts: each made once
 _BAND_CARDS: dict = {}
@@ -362,31 +368,33 @@ def open_view(game, seat: Optional[int]) -> ClashView:
 
 # ---- what can never be taken back (Family.reveals, game/engine/undo.py) ----
 
+# in English, as the engine compares and records them; the table shows them translated (tr)
 _REVEALS = {
-    "round": "A new round began.",
-    "offers": "The offers were shown.",
-    "reveal": "The laid cards were turned up.",
-    "reveal_played": "The played cards were turned up.",
-    "draw": "Action cards were drawn.",
-    "swap": "Action cards were drawn.",
-    "swap_again": "Action cards were drawn.",
-    "swap_chosen": "The card chosen was turned up.",
-    "surprise": "A Surprise card was turned up.",
-    "refill": "New Barbarians were turned up.",
-    "reshuffle": "A deck was shuffled.",
-    "flee": "Barbarians went under the deck.",
-    "victory": "The clobber was decided.",
-    "standoff": "The clobber was decided.",
-    "distraction": "The clobber was decided.",
-    "mutual_distraction": "The clobber was decided.",
-    "mirrors": "The clobber was decided.",
-    "selected": "The clobber was decided.",
-    "game_over": "The game is over.",
+    "round": N_("A new round began."),
+    "offers": N_("The offers were shown."),
+    "reveal": N_("The laid cards were turned up."),
+    "reveal_played": N_("The played cards were turned up."),
+    "draw": N_("Action cards were drawn."),
+    "swap": N_("Action cards were drawn."),
+    "swap_again": N_("Action cards were drawn."),
+    "swap_chosen": N_("The card chosen was turned up."),
+    "surprise": N_("A Surprise card was turned up."),
+    "refill": N_("New Barbarians were turned up."),
+    "reshuffle": N_("A deck was shuffled."),
+    "flee": N_("Barbarians went under the deck."),
+    "victory": N_("The clobber was decided."),
+    "standoff": N_("The clobber was decided."),
+    "distraction": N_("The clobber was decided."),
+    "mutual_distraction": N_("The clobber was decided."),
+    "mirrors": N_("The clobber was decided."),
+    "selected": N_("The clobber was decided."),
+    "game_over": N_("The game is over."),
 }
 
 
 def reveals(event) -> str:
     """Why a move that made `event` can never be taken back: it showed something hidden (a card,
     the offers, a secret choice) to someone ('' if not: a Group, an offer or a card laid face down
-    is the chooser's own secret until the reveal)."""
+    is the chooser's own secret until the reveal). English (marked for the catalog): the table says
+    it with `tr`."""
     return _REVEALS.get(event.kind, "")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import tr
 from game.ui import fonts, theme
 from game.ui.anim import Banner, CardMove, Pulse, Step, Tween
 from game.ui.families.clash import words
@@ -36,8 +37,8 @@ class CountUp(Tween):
             return
         from game.ui.widgets import blit_text
         pygame.draw.rect(surf, theme.BAR, self.rect, border_radius=6)
-        blit_text(surf, f"Total {round(self.total * p)}", max(12, self.rect.h - 4), self.rect.center, theme.ACCENT,
-                  True, "center")
+        blit_text(surf, tr("Total {total}", total=round(self.total * p)), max(12, self.rect.h - 4), self.rect.center,
+                  theme.ACCENT, True, "center")
 
 
 class StarFly(Tween):
@@ -234,8 +235,8 @@ def steps_for(events, view, zones, before, faces_before, art, scale, names, tote
             add(tweens, hide, hide)
         elif k == "totems":
             middle = zones.extra["middle"]
-            tweens = [banner(f"{words.name_of(names, ev.get('black'))} holds the Black Totem", 22, between,
-                             middle.w - 40)]
+            holds = tr("{name} holds the Black Totem", name=words.name_of(names, ev.get("black")))
+            tweens = [banner(holds, 22, between, middle.w - 40)]
             old = {totem: seat for seat, totem in (totems or {}).items()}
             for totem in ("black", "white"):
                 a, b = plate_of(old.get(totem)), plate_of(ev.get(totem))
@@ -245,7 +246,7 @@ def steps_for(events, view, zones, before, faces_before, art, scale, names, tote
                                            BANNER * s))
             add(tweens)
         elif k == "game_over":
-            add([banner("The game is over", 28, between, zones.extra["middle"].w - 40)])
+            add([banner(tr("The game is over"), 28, between, zones.extra["middle"].w - 40)])
     # a card landing in a later step stays hidden until then
     later: set = set()
     for step, land in zip(reversed(steps), reversed(lands)):

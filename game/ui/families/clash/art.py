@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.families.clash.words import card_text
+from game.families.clash.words import card_text, shown
+from game.i18n import language, local
 from game.ui import cardart, fonts, theme
 from game.ui.cardart import CardArt, SurfaceCache, parse_colour
 from game.ui.families.clash.words import card_gist
@@ -23,23 +24,33 @@ KIND_COLOUR = {"highest": (150, 40, 40), "lowest_multiplied": (170, 70, 30), "lo
                "swap_and_play": (150, 110, 30), "flee_and_surprise": (40, 80, 60)}
 
 
+SOFT_HYPHEN = "\u00ad"     # where a ruleset allows a long word to break ("Über\u00adraschung")
+
+
 def wrap_name(name: str, size: int, width: int) -> list:
     """A card's name in bold lines no wider than `width` where it can be: between words, else after
-    a hyphen ("Second-" / "Best")."""
-    tokens = []                 # (text, joined to the previous token without a space)
+    a hyphen ("Second-" / "Best") or at a soft hyphen the name marks ("Über-" / "raschung"; unbroken,
+    the soft hyphen is not shown)."""
+    tokens = []                 # (text, joined to the previous token without a space, a soft break)
     for word in name.split(" "):
-        parts = word.split("-")
-        if len(parts) > 1 and fonts.width(word, size, True) > width:
-            tokens += [(part + "-", k > 0) for k, part in enumerate(parts[:-1])] + [(parts[-1], True)]
-        else:
-            tokens.append((word, False))
-    lines = []
-    for text, joined in tokens:
-        trial = (lines[-1] + ("" if joined else " ") + text) if lines else text
-        if lines and fonts.width(trial, size, True) <= width:
-            lines[-1] = trial
-        else:
-            lines.append(text)
+        plain = word.replace(SOFT_HYPHEN, "")
+        if fonts.width(plain, size, True) <= width or ("-" not in word and SOFT_HYPHEN not in word):
+            tokens.append((plain, False, False))
+            continue
+        pieces = word.replace("-", "-\n").replace(SOFT_HYPHEN, SOFT_HYPHEN + "\n").split("\n")
+        for k, piece in enumerate(pieces):
+            soft = piece.endswith(SOFT_HYPHEN)
+            tokens.append((piece[:-1] + "-" if soft else piece, k > 0, soft))
+    lines, soft_end = [], False
+    for text, joined, soft in tokens:
+        if lines:
+            head = lines[-1][:-1] if joined and soft_end else lines[-1]     # a soft break not taken
+            trial = head + ("" if joined else " ") + text
+            if fonts.width(trial, size, True) <= width:
+                lines[-1], soft_end = trial, soft
+                continue
+        lines.append(text)
+        soft_end = soft
     return lines
 
 
@@ -109,9 +120,10 @@ class ClashArt:
 
     def face(self, face, size):
         size = (max(8, int(size[0])), max(10, int(size[1])))
+        # the faces' words are in the player's language: a face is drawn anew in another one
         if face.kind == "barbarian":
-            return self._cache.get(("b", face.key, size), lambda: self._barbarian(face, size))
-        return self._cache.get(("a", face.key, size), lambda: self._action(face, size))
+            return self._cache.get(("b", face.key, size, language()), lambda: self._barbarian(face, size))
+        return self._cache.get(("a", face.key, size, language()), lambda: self._action(face, size))
 
     def tile(self, face, h):
         """A captured Barbarian, small: its clan colour, symbol and value on a chip."""
@@ -154,11 +166,12 @@ class ClashArt:
             x = w // 2 + int((k - (face.bounty - 1) / 2) * (star + 1))
             draw_star(surf, (x, y), star)
         room = y - star // 2 - 1 - (sym_y + int(min(w * 0.5, h * 0.28)) // 2)
-        ns = fonts.fit(face.clan_name, max(MIN_TEXT, int(h * 0.085)), w - 6, False, min_size=MIN_TEXT)
+        clan_name = local(face.clan_name)
+        ns = fonts.fit(clan_name, max(MIN_TEXT, int(h * 0.085)), w - 6, False, min_size=MIN_TEXT)
         while ns > MIN_TEXT and fonts.line_height(ns) > room:
             ns -= 1
-        if fonts.width(face.clan_name, ns) <= w - 6 and fonts.line_height(ns) <= room:
-            name = fonts.text(face.clan_name, ns, (70, 70, 80))
+        if fonts.width(clan_name, ns) <= w - 6 and fonts.line_height(ns) <= room:
+            name = fonts.text(clan_name, ns, (70, 70, 80))
             surf.blit(name, name.get_rect(midbottom=(w // 2, y - star // 2 - 1)))
         return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
@@ -181,19 +194,30 @@ class ClashArt:
         y = band.bottom + 2
         # the name, as big as fits in at most three lines (at the smallest size, in as many as it takes)
         top = max(MIN_TEXT, int(h * 0.12))
+        name = shown(face.name)
+        bottom = h - max(4, h // 30)
         for ns in range(top, MIN_TEXT - 1, -1):
-            lines = wrap_name(face.name, ns, room_w)
+            lines = wrap_name(name, ns, room_w)
             if len(lines) <= 3 and all(fonts.width(t, ns, True) <= room_w for t in lines):
+                break
+        body = self._body(face, room_w, bottom - y - 4 - len(lines) * (fonts.line_height(ns, True) - 1))
+        # no words fit under the name at that size (a long name, a long language): a smaller name
+        # that leaves room for them, if there is one
+        for smaller in range(ns - 1, MIN_TEXT - 1, -1) if body is None else ():
+            tried = wrap_name(name, smaller, room_w)
+            if len(tried) > 3 or not all(fonts.width(t, smaller, True) <= room_w for t in tried):
+                continue
+            found = self._body(face, room_w, bottom - y - 4 - len(tried) * (fonts.line_height(smaller, True) - 1))
+            if found is not None:
+                ns, lines, body = smaller, tried, found
                 break
         for line in lines:
             img = fonts.text(line, ns, INK, True)
             surf.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += fonts.line_height(ns, True) - 1
         clan = face.effect.get("clan")
-        bottom = h - max(4, h // 30)
         # the clan's symbol under an All [Clan] card's name (its name says the clan too), when the
         # words under it still fit as well as without it
-        body = self._body(face, room_w, bottom - y - 4)
         sym = int(h * 0.19)
         if clan is not None and body is not None:
             with_symbol = self._body(face, room_w, bottom - y - 4 - sym)

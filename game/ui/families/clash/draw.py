@@ -12,7 +12,8 @@ from typing import Optional
 
 import pygame
 
-from game.families.clash.words import card_text
+from game.families.clash.words import card_text, shown
+from game.i18n import N_, tr, trc
 from game.ui import fonts, theme
 from game.ui.families.clash.art import MIN_TEXT, draw_star
 from game.ui.kit import Token
@@ -23,7 +24,9 @@ BLACK = (22, 22, 26)
 WHITE = (236, 234, 226)
 TINT = {"black": (0, 0, 0, 95), "white": (255, 255, 255, 60)}
 EDGE = {"black": (10, 10, 12), "white": (245, 245, 240)}
-TOTEM_NAME = {"black": "Black", "white": "White"}
+# the Groups and the laid-card places' labels, by Totem (translated where drawn)
+GROUP_NAME = {"black": N_("Black Group"), "white": N_("White Group")}
+SLOT_LABEL = {"black": N_("Black · {name}"), "white": N_("White · {name}")}
 
 
 @dataclass
@@ -43,14 +46,19 @@ class Marks:
 
 
 def _name(names, seat) -> str:
-    return names[seat] if seat is not None and seat < len(names) else f"Seat {(seat or 0) + 1}"
+    return names[seat] if seat is not None and seat < len(names) else tr("Seat {n}", n=(seat or 0) + 1)
+
+
+def totem_letter(totem) -> str:
+    """The letter a Totem and its Grouping marker show: its colour's initial, in the player's language."""
+    return trc("Totem letter", "B") if totem == "black" else trc("Totem letter", "W")
 
 
 def totem_token(surf, center, radius, totem):
     """A Totem: a disc, black or white, with its letter (not colour alone)."""
     pygame.draw.circle(surf, BLACK if totem == "black" else WHITE, center, radius)
     pygame.draw.circle(surf, theme.ACCENT, center, radius, 2)
-    blit_text(surf, "B" if totem == "black" else "W", max(MIN_TEXT, int(radius * 1.1)), center,
+    blit_text(surf, totem_letter(totem), max(MIN_TEXT, int(radius * 1.1)), center,
               WHITE if totem == "black" else BLACK, True, "center")
 
 
@@ -62,7 +70,7 @@ def marker_flag(surf, right, y, h, totem) -> int:
     flag = [(x - 1, y), (x - h, y + h // 3), (x - 1, y + 2 * h // 3)]
     pygame.draw.polygon(surf, BLACK if totem == "black" else WHITE, flag)
     pygame.draw.polygon(surf, theme.ACCENT, flag, 1)
-    blit_text(surf, totem[0].upper(), max(MIN_TEXT, h // 2), (x - h // 3 - 1, y + h // 3),
+    blit_text(surf, totem_letter(totem), max(MIN_TEXT, h // 2), (x - h // 3 - 1, y + h // 3),
               WHITE if totem == "black" else BLACK, True, "center")
     return x - h
 
@@ -98,17 +106,19 @@ def plate(surf, rect, view, band, marks, art, group=None):
     size = max(MIN_TEXT + 2, min(20, rect.h // 2 - 5))
     x = rect.x + 6
     right = rect.right - 6
+    totem_box = None
     if band.totem:
         r = max(10, min(15, rect.h // 3))
         totem_token(surf, (right - r, rect.y + r + 3), r, band.totem)
+        totem_box = pygame.Rect(right - 2 * r, rect.y + 3, 2 * r, 2 * r)
         right -= 2 * r + 4
     if band.marker:
         right = marker_flag(surf, right, rect.y + 3, max(22, min(28, rect.h // 2)), band.marker) - 4
     # the Group it belongs to, in words (the tint and the Totem's letters say it too)
-    in_group = f"{TOTEM_NAME[group]} Group" if group else ""
+    in_group = tr(GROUP_NAME[group]) if group else ""
     small = max(MIN_TEXT, min(15, size - 3))
     if band.owner is None:
-        blit_text(surf, "Free Band", size, (x, rect.y + 3), theme.MUTED, True)
+        blit_text(surf, tr("Free Band"), size, (x, rect.y + 3), theme.MUTED, True)
         if in_group:
             blit_text(surf, in_group, small, (rect.right - 6, rect.bottom - 3), theme.TEXT, True, "bottomright")
         return
@@ -126,14 +136,20 @@ def plate(surf, rect, view, band, marks, art, group=None):
     th = max(MIN_TEXT + 4, rect.bottom - y - 3)
     caught = [view.face(c) for c in seat_view.captured]
     bounty = sum(f.bounty for f in caught)
-    text = f"{len(caught)} captured · +{bounty}" if caught else "none captured"
+    text = tr("{n} captured · +{bounty}", n=len(caught), bounty=bounty) if caught else tr("none captured")
     if in_group:
-        text = in_group + " · " + (f"{len(caught)} captured" if caught else "none captured")
-    tr = blit_text(surf, text, small, (rect.right - 6, y + th // 2), theme.MUTED, False, "midright")
+        text = in_group + " · " + (tr("{n} captured", n=len(caught)) if caught else tr("none captured"))
+    # as large as fits the plate (a longer language's words shrink, then end in "…", never spill over)
+    # ends left of the Totem where the Totem reaches down into the line
+    end = totem_box.x - 4 if totem_box is not None and totem_box.bottom > y else rect.right - 6
+    room = end - x
+    tsize = fonts.fit(text, small, room, min_size=MIN_TEXT)
+    text_rect = blit_text(surf, fonts.ellipsize(text, tsize, room), tsize, (end, y + th // 2), theme.MUTED,
+                          False, "midright")
     cx = x
     for f in caught:
         tile = art.tile(f, th)
-        if cx + tile.get_width() > tr.x - 4:
+        if cx + tile.get_width() > text_rect.x - 4:
             break
         surf.blit(tile, (cx, y))
         cx += tile.get_width() + 2
@@ -158,13 +174,13 @@ def band_cards(surf, zones, view, band, marks, art):
     lit = frozenset(p for p in marks.lit if p in row.places)
     row.draw(surf, image_for, lit, marks.selected, marks.hidden)
     if not band.cards:
-        blit_text(surf, "no Barbarians", 13, row.rect.center, theme.DIM, False, "center")
+        blit_text(surf, tr("no Barbarians"), 13, row.rect.center, theme.DIM, False, "center")
     for place, rect in row.rects().items():
         bc = faces.get(place[2])
         if bc is None or place in marks.hidden:
             continue
         if not bc.face_up:
-            Token(rect, "resting", theme.MUTED, "bottomright").draw(surf)
+            Token(rect, tr("resting"), theme.MUTED, "bottomright").draw(surf)
         if bc.stars:
             stars_on(surf, rect, bc.stars)
 
@@ -196,9 +212,10 @@ def slot_card(view, clash, totem, names=()) -> tuple:
         return None, None, None, ""
     card = sd.played if sd.played is not None else sd.card
     effect = sd.effect if sd.effect is not None and sd.effect != card else None
-    note = f"after {view.face(sd.card).name}" if sd.card is not None and card is not None and card != sd.card else ""
+    note = tr("after {card}", card=shown(view.face(sd.card).name)) if sd.card is not None and card is not None \
+        and card != sd.card else ""
     if sd.offered_by is not None:
-        note = (note + " · " if note else "") + f"offered by {_name(names, sd.offered_by)}"
+        note = (note + " · " if note else "") + tr("offered by {name}", name=_name(names, sd.offered_by))
     return card, effect, sd.total, note
 
 
@@ -211,17 +228,20 @@ def showdown(surf, zones, view, marks, art):
         slot = zones.extra["slot", totem]
         sd = next((s for s in view.showdowns if s.totem == totem), None)
         seat = holder(view, clash, totem)
-        label = f"{TOTEM_NAME[totem]} · {_name(names, seat)}"
+        label = tr(SLOT_LABEL[totem], name=_name(names, seat))
         lr = zones.extra["slot_label", totem]
         size = fonts.fit(label, max(MIN_TEXT + 2, min(20, lr.h - 4)), lr.w, True, min_size=MIN_TEXT)
-        blit_text(surf, fonts.ellipsize(label, size, lr.w, True), size, (slot.centerx, lr.centery), theme.TEXT,
-                  True, "center")
+        label = fonts.ellipsize(label, size, lr.w, True)
+        # centred over the card, but kept inside its side of the panel ("Schwarz · Ben" is wider than a card)
+        half = fonts.width(label, size, True) / 2
+        centre = max(lr.x + half, min(slot.centerx, lr.right - half))
+        blit_text(surf, label, size, (round(centre), lr.centery), theme.TEXT, True, "center")
         card, effect, total, note = slot_card(view, clash, totem, names)
         if ("slot", totem) not in marks.hidden:
             if card is not None:
                 surf.blit(art.face(view.face(card), slot.size), slot)
                 if effect is not None and int(slot.w * 0.75) < 76:
-                    note = (note + " · " if note else "") + f"applies {view.face(effect).name}"
+                    note = (note + " · " if note else "") + tr("applies {card}", card=shown(view.face(effect).name))
                 elif effect is not None:
                     # the card whose selection applies, smaller, over the played card's lower corner
                     # (inside its place: the name of the played card stays in sight; 76 px wide at
@@ -229,10 +249,10 @@ def showdown(surf, zones, view, marks, art):
                     small = pygame.Rect(0, 0, int(slot.w * 0.75), int(slot.h * 0.75))
                     small.bottomright = (slot.right + 4, slot.bottom + 4)
                     surf.blit(art.face(view.face(effect), small.size), small)
-                    Token(small, "applies", theme.GOOD, "topright").draw(surf)
+                    Token(small, tr("applies"), theme.GOOD, "topright").draw(surf)
             elif sd is not None and sd.laid:
                 surf.blit(art.back(slot.size), slot)
-                _under(surf, slot, "laid, face down", theme.MUTED)
+                _under(surf, slot, tr("laid, face down"), theme.MUTED)
             else:
                 pygame.draw.rect(surf, theme.PANEL_EDGE, slot, 2, border_radius=8)
                 blit_text(surf, "?", max(14, slot.h // 3), slot.center, theme.DIM, True, "center")
@@ -240,9 +260,9 @@ def showdown(surf, zones, view, marks, art):
                 _under(surf, slot, note, theme.ACCENT)
         if seat is not None and ("totem", seat) in marks.lit:
             draw_lit(surf, slot)
-        tr = zones.extra["total", totem]
+        tr_ = zones.extra["total", totem]
         if total is not None:
-            blit_text(surf, f"Total {total}", max(MIN_TEXT + 2, tr.h - 4), (slot.centerx, tr.centery),
+            blit_text(surf, tr("Total {total}", total=total), max(MIN_TEXT + 2, tr_.h - 4), (slot.centerx, tr_.centery),
                       theme.ACCENT, True, "center")
 
 
@@ -278,8 +298,8 @@ def middle(surf, zones, view, marks):
             y += lh
     decks = zones.extra["decks"]
     draw_panel(surf, decks, theme.PANEL, theme.PANEL_EDGE, radius=8)
-    lines = (f"Barbarian deck: {view.barbarian_deck}", f"Action deck: {view.action_deck}",
-             f"Action discard: {len(view.action_discard)}", f"Star supply: {view.supply}")
+    lines = (tr("Barbarian deck: {n}", n=view.barbarian_deck), tr("Action deck: {n}", n=view.action_deck),
+             tr("Action discard: {n}", n=len(view.action_discard)), tr("Star supply: {n}", n=view.supply))
     lh = max(MIN_TEXT + 4, (decks.h - 8) // 5)
     size = max(MIN_TEXT, min(18, lh - 4))
     y = decks.y + 4
@@ -288,7 +308,7 @@ def middle(surf, zones, view, marks):
         blit_text(surf, line, size_k, (decks.x + 8, y), theme.MUTED, False)
         y += lh
     if view.last_round:
-        blit_text(surf, "Last round!", size, (decks.x + 8, y), theme.DANGER, True)
+        blit_text(surf, tr("Last round!"), size, (decks.x + 8, y), theme.DANGER, True)
 
 
 def hand(surf, zones, view, marks, art):
@@ -299,12 +319,13 @@ def hand(surf, zones, view, marks, art):
     offers = zones.get("offers")
     size = max(MIN_TEXT + 2, min(20, label.h - 4))
     if seat is None:
-        r = blit_text(surf, "Public view", size, (label.x + 4, label.centery), theme.MUTED, True, "midleft")
-        blit_text(surf, "· hands are hidden", size - 2, (r.right + 8, label.centery), theme.DIM, False, "midleft")
+        r = blit_text(surf, tr("Public view"), size, (label.x + 4, label.centery), theme.MUTED, True, "midleft")
+        blit_text(surf, tr("· hands are hidden"), size - 2, (r.right + 8, label.centery), theme.DIM, False, "midleft")
         return
-    mine = "Your Action cards" if marks.live else f"{_name(marks.names, seat)}'s Action cards"
+    mine = tr("Your Action cards") if marks.live else tr("{name}'s Action cards", name=_name(marks.names, seat))
     r = blit_text(surf, mine, size, (label.x + 4, label.centery), theme.TEXT, True, "midleft")
-    more = f"· {len(view.hand)} in hand" + (" · hover one to read it all" if marks.live else "")
+    more = (tr("· {n} in hand · hover one to read it all", n=len(view.hand)) if marks.live
+            else tr("· {n} in hand", n=len(view.hand)))
     if marks.open and view.open_hands and fan is not None:
         others_hands(surf, fan.rect, view, marks, seat, zones.extra["table"].bottom)
     room = label.right - r.right - 8
@@ -316,18 +337,19 @@ def hand(surf, zones, view, marks, art):
                  marks.hidden)
         for place, rect in fan.rects().items():
             if place[2] in marks.new and place not in marks.hidden:
-                Token(rect, "new", theme.GOOD).draw(surf)
+                Token(rect, tr("new"), theme.GOOD).draw(surf)
     if offers is not None:
         olabel = zones.extra["offers_label"]
         draw_panel(surf, zones.extra["offers"].inflate(8, 0).union(olabel), (30, 44, 36), theme.PANEL_EDGE, radius=8)
-        osize = fonts.fit("Offered to you", size - 2, olabel.w - 4, True, min_size=MIN_TEXT)
-        blit_text(surf, "Offered to you" if fonts.width("Offered to you", osize, True) <= olabel.w - 4 else "Offered",
+        long, short = tr("Offered to you"), tr("Offered")
+        osize = fonts.fit(long, size - 2, olabel.w - 4, True, min_size=MIN_TEXT)
+        blit_text(surf, long if fonts.width(long, osize, True) <= olabel.w - 4 else short,
                   osize, (olabel.centerx, olabel.centery), theme.ACCENT, True, "center")
         offers.draw(surf, lambda place, size: art.face(view.face(place[2]), size), marks.lit, marks.selected,
                     marks.hidden)
         cap = max(MIN_TEXT, min(16, zones.extra.get("caption_h", 16) - 4))
         for place, rect in offers.rects().items():
-            text = f"from {_name(marks.names, place[1])}"
+            text = tr("from {name}", name=_name(marks.names, place[1]))
             blit_text(surf, fonts.ellipsize(text, cap, rect.w + 6), cap, (rect.centerx, rect.bottom + 3), theme.ACCENT,
                       False, "midtop")
 
@@ -336,8 +358,9 @@ def others_hands(surf, fan_rect, view, marks, seat, bottom):
     """The replay's "all cards": the other players' Action cards in words, a line each, under the
     hand on screen (the table has no place for their cards)."""
     others = [(s, cards) for s, cards in enumerate(view.open_hands) if s != seat]
-    lines = [f"{_name(marks.names, s)} holds " + (", ".join(view.face(c).name for c in cards) or "nothing")
-             for s, cards in others]
+    lines = [tr("{name} holds {cards}", name=_name(marks.names, s), cards=", ".join(shown(view.face(c).name)
+                                                                                for c in cards))
+             if cards else tr("{name} holds nothing", name=_name(marks.names, s)) for s, cards in others]
     room = bottom - fan_rect.bottom - 4
     size = max(MIN_TEXT, min(16, room // max(1, len(lines)) - 3))
     y = fan_rect.bottom + 3
@@ -370,7 +393,7 @@ def zoom(surf, zones, view, marks, art):
         x = panel.x + w + 20
         ns, ts = max(MIN_TEXT + 4, int(17 * scale)), max(MIN_TEXT + 2, int(14 * scale))
         y = panel.y + 12
-        for line in fonts.wrap(face.name, ns, text_w, True):
+        for line in fonts.wrap(shown(face.name), ns, text_w, True):
             blit_text(surf, line, ns, (x, y), theme.ACCENT, True)
             y += fonts.line_height(ns, True)
         y += 6

@@ -30,6 +30,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Optional
 
+from game.families.clash.words import shown
+from game.i18n import tr, trc
 from game.ui.families.base import TableDrawing, TablePlugin
 
 from game.ui.families.clash import layout as clash_layout
@@ -65,8 +67,11 @@ def scores(view, names) -> tuple:
     """The side panel's lines: each seat's name, its Totem, its Stars."""
     lines = []
     for seat_view in view.seats:
-        mark = " (Black)" if seat_view.seat == view.black else " (White)" if seat_view.seat == view.white else ""
-        name = (names[seat_view.seat] if seat_view.seat < len(names) else f"Seat {seat_view.seat + 1}") + mark
+        name = words.name_of(names, seat_view.seat)
+        if seat_view.seat == view.black:
+            name = tr("{name} (Black)", name=name)
+        elif seat_view.seat == view.white:
+            name = tr("{name} (White)", name=name)
         lines.append((seat_view.seat, name, str(seat_view.score)))
     return tuple(lines)
 
@@ -335,7 +340,11 @@ class ClashPlugin(TablePlugin):
                 bt.label = words.select_label(view, selects[k])
 
     def button_label(self, action) -> str:
-        return {"no_offer": "Offer nothing", "no_switch": "Don't switch"}.get(action.kind, "")
+        if action.kind == "no_offer":
+            return tr("Offer nothing")
+        if action.kind == "no_switch":
+            return tr("Don't switch")
+        return ""
 
     def key(self, key) -> bool:
         if key != pygame.K_n:
@@ -348,9 +357,10 @@ class ClashPlugin(TablePlugin):
         return False
 
     def key_help(self) -> tuple:
-        return (("Click", "a Band, card or Barbarian"), ("Drag", "a card onto its place"),
-                ("N", "no offer, no switch"), ("Hover", "zoom a card"), ("Space", "go on after a reveal"),
-                ("F1", "rules"))
+        return ((trc("key", "Click"), tr("a Band, card or Barbarian")),
+                (trc("key", "Drag"), tr("a card onto its place")), ("N", tr("no offer, no switch")),
+                (trc("key", "Hover"), tr("zoom a card")), (trc("key", "Space"), tr("go on after a reveal")),
+                ("F1", tr("rules")))
 
     def prompt(self, view, seat) -> str:
         names = tuple(self.ctrl.names)
@@ -365,7 +375,7 @@ class ClashPlugin(TablePlugin):
 
     def status(self, moment) -> str:
         if self.holding_clash():
-            return self._clash_shown()["text"] + "  Click or press Space to go on."
+            return tr("{result}  Click or press Space to go on.", result=self._clash_shown()["text"])
         return ""
 
     def rearrange(self, zones, selection, point) -> bool:
@@ -403,7 +413,7 @@ class ClashPlugin(TablePlugin):
             order = [seat for seat, _ in ev.get("cards")]       # the Black Totem holder's first
             self.clash = {"cards": dict(ev.get("cards")), "totals": {}, "notes": {}, "effects": {},
                           "totems": dict(zip(order, ("black", "white"))),
-                          "text": words.ending("Revealed: " + " against ".join(f.name for _, f in ev.faces), "!")}
+                          "text": words.ending(tr("Revealed: {cards}", cards=self._against(ev.faces)), "!")}
             return
         if self.clash is None:
             return
@@ -411,7 +421,7 @@ class ClashPlugin(TablePlugin):
             for s, c in ev.get("cards"):
                 if c is not None:
                     self.clash["cards"][s] = c
-                    self.clash["notes"][s] = "after Swap & Play"
+                    self.clash["notes"][s] = tr("after Swap & Play")
         elif k == "surprise":
             cards = ev.get("cards")
             if cards:
@@ -423,6 +433,15 @@ class ClashPlugin(TablePlugin):
             text = words.outcome_text(ev, names)
             if text:
                 self.clash["result"] = text     # told once the clobber's animation has played
+
+    @staticmethod
+    def _against(faces) -> str:
+        """The cards revealed: 'The Boss against Berzerk!' (in the player's language)."""
+        names = [shown(f.name) for _, f in faces]
+        out = names[0] if names else ""
+        for name in names[1:]:
+            out = tr("{first} against {second}", first=out, second=name)
+        return out
 
     # ---- animation ----
     def steps_for(self, events, ctx) -> list:

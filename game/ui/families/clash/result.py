@@ -4,16 +4,24 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, tr, trn
 from game.ui import fonts, theme
+from game.ui.families.clash.words import joined
 from game.ui.scene import shade
 from game.ui.summary import MatchResultScene
 from game.ui.widgets import blit_text, draw_panel
+
+
+# the score table's columns: heading (translated where drawn) and where it starts, as a share of the width
+PLAYER, TOTAL = N_("Player"), N_("Total")
+COLUMNS = ((PLAYER, 0), (N_("Stars"), 0.45), (N_("Bounty"), 0.6), (N_("Captured"), 0.75), (TOTAL, 0.92))
 
 
 class ClashResultScene(MatchResultScene):
     """The match result of a clash game."""
 
     PAGES = ("scores", "what happened")
+    PAGE_LABELS = {"scores": N_("Scores"), "what happened": N_("What happened")}     # the Tab button's
 
     def panel_size(self, w: int, h: int) -> tuple:
         return min(1000, w - 40), min(h - 40, 260 + 60 * len(self.view.seats))
@@ -23,14 +31,19 @@ class ClashResultScene(MatchResultScene):
         names = self.ctrl.names
         winners = [names[s] for s in v.winners]
         if not winners:
-            return "The game is over", ""
-        title = f"{winners[0]} wins!" if len(winners) == 1 else " and ".join(winners) + " share the win!"
+            return tr("The game is over"), ""
+        if len(winners) == 1:
+            title = tr("{winner} wins!", winner=winners[0])
+        else:
+            title = tr("{winners} share the win!", winners=joined(winners))
         best = max((r.total for r in v.results), default=0)
         tied = [r for r in v.results if r.total == best]
         if len(tied) > 1 and len(winners) == 1:
-            sub = f"Tied on {best} points: {winners[0]} captured more Barbarians."
+            sub = trn("Tied on {best} points: {winner} captured more Barbarians.",
+                      "Tied on {best} points: {winner} captured more Barbarians.", best, best=best, winner=winners[0])
         else:
-            sub = f"{best} points: Stars held plus the bounty of captured Barbarians."
+            sub = trn("{best} points: Stars held plus the bounty of captured Barbarians.",
+                      "{best} points: Stars held plus the bounty of captured Barbarians.", best, best=best)
         return title, sub
 
     def draw(self, surf):
@@ -51,19 +64,19 @@ class ClashResultScene(MatchResultScene):
     def draw_scores(self, surf, rect):
         v = self.view
         names = self.ctrl.names
-        cols = (("Player", 0), ("Stars", 0.45), ("Bounty", 0.6), ("Captured", 0.75), ("Total", 0.92))
+        cols = COLUMNS
         for label, at in cols:
-            blit_text(surf, label, 16, (rect.x + int(rect.w * at), rect.y), theme.MUTED, True)
+            blit_text(surf, tr(label), 16, (rect.x + int(rect.w * at), rect.y), theme.MUTED, True)
         y = rect.y + 30
         order = sorted(v.results, key=lambda r: (-r.total, -r.captured, r.seat))
         for r in order:
             win = r.seat in v.winners
             row = pygame.Rect(rect.x - 6, y - 4, rect.w + 12, 40)
             pygame.draw.rect(surf, (64, 52, 20) if win else (26, 42, 35), row, border_radius=8)
-            values = (names[r.seat] + ("  ★ winner" if win else ""), str(r.stars), str(r.bounty), str(r.captured),
-                      str(r.total))
+            values = (tr("{name}  ★ winner", name=names[r.seat]) if win else names[r.seat], str(r.stars),
+                      str(r.bounty), str(r.captured), str(r.total))
             for (label, at), value in zip(cols, values):
-                bold = label in ("Player", "Total")
+                bold = label in (PLAYER, TOTAL)
                 blit_text(surf, fonts.ellipsize(value, 18, int(rect.w * 0.42), bold), 18,
                           (rect.x + int(rect.w * at), y + 4), theme.ACCENT if win and bold else theme.TEXT, bold)
             y += 48
