@@ -76,3 +76,9 @@ def untranslated(domain: str, text: str, also: str = " .,:;!?·-"):
 def german(domain: str, text: str, also: str = " .,:;!?·-") -> bool:
     """Is the text one of the domain's German sentences, fields filled in?"""
     return any(g.fullmatch(text) for g in german_patterns(domain, also))
+
+
+def core_left(texts) -> list:
+    """The texts that are one of the core's English messages (a table's frame, its summary), which
+    German says otherwise: what a German table must not show."""
+    return sorted({t for t in texts if t and t.strip() and untranslated("cardtable", t)})

@@ -283,6 +283,7 @@ def test_a_whole_game_in_german_says_everything_in_german(monkeypatch):
     drawn = {t for t, _, _ in fonts_drawn if t.strip()}
     left = sorted({(t, untranslated(t)) for t in drawn if untranslated(t)})
     assert not left, left[:20]
+    assert rigging_i18n.core_left(drawn) == []           # nor the table's frame, the score pad's
     log = d.table.ctrl.log
     assert len(log) > 50 and all(german(line) for line in log), [x for x in log if not german(x)][:5]
     assert prompts and all(untranslated(p) is None for _, p in prompts)

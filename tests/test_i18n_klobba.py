@@ -104,6 +104,7 @@ def test_a_whole_match_in_german_draws_no_english_of_the_catalog(monkeypatch, se
     texts = [t for t, _, _ in drawn]
     left = english_left(texts)
     assert not left, f"English drawn in German: {left[:10]}"
+    assert rigging_i18n.core_left(texts) == []            # nor the table's frame, the result's
     # what a German player reads: the table's words, the cards', the log's, the result's
     said = set(texts)
     for german in ("Deine Aktionskarten", "Sternvorrat: 40", "Spieler", "Sterne", "Kopfgeld", "Erbeutet"):

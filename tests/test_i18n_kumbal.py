@@ -244,6 +244,7 @@ def test_a_whole_match_in_german_shows_no_english_word_of_the_family(monkeypatch
                                          (1024, 640), speed)
     english = sorted({(text, untranslated(text)) for text in drawn if untranslated(text)})
     assert english == []
+    assert rigging_i18n.core_left(drawn) == []            # nor the table's frame, the summary's
     # the log: every line a German sentence of the family's catalog
     assert log and [line for line in log if not german(line)] == []
     assert any(line.startswith("Runde 2: ") for line in log) and any(" zieht vom Stapel." in line for line in log)

@@ -114,6 +114,7 @@ def test_a_whole_match_in_german_shows_no_english_message_and_logs_in_german(mon
     drawn = {t for t, _, _ in rendered}
     english = untranslated_english()
     assert english_left(drawn, english) == []
+    assert rigging_i18n.core_left(drawn) == []            # nor the table's frame, the summary's
     # the German really reached the screen: the piles' captions, the log, the summary's columns
     assert {"Stapel", "Runde"} <= drawn or any(t.startswith("Stapel · ") for t in drawn), sorted(drawn)[:40]
     assert any(t.startswith("Ablage") for t in drawn)

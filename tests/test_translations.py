@@ -25,6 +25,7 @@ from game.ui.app import App
 from game.ui.driver import Driver
 from game.ui.menu import MenuScene
 import rigging
+import rigging_i18n
 from rigging_screen import past_guide_offer, record_text
 from tools import translations
 
@@ -259,6 +260,11 @@ def _screens(app, d):
     app.pop()
 
 
+def english_left(drawn) -> list:
+    """The drawn texts that are one of the core catalog's English messages, German elsewhere."""
+    return sorted({t for t, _, _ in drawn if t.strip() and rigging_i18n.untranslated("cardtable", t)})
+
+
 def _layout_faults(drawn, size) -> list:
     screen = pygame.Rect((0, 0), size)
     faults = []
@@ -297,6 +303,7 @@ def test_every_core_screen_holds_in_english_and_in_german(monkeypatch, data_dir,
                 cuts[name] = cut
             else:
                 assert cut <= cuts[name], (size, name, [t for t, _, _ in drawn if "…" in t])
+                assert english_left(drawn) == [], (size, name)
         i18n.set_language("en")
 
 
@@ -331,8 +338,11 @@ def test_the_match_result_holds_in_english_and_in_german_at_the_smallest_window(
             result.draw(app.screen)
             faults = _layout_faults(drawn, size)
             assert not faults, (language, game_id, page, faults[:5])
+            if language == "de":
+                assert english_left(drawn) == [], (game_id, page)
             if language == "de" and page == "standings":
                 said = " ".join(t for t, _, _ in drawn)
                 assert "Noch einmal" in said and "Hauptmenü" in said and ("gewinnt" in said or "teilen" in said)
+                assert "Sieger" in said and "winner" not in said
             d.key(pygame.K_TAB)
         i18n.set_language("en")

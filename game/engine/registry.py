@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Union
 
+from game.i18n import N_
+
 
 @dataclass(frozen=True)
 class Family:
@@ -87,7 +89,7 @@ class Family:
     # information, no move of the family can be taken back.
     reveals: Optional[Callable] = None
     # Who starts, in a sentence for the setup screen.
-    start_hint: str = "Seat 1 deals the first round; the deal moves clockwise."
+    start_hint: str = N_("Seat 1 deals the first round; the deal moves clockwise.")   # shown through tr
 
 
 _FAMILIES: dict = {}

@@ -343,7 +343,7 @@ class MatchResultScene(_Over):
             win = s.seat in v.winners
             pygame.draw.rect(surf, (64, 52, 20) if win else (30, 48, 40), row, border_radius=6)
             blit_text(surf, f"{place}.", 18, (rect.x + 4, row.centery), theme.TEXT, True, "midleft")
-            label = names[s.seat] + ("  ★ winner" if win else "")
+            label = tr("{name}  ★ winner", name=names[s.seat]) if win else names[s.seat]
             blit_text(surf, fonts.ellipsize(label, 18, name_w - 50, True), 18, (rect.x + 40, row.centery),
                       theme.ACCENT if win else theme.TEXT, True, "midleft")
             for j, r in enumerate(shown_rounds):
