@@ -202,3 +202,61 @@ def test_with_inference_a_playout_budget_still_gives_the_same_action(monkeypatch
     first = make_bot(kumbal(), seat, "hard", 7, playouts=40).choose(view, legal)
     bot = make_bot(kumbal(), seat, "hard", 7, playouts=40)
     assert bot.choose(view, legal) == first and bot.last["playouts"] > 0
+
+
+# --- normal's lookahead, worked out once per hand (bench/README.md, "Kumbal's normal, looking a
+# turn ahead"): the same costs, to the bit ---
+
+def test_the_draw_weighs_again_only_what_the_discard_did_not():
+    """bots.py: the deck's cost of the hand a discard leaves is kept (Unseen.ahead) for the draw
+    that follows; a bot that weighed the discard gives, to the bit, the draw costs of a fresh one."""
+    game = FAMILY.new_game(kumbal(), 2, None, 8)
+    bots = [SheddingBot(kumbal(), s, "normal", s) for s in range(2)]
+    draws = 0
+    while game.round_no < 4 and not game.is_over():
+        seat = game.to_act()[0]
+        view, legal = game.view(seat), game.legal_actions(seat)
+        ways = [a for a in legal if a.kind in ("draw", "take")]
+        if ways:
+            kept = bots[seat]._last_unseen
+            fresh = SheddingBot(kumbal(), seat, "normal", seat).draw_costs(view, ways)
+            assert bots[seat].draw_costs(view, ways) == fresh
+            assert kept is bots[seat]._last_unseen and kept.ahead      # the discard's sums, reused
+            draws += 1
+        game.apply(seat, bots[seat].choose(view, legal))
+    assert draws >= 20
+
+
+def test_the_deck_cost_sums_each_unseen_card_as_the_plain_way_does():
+    """bots.py's _deck_after_next works out what a drawn card adds once per value and per run it
+    completes; the plain way asks _best_with for every unseen card, in the same order: the same
+    float, to the bit, on random hands, unseen cards, values just laid and chances."""
+    from game.families.shedding.bots import Unseen, _best_with, _table
+    game = FAMILY.new_game(kumbal(), 2, None, 0)
+    table = _table(game.faces)
+    bot = SheddingBot(kumbal(), 0, "normal")
+    bot._learn(game.view(0))
+    rng = random.Random(3)
+    for _ in range(400):
+        ids = list(range(len(game.faces)))
+        rng.shuffle(ids)
+        hand = ids[:rng.randint(1, 9)]
+        seen = sum(1 << c for c in ids[:rng.randint(len(hand), 50)])
+        rows = Unseen(table, seen).rows
+        laid = rng.choice([None, *range(1, 14)])
+        sure = rng.random()
+        mask = sum(1 << c for c in hand)
+        points, best, _ = table.shape(mask)
+        counts, suits = {}, {}
+        for c in hand:
+            value, suit, joker = table.cards[c]
+            counts[value] = counts.get(value, 0) + 1
+            if not joker:
+                suits.setdefault(suit, set()).add(value)
+        total = 0.0
+        for value, suit, joker in rows:
+            if value == laid and not joker:
+                total += points - sure * best
+            else:
+                total += points + value - sure * _best_with(best, counts, suits, value, suit, joker)
+        assert bot._deck_after_next(mask, hand, laid, rows, sure)[0] == total / len(rows)

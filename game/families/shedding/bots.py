@@ -297,7 +297,7 @@ class SheddingBot:
         for action in discards:
             _, laid, mask, value, _ = table.laid(action)
             rest = [c for c in view.hand if c not in laid]
-            cost = self._after_next(rest, view.takeable, value, rows, sure)[0]
+            cost = self._after_next(rest, view.takeable, value, rows, sure, unseen.ahead)[0]
             if offers:
                 cost += self._given_away(laid, nxt)
             if self.action_cards:
@@ -311,20 +311,44 @@ class SheddingBot:
         rows, sure = self._ahead(view, unseen)
         takeable = [a.places[0][1] for a in draws if a.kind == "take"]
         _, deck, takes = self._after_next(list(view.hand), takeable, self._table.one_value(view.just_discarded),
-                                          rows, sure)
+                                          rows, sure, unseen.ahead)
         return [(a, deck if a.kind == "draw" else takes[a.places[0][1]]) for a in draws]
 
     def _ahead(self, view, unseen: "Unseen") -> tuple:
         """(the unseen cards as (value, suit, joker) rows: the deck's next card is any of them alike;
         the chance the next turn comes: no opponent is within the call limit)."""
-        return unseen.rows, self._chance_none_below(view, unseen, view.call_limit + 1)
+        # the discard and the draw that follows ask alike (the others' hands have not changed)
+        key = (view.call_limit, tuple((s.hand_count, s.taken) for s in view.seats if s.seat != self.seat))
+        sure = unseen.sure.get(key)
+        if sure is None:
+            sure = unseen.sure[key] = self._chance_none_below(view, unseen, view.call_limit + 1)
+        return unseen.rows, sure
 
-    def _after_next(self, hand: list, takeable, laid_value, rows: list, sure: float) -> tuple:
+    def _after_next(self, hand: list, takeable, laid_value, rows: list, sure: float, memo=None) -> tuple:
         """(the lower of the expected costs, the deck's, {taken id: its cost}) of a hand (ids) about to
         draw: its points after the draw, less the next turn's best discard when that turn comes
-        (`sure`). A drawn card of the value just laid (`laid_value`) is thrown at once, for free."""
+        (`sure`). A drawn card of the value just laid (`laid_value`) is thrown at once, for free.
+        `memo` (the decision's Unseen.ahead): the deck's cost of a hand, kept for the draw that
+        follows the discard (the same hand, unseen cards and chance)."""
         cards = self._cards
         mask = sum(map(self._table.bit.__getitem__, hand))
+        key = (mask, laid_value, sure)
+        known = None if memo is None else memo.get(key)
+        if known is None:
+            known = self._deck_after_next(mask, hand, laid_value, rows, sure)
+            if memo is not None:
+                memo[key] = known
+        deck, points, best, counts, suits = known
+        takes = {}
+        for card in takeable:
+            value, suit, joker = cards[card]
+            takes[card] = points + value - sure * _best_with(best, counts, suits, value, suit, joker)
+        return min([deck, *takes.values()]), deck, takes
+
+    def _deck_after_next(self, mask: int, hand: list, laid_value, rows: list, sure: float) -> tuple:
+        """(the deck's expected cost, the hand's points, its best discard, value -> how many, suit ->
+        its values) of a hand about to draw from the deck: each unseen card alike (_after_next)."""
+        cards = self._cards
         points, best, _ = self._shape_of(mask)
         counts: dict = {}
         suits: dict = {}
@@ -333,17 +357,16 @@ class SheddingBot:
             counts[value] = counts.get(value, 0) + 1
             if not joker:
                 suits.setdefault(suit, set()).add(value)
-
-        def best_with(value, suit, joker) -> int:
-            """The hand's best discard once this card joins it: the best it had, the card alone,
-            the card's set, or the run it completes in its suit."""
-            out = best if best > value else value
-            n = counts.get(value, 0)
-            if n and value * (n + 1) > out:
-                out = value * (n + 1)
-            if not joker:
-                values = suits.get(suit)
-                if values:
+        # what a drawn card adds, as _best_with says, worked out once per value (the card alone or
+        # its set) and once per (value, suit) that completes a run of 3 or more in its suit
+        runs: dict = {}
+        for suit, values in suits.items():
+            if len(values) < 2:
+                continue
+            for held in values:
+                for value in (held - 1, held + 1):
+                    if value in values or (value, suit) in runs:
+                        continue        # a card held already: its runs are in `best`
                     low = value
                     while low - 1 in values:
                         low -= 1
@@ -351,23 +374,29 @@ class SheddingBot:
                     while high + 1 in values:
                         high += 1
                     if high - low >= 2:
-                        run = (low + high) * (high - low + 1) // 2
-                        if run > out:
-                            out = run
-            return out
-
+                        runs[value, suit] = (low + high) * (high - low + 1) // 2
         total = 0.0
+        thrown = points - sure * best          # the free discard: the drawn card never stays
+        terms: dict = {}
+        get_count, get_term, get_run = counts.get, terms.get, runs.get
         for value, suit, joker in rows:
             if value == laid_value and not joker:
-                total += points - sure * best          # the free discard: it never stays
-            else:
-                total += points + value - sure * best_with(value, suit, joker)
+                total += thrown
+                continue
+            run = get_run((value, suit)) if runs and not joker else None
+            term = get_term(value) if run is None else None
+            if term is None:
+                out = best if best > value else value
+                n = get_count(value, 0)
+                if n and value * (n + 1) > out:
+                    out = value * (n + 1)
+                if run is None:
+                    term = terms[value] = points + value - sure * out
+                else:
+                    term = points + value - sure * (run if run > out else out)
+            total += term
         deck = total / len(rows) if rows else points + 6.5 - sure * best
-        takes = {}
-        for card in takeable:
-            value, suit, joker = cards[card]
-            takes[card] = points + value - sure * best_with(value, suit, joker)
-        return min([deck, *takes.values()]), deck, takes
+        return deck, points, best, counts, suits
 
     def _shape_of(self, hand: int) -> tuple:
         """A hand's (points, best discard, partial runs), remembered per deck's card table."""
@@ -603,6 +632,30 @@ class _CardTable:
         return run, tuple(pairs)
 
 
+def _best_with(best: int, counts: dict, suits: dict, value: int, suit, joker: bool) -> int:
+    """A hand's best discard once this card joins it: the best it had (`best`), the card alone,
+    the card's set (`counts`: value -> how many held), or the run it completes in its suit
+    (`suits`: suit -> the values held)."""
+    out = best if best > value else value
+    n = counts.get(value, 0)
+    if n and value * (n + 1) > out:
+        out = value * (n + 1)
+    if not joker:
+        values = suits.get(suit)
+        if values:
+            low = value
+            while low - 1 in values:
+                low -= 1
+            high = value
+            while high + 1 in values:
+                high += 1
+            if high - low >= 2:
+                run = (low + high) * (high - low + 1) // 2
+                if run > out:
+                    out = run
+    return out
+
+
 def _or(bits) -> int:
     """The bits together."""
     out = 0
@@ -656,6 +709,8 @@ class Unseen:
         self._missing = None
         self._kept_low: dict = {}
         self.worths: dict = {}      # (share, partial_run) -> hand -> its worth (SheddingBot._worth)
+        self.ahead: dict = {}       # (hand, value laid, chance) -> the deck's cost (SheddingBot._after_next)
+        self.sure: dict = {}        # the others' hands -> the chance the next turn comes (SheddingBot._ahead)
 
     @property
     def rows(self) -> list:
