@@ -46,8 +46,8 @@ def data_dir(tmp_path, monkeypatch):
     return tmp_path / "data"
 
 
-def make_app():
-    app = App(size=(1280, 800), fixed_dt=0.05, strict=True, settings=Settings(animation_speed="fast"),
+def make_app(size=(1280, 800)):
+    app = App(size=size, fixed_dt=0.05, strict=True, settings=Settings(animation_speed="fast"),
               save_settings=False)
     app.open_menu()
     return app
@@ -62,9 +62,9 @@ def begin(d):
     assert isinstance(d.app.top, TableScene)
 
 
-def open_guide(ruleset):
+def open_guide(ruleset, size=(1280, 800)):
     """(app, driver, table) of `ruleset`'s guided first game, opened from the menu and begun."""
-    app = make_app()
+    app = make_app(size)
     d = Driver(app)
     d.step(2)
     app.top.learn(ruleset)
@@ -83,14 +83,22 @@ def test_kumbal_has_a_guide_and_every_shipped_guide_plays_to_its_end():
         assert guide.check(ruleset, make_bot) is None
 
 
+@pytest.mark.parametrize("language, size", [("en", (1280, 800)), ("de", (1024, 640))])
 @pytest.mark.parametrize("ruleset_id", GUIDED)
 def test_a_guide_through_the_screen_refuses_wrong_moves_skips_and_ends_on_the_summary(data_dir, monkeypatch,
-                                                                                     ruleset_id):
+                                                                                     ruleset_id, language, size):
+    # in English, and in German at the smallest window: every lesson's words whole in the status bar
     import game.ui.summary
+    from game import i18n
+    from game.i18n import tr
+    from game.ui import table_frame
+    from game.ui.table_guide import NOT_THIS
     texts = record_text(monkeypatch, game.ui.summary)
+    status = record_text(monkeypatch, table_frame)
     ruleset = find_ruleset(ruleset_id)
     perform = getattr(__import__(GESTURES[ruleset.family][0]), GESTURES[ruleset.family][1])
-    app, d, table = open_guide(ruleset)
+    app, d, table = open_guide(ruleset, size)
+    i18n.set_language(language)
     assert table.guided.active
     rng = random.Random(1)
     lessons = len(ruleset.guide.steps)
@@ -106,21 +114,26 @@ def test_a_guide_through_the_screen_refuses_wrong_moves_skips_and_ends_on_the_su
             claim = next((a for a in legal if a.kind != "pass"), None)
             if claim is not None and seat == guide.LEARNER:
                 ok, why = table.ctrl.apply(seat, claim)
-                assert not ok and why.startswith("Not this one: nothing to learn here yet")
+                assert not ok and why == tr(NOT_THIS, lesson=tr("nothing to learn here yet. Let it pass; the next "
+                                                                "lesson follows."))
             perform(d, rng, seat, next(a for a in legal if a.kind == "pass"))
             continue
         if step is None:                       # the lessons are over: a normal match to its end
             perform(d, rng, seat, rng.choice(legal))
             continue
         n = table.guided.lesson()
-        assert table.guided.heading().startswith(f"Lesson {n + 1} of {lessons}")
-        assert table.guided.sentence() == step.say
+        assert table.guided.heading().startswith(tr("Lesson {n} of {count}", n=n + 1, count=lessons))
+        assert table.guided.sentence() == tr(step.say)
         assert table.buttons["guide_skip"].visible and table.buttons["guide_leave"].visible
+        status.clear()
+        app.draw()
+        said = [t for t, r, _ in status if table.frame().status.contains(r)]
+        assert " ".join(" ".join(said).split()) == " ".join(("ℹ " + tr(step.say)).split()), (n + 1, said)
         wrong = next((a for a in legal if a != step.move), None)
         if wrong is not None:                  # anything else is refused with the lesson's sentence
             before = len(table.session.match.actions)
             ok, why = table.ctrl.apply(seat, wrong)
-            assert not ok and why == f"Not this one: {step.say}"
+            assert not ok and why == tr(NOT_THIS, lesson=tr(step.say))
             assert len(table.session.match.actions) == before and table.guided.lesson() == n
         if n == skipped:
             d.click(table.buttons["guide_skip"].rect.center)
@@ -133,7 +146,7 @@ def test_a_guide_through_the_screen_refuses_wrong_moves_skips_and_ends_on_the_su
     d.step(2)
     assert table.guided.lesson() >= lessons
     shown = " ".join(text for text, _, _ in texts)
-    assert " ".join(ruleset.guide.ending.split()[:6]) in shown     # the closing words, on the summary
+    assert " ".join(tr(ruleset.guide.ending).split()[:6]) in shown     # the closing words, on the summary
     d.key(pygame.K_RETURN)                     # Play again: a normal match of the game, not the guide
     d.step(2)
     again = app.top
@@ -378,3 +391,26 @@ def test_a_guide_refuses_to_start_when_a_rule_its_words_state_has_another_value(
         load_ruleset(str(path))
     assert "kombio.yaml:" in str(err.value) and "guide.assumes.scoring.tie_counts_as: expected a rule's value" \
         in str(err.value)
+
+
+def test_a_lesson_s_heading_stands_in_the_top_bar_and_only_its_move_keeps_a_button(data_dir):
+    """Castle Combo's second lesson spends a key: the top bar says the game and the lesson, the status
+    bar says the lesson's words alone, and of the two key buttons only the lesson's is shown."""
+    ruleset = find_ruleset("castle-combo")
+    app, d, table = open_guide(ruleset)
+    rng = random.Random(1)
+    perform = getattr(__import__(GESTURES[ruleset.family][0]), GESTURES[ruleset.family][1])
+    for _ in range(100):
+        seat, legal = next_decision(d, rng)
+        step = table.guided.due()
+        if step is not None and step.move.kind == "key_move":
+            break
+        perform(d, rng, seat, step.move if step is not None else rng.choice(legal))
+    else:
+        raise AssertionError("no key lesson")
+    d.step(2)
+    vis = table.visuals(table.current_layout(), table.ctrl.view())
+    assert vis.title == f"Castle Combo · {table.guided.heading()}" and vis.prompt == ""
+    assert vis.message == step.say
+    assert [a for a in legal if not a.places and a.kind.startswith("key")] != [step.move]   # two, one kept
+    assert [bt.label for bt in table.action_buttons] == [table.plugin.button_label(step.move)]

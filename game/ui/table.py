@@ -131,6 +131,11 @@ class TableScene(PointerInput, Scene):
         why_not = takebacks.refusal()
         b["undo"].tooltip = why_not or tr("Take back: {move}", move=takebacks.words())
         labelled = [(a, self.plugin.button_label(a)) for a in legal if not a.places]
+        lesson = self.guided.due()
+        if lesson is not None:
+            # a lesson takes its own move only: the others' buttons would be refused, and the
+            # lesson's words need the status bar's room
+            labelled = [(a, label) for a, label in labelled if a == lesson.move]
         # an action asked about (confirm_question) says on its button that a second press makes it
         labelled = [(a, tr("Confirm {move}", move=label) if self.armed(seat, a) else label) for a, label in labelled
                     if label]
@@ -171,7 +176,7 @@ class TableScene(PointerInput, Scene):
         for key in reversed(GUIDE_BAR):
             bt = b[key]
             bt.size = size
-            w = max(bw, fonts.width(bt.label, size, True) + 28)
+            w = max(bw, fonts.width(tr(bt.label), size, True) + 28)
             bt.rect = pygame.Rect(x - 10 - w, t.y + 6, w, t.h - 12)
             if bt.visible:
                 x = bt.rect.x
@@ -354,6 +359,10 @@ class TableScene(PointerInput, Scene):
         if hint and not (msg and msg[1]):
             msg = (hint, False)         # the hint's (or the lesson's) words, until something is said in error
         title = self.plugin.title(view)
+        lesson = self.guided.heading()
+        if lesson:
+            # a guided game's lesson heading stands in the top bar: its words get the whole status bar
+            title = tr("{game} · {lesson}", game=self.ruleset.name, lesson=lesson)
         viewer_label = ""
         if len(ctrl.humans) > 1:
             viewer_label = (tr("Showing {name}'s view", name=ctrl.names[ctrl.viewer]) if ctrl.viewer is not None
@@ -362,7 +371,7 @@ class TableScene(PointerInput, Scene):
         vis = Visuals(
             names=tuple(ctrl.names), title=title, viewer_label=viewer_label,
             hidden=self.anim.hidden(), targets=targets, selected=inp.selected, dragging=dragging,
-            prompt=self.guided.heading() or ctrl.prompt(), message=msg[0] if msg else "",
+            prompt="" if lesson else ctrl.prompt(), message=msg[0] if msg else "",
             message_error=bool(msg and msg[1]),
             log=self.log_shown(), log_scroll=self.log_scroll,
             show_log=bool(getattr(self.app.settings, "show_log", True)),
@@ -370,7 +379,9 @@ class TableScene(PointerInput, Scene):
                 (("Ctrl+Z", N_("take back")),) if self.ctrl.takebacks.enabled else ()) + (
                 (("H", N_("hint")),) if self.hints.enabled else ()), acting=acting,
             viewer=view.viewer, zoomed=self.zoomed(),
-            text_right=min([bt.rect.x for bt in self._status_buttons()], default=None))
+            text_right=min([bt.rect.x for bt in self._status_buttons()], default=None),
+            title_right=min(self.buttons[key].rect.x for key in TOP_BAR + GUIDE_BAR
+                            if key in TOP_BAR or self.buttons[key].visible))
         return self.plugin.visuals(vis, layout, view)
 
     def _status_buttons(self) -> list:

@@ -72,6 +72,7 @@ class Visuals:
     acting: Optional[int] = None                      # whose move it is (highlighted plate)
     viewer: Optional[int] = None                      # whose view is on screen (None: the public view)
     text_right: Optional[int] = None                  # the status bar's text ends before this x (buttons)
+    title_right: Optional[int] = None                 # the top bar's title ends before this x (its buttons)
     scores: Optional[tuple] = None                    # the side panel's lines ((seat, label, value), ...);
     #                                                   None: each seat's total (a plug-in's `visuals` may say)
     zoomed: object = None                             # the place a resting pointer zooms (TableScene.zoomed)
@@ -110,8 +111,10 @@ class FrameDrawer:
         pygame.draw.rect(surf, theme.BAR, r)
         pygame.draw.line(surf, theme.PANEL_EDGE, r.bottomleft, (r.right, r.bottom), 1)
         x = r.x + 14
-        # the bar's right end holds the Rules and Menu buttons (placed by the table scene)
-        room = r.right - 14 - 2 * round(110 * self.scale) - 10 - 16 - x
+        # the bar's right end holds the Rules and Menu buttons, and a guided game's Skip and Leave
+        # guide (placed by the table scene; `title_right` where the leftmost shown begins)
+        right = vis.title_right if vis.title_right is not None else r.right - 14 - 2 * round(110 * self.scale) - 10
+        room = right - 16 - x
         label_w = fonts.width(vis.viewer_label, self.fs(16)) + 18 if vis.viewer_label else 0
         # whose view is on screen is never dropped: the title gives way first (smaller, then cut)
         size = fonts.fit(vis.title, self.fs(20), room - label_w, True, min_size=self.fs(14))
@@ -127,8 +130,9 @@ class FrameDrawer:
         pygame.draw.line(surf, theme.PANEL_EDGE, r.topleft, r.topright, 1)
         text_w = int(r.w * 0.62)
         if vis.text_right is not None:
-            # the prompt wraps before the action buttons instead of running under them
-            text_w = max(int(r.w * 0.3), min(r.w - 32, vis.text_right - r.x - 36))
+            # the prompt wraps before the action buttons instead of running under them (they
+            # take three quarters of the bar at most: the text keeps the rest, and shrinks to fit)
+            text_w = max(60, min(r.w - 32, vis.text_right - r.x - 36))
         y = r.y + 10
         shown = 0                                         # the prompt's lines
         if vis.prompt:
@@ -139,7 +143,10 @@ class FrameDrawer:
                 size -= 3
                 lines = fonts.wrap(vis.prompt, size, text_w, True)
             room = 3 if not vis.message else 2
-            for line in lines[:room]:
+            if len(lines) > room:                         # cut where it shows, never silently
+                lines = lines[:room]
+                lines[-1] = fonts.ellipsize(lines[-1] + " …", size, text_w, True)
+            for line in lines:
                 blit_text(surf, line, size, (r.x + 16, y), theme.TEXT, True)
                 y += fonts.line_height(size, True)
                 shown += 1
@@ -148,12 +155,23 @@ class FrameDrawer:
             # green would say "well done" about a warning
             mark = "✖ " if vis.message_error else "ℹ "
             colour = theme.DANGER if vis.message_error else theme.ACCENT
-            # two lines; three under a one-line prompt (a review's verdict says two moves)
-            for line in fonts.wrap(mark + vis.message, self.fs(16), text_w)[:3 if shown <= 1 else 2]:
-                if y + 16 > r.bottom:
+            # the whole message, in the room under the prompt: the bar's width where no button stands
+            # at its right, then a smaller size (a guide's lesson in German is four or five lines at
+            # the prompt's width); what still does not fit ends in "…", never silently
+            width = text_w if vis.text_right is not None else max(text_w, r.w - 32)
+            room = r.bottom - 4 - (y + 2)
+            for size in (16, 15, 14, 13, 12):
+                size = self.fs(size)
+                lines = fonts.wrap(mark + vis.message, size, width)
+                if len(lines) * fonts.line_height(size) <= room:
                     break
-                blit_text(surf, line, self.fs(16), (r.x + 16, y + 2), colour, False)
-                y += fonts.line_height(self.fs(16))
+            fit = max(1, room // fonts.line_height(size))
+            if len(lines) > fit:
+                lines = lines[:fit]
+                lines[-1] = fonts.ellipsize(lines[-1] + " …", size, width)
+            for line in lines:
+                blit_text(surf, line, size, (r.x + 16, y + 2), colour, False)
+                y += fonts.line_height(size)
 
     def draw_sidebar(self, surf, frame, view, vis):
         r = frame.sidebar

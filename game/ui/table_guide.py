@@ -28,7 +28,7 @@ class Guided:
         self.guide = scene.ruleset.guide
         self.left = False           # the learner left the guide: a normal match from here
         self.greeted = False        # the guide's introduction was shown (a card over the table, once)
-        self.refused_at = None      # the lesson whose refusal is on the message line
+        self.refused_at = None      # (lesson, due) when a refusal was said (_where)
         self._counted = None        # ((actions, last action), lessons done): lesson()'s memo
 
     @property
@@ -77,10 +77,15 @@ class Guided:
         legal = self.ctrl.legal(guide.LEARNER)
         if guide.let_through(step, legal, action):
             return ""
-        self.refused_at = self.lesson()
+        self.refused_at = self._where()
         if step.move not in legal:
             return tr(NOT_THIS, lesson=tr("nothing to learn here yet. Let it pass; the next lesson follows."))
-        return tr(NOT_THIS, lesson=step.say)
+        return tr(NOT_THIS, lesson=tr(step.say))
+
+    def _where(self) -> tuple:
+        """(the lesson, is it due): a refusal is said until this changes (the lesson is made, or
+        the race it was said in is over and the lesson is due)."""
+        return self.lesson(), self.due() is not None
 
     # ---- what the learner sees and does ----
     def shown(self):
@@ -116,7 +121,7 @@ class Guided:
                 app.push(ConfirmScene(app, tr("Learn to play {game}", game=self.scene.ruleset.name),
                                       tr(self.guide.intro), N_("Back to the menu"), app.open_menu,
                                       no_label=N_("Begin")))
-        if self.refused_at is not None and self.refused_at != self.lesson():
+        if self.refused_at is not None and self.refused_at != self._where():
             if ctrl.message is not None and ctrl.message[0].startswith(tr(NOT_THIS, lesson="")):
                 ctrl.message = None
             self.refused_at = None
