@@ -2,6 +2,7 @@
 
     nice -n 5 python bench/bench_kumbal_oracle.py [--games 6] [--playouts 64] [--oracle 60]
         [--first 1000] [--every] [--confidence C] [--draw-gap G] [--out NAME.json]
+        [--know opponents] [--resample K] [--policy LEVEL]
 
 An oracle check (issue 12; the model is bench/bench_memory_oracle.py): hard plays normal in 2-seat
 matches; at every searched decision where hard overruled normal, both moves are played out
@@ -47,8 +48,19 @@ def one_match(seed: int, playouts: int, oracle: int, every: bool, stats: dict, e
     ruleset = find_ruleset("kumbal")
     hard_seat = seed % 2
     bots = [make_bot(ruleset, s, "normal", seed * 8 + s) for s in range(2)]
+    know = extra.pop("know", "none")
+    resample = extra.pop("resample", None)
     hard = bots[hard_seat] = make_bot(ruleset, hard_seat, "hard", seed, playouts=playouts, **extra)
     table = {}
+    if know == "opponents" or resample:
+        import dataclasses
+        from bench_kumbal_hard import knowing
+        family = hard.family
+        if resample:
+            family = dataclasses.replace(family, search={**family.search, "resample": resample})
+        if know == "opponents":
+            family = dataclasses.replace(family, determinize=knowing(table, family.determinize))
+        hard.family = family
     choose = hard.choose
     count = [0, 0.0, 0.0]       # searched decisions, search CPU seconds, true gain
 
@@ -95,7 +107,12 @@ def one_match(seed: int, playouts: int, oracle: int, every: bool, stats: dict, e
                 if a != policy:
                     row["arms"].append({"gap": round(gaps.get(a, 0.0), 2), "kind": f"{policy.kind}->{a.kind}",
                                         "searched": round((means[a] - means[policy]) / hard.margin_weight, 2),
-                                        "true": round(values[a] - values[policy], 2), "chosen": a == action})
+                                        "true": round(values[a] - values[policy], 2), "chosen": a == action,
+                                        # the rival's lead in standard errors (hard.py's bar), per decision
+                                        "lead": (round(hard.last["lead"], 2) if a == hard.last["rival"]
+                                                 and hard.last["lead"] not in (None, float("inf"), float("-inf"))
+                                                 else None),
+                                        "decision": f"{seed}.{count[0]}"})
         return action
 
     hard.choose = checked
@@ -154,6 +171,10 @@ def main() -> int:
     parser.add_argument("--draw-gap", type=float, default=None, help="search.DRAW_GAP")
     parser.add_argument("--discards", type=int, default=None, help="search.DISCARDS_SEARCHED")
     parser.add_argument("--out", default="bench_kumbal_oracle.json")
+    parser.add_argument("--know", choices=("none", "opponents"), default="none",
+                        help="a diagnostic: hard's samples keep the opponents' TRUE hands (the deck shuffled)")
+    parser.add_argument("--resample", type=int, default=None, help="inference: deals drawn per deal kept")
+    parser.add_argument("--policy", default=None, help="the playouts' level")
     parser.add_argument("--calls", action="store_true", help="the call study (normal against normal)")
     args = parser.parse_args()
     if args.calls:
@@ -178,11 +199,14 @@ def main() -> int:
     if args.discards is not None:
         search.DISCARDS_SEARCHED = args.discards
     extra = {} if args.confidence is None else {"confidence": args.confidence}
+    if args.policy:
+        extra["playout_level"] = args.policy
+    extra["know"], extra["resample"] = args.know, args.resample
     stats = defaultdict(lambda: {"searched": 0, "overruled": 0, "to": {}, "gains": [], "available": [], "arms": []})
     start = time.perf_counter()
     matches = []
     for seed in range(args.first, args.first + args.games):
-        matches.append(one_match(seed, args.playouts, args.oracle, args.every, stats, extra))
+        matches.append(one_match(seed, args.playouts, args.oracle, args.every, stats, dict(extra)))
         print(f"seed {seed}: {matches[-1]}", flush=True)
     rows = {}
     for key, row in sorted(stats.items()):

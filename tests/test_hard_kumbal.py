@@ -4,6 +4,7 @@ Issue 12: "seeded and reproducible for a given budget in playouts. It never read
 samples the hidden cards from what its view allows, and a test proves it (the same decision on a
 twin state whose unknown cards are shuffled)."
 """
+import math
 import random
 
 import pytest
@@ -204,8 +205,50 @@ def test_with_inference_a_playout_budget_still_gives_the_same_action(monkeypatch
     assert bot.choose(view, legal) == first and bot.last["playouts"] > 0
 
 
-# --- normal's lookahead, worked out once per hand (bench/README.md, "Kumbal's normal, looking a
-# turn ahead"): the same costs, to the bit ---
+# --- against the normal that looks a turn ahead (bench/README.md, "Kumbal's hard against the new
+# normal"): normal's move has a head start, and normal's lookahead is worked out once per hand ---
+
+def test_normal_keeps_a_head_start_of_one_point_in_kumbal_only():
+    """search.py: a searched move must lead normal's by a point of round margin (hard's 0.02 a
+    point) and then by `confidence` standard errors; the other families give no head start."""
+    from game.ai.hard import HardBot
+    from game.engine.ruleset import find_ruleset
+    assert FAMILY.search["head_start"] == pytest.approx(0.02)
+    assert make_bot(kumbal(), 0, "hard", 0, playouts=8).head_start == pytest.approx(0.02)
+    for name in registry.names():
+        if name != "shedding":
+            assert "head_start" not in registry.family(name).search
+    assert HardBot(find_ruleset("kombio"), 0, playouts=8).head_start == 0.0
+
+
+def test_the_head_start_moves_the_bar_and_not_the_playouts():
+    """The same playouts (sequential halving ranks by the means alone): the rival's lead in
+    standard errors is its lead less the head start, over the same error; a head start no move
+    can make up leaves normal's move played."""
+    checked = 0
+    for state, seat in searched_states(6, every=2):
+        view, legal = state.view(seat), state.legal_actions(seat)
+        plain = make_bot(kumbal(), seat, "hard", 4, playouts=16, head_start=0.0)
+        headed = make_bot(kumbal(), seat, "hard", 4, playouts=16)
+        plain.choose(view, legal)
+        headed.choose(view, legal)
+        assert plain.last["means"] == headed.last["means"]
+        if not checked:
+            huge = make_bot(kumbal(), seat, "hard", 4, playouts=16, head_start=10.0)
+            assert huge.choose(view, legal) == huge.last["policy_choice"]
+            assert huge.last["means"] == plain.last["means"]
+        rival, policy = plain.last["rival"], plain.last["policy_choice"]
+        lead = plain.last["lead"]
+        if rival is None or lead in (None, math.inf, -math.inf) or lead == 0:
+            continue
+        diff = plain.last["means"][rival] - plain.last["means"][policy]
+        error = diff / lead
+        assert headed.last["lead"] == pytest.approx((diff - 0.02) / error)
+        checked += 1
+        if checked >= 2:
+            return
+    raise AssertionError(f"only {checked} decisions with a rival checked")
+
 
 def test_the_draw_weighs_again_only_what_the_discard_did_not():
     """bots.py: the deck's cost of the hand a discard leaves is kept (Unseen.ahead) for the draw

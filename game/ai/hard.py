@@ -11,8 +11,9 @@ budget is spread by sequential halving (Karnin, Koren and Somekh 2013): every ac
 playouts, the worse half is dropped, the survivors get more, until one is left or the budget
 ends. The root bot's own choice (`root_level`, normal by default: the playouts may use a cheaper
 policy, `playout_level`) is never dropped and wins ties, and the search overrules it only when
-another action's mean is better by `confidence` standard errors, so a budget too small to tell
-still plays as well as the root bot. With `paired` (a family's choice), "better" is judged on
+another action's mean is better by `confidence` standard errors (after the root bot's
+`head_start`, where a family gives one), so a budget too small to tell still plays as well as the
+root bot. With `paired` (a family's choice), "better" is judged on
 each deal's difference between the two moves (they share the deal and the playout seed), which
 is far less noisy than two independent means.
 
@@ -61,7 +62,7 @@ class HardBot:
                  root_level: Optional[str] = None, options: Optional[dict] = None,
                  horizon: Optional[str] = None, confidence: Optional[float] = None,
                  margin_weight: Optional[float] = None, paired: Optional[bool] = None,
-                 margin_over: Optional[str] = None):
+                 margin_over: Optional[str] = None, head_start: Optional[float] = None):
         self.ruleset = ruleset
         self.seat = seat
         self.level = "hard"
@@ -85,6 +86,11 @@ class HardBot:
         self.playout_level = setting(playout_level, "playout_level", "normal")
         self.root_level = setting(root_level, "root_level", "normal")   # whose choice the search keeps
         self.confidence = setting(confidence, "confidence", self.confidence)
+        # a head start for the root bot's choice, in the playouts' value: another move must beat it
+        # by this much (and then by `confidence` standard errors). The move the search ranks first
+        # among several is its luckiest, not only its best: a small lead says less than its error
+        # (the winner's curse; a family measures it with its oracle bench). 0: none
+        self.head_start = setting(head_start, "head_start", 0.0)
         # judge "clearly better" on each deal's difference from the policy's choice (the arms share
         # deals and playout seeds), not on two independent means: a far smaller error
         self.paired = bool(setting(paired, "paired", False))
@@ -256,6 +262,8 @@ class HardBot:
                 return -math.inf
             mean = sum(differences) / n
             variance = sum((x - mean) ** 2 for x in differences) / (n - 1)
+            if self.head_start:
+                return _ratio(mean - self.head_start, math.sqrt(variance / n))
             return _ratio(mean, math.sqrt(variance / n))
 
         def mean_and_error(a):
@@ -265,6 +273,8 @@ class HardBot:
 
         mean_a, error_a = mean_and_error(arm)
         mean_p, error_p = mean_and_error(preferred)
+        if self.head_start:
+            return _ratio(mean_a - mean_p - self.head_start, math.sqrt(error_a + error_p))
         return _ratio(mean_a - mean_p, math.sqrt(error_a + error_p))
 
     def _better_half(self, arms: list, totals: list, counts: list, preferred: int) -> list:

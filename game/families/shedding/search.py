@@ -10,10 +10,13 @@ both moves out on the true state showed (overruled draws gained, overruled disca
 - with action cards, what is owed: drawing it or passing it on;
 - not the discard (normal's own ranking plays: searching it cost half the time for no gain),
   nor the free discard (it sheds the drawn card's points for nothing; normal throws it).
-How sure the search must be: 0.5 standard errors of the paired difference. A lower bar overrules
-more often, each time a little less surely right, and the total grows: normal's draw costs put
-many draws within a point or two that the samples tell apart. No playout budget is set here: the
-table's time is (its 1 s holds more playouts than the budget measured best).
+How sure the search must be: 0.5 standard errors of the paired difference, after a head start of
+one point of round margin for normal's move. A lower bar overrules more often, each time a little
+less surely right, and the total grows: normal's draw costs put many draws within a point or two
+that the samples tell apart. Against the normal that looks a turn ahead, though, a rival leading
+by less than a point or so was worse on the true state more often than not (the search's best
+rival is its luckiest too): the head start keeps normal's move there. No playout budget is set
+here: the table's time is (its 1 s holds more playouts than the budget measured best).
 A playout ends with the round: a round's points are what one decision changes, and a match to 100
 points is many rounds. Its value is the margin of the totals after the round, so a 51 or 99 reset
 the round lands on counts, and a round that ends the match counts the win. No `leaf`: nothing of a
@@ -121,6 +124,9 @@ SEARCH = {
     "playout_level": "playout",
     "paired": True,
     "confidence": 0.5,      # standard errors of the paired difference (see above)
+    # normal's move is given a head start of 1 point of round margin (hard's 0.02 a point): the
+    # searched move that leads by less has lost more than it won on the true state (see above)
+    "head_start": 0.02,
     # inference: off until it is measured to help (bench/README.md, "Kumbal's normal, looking a
     # turn ahead"); `resample` > 1 draws that many deals and keeps one by `likelihood`
     "likelihood": likelihood,
