@@ -36,7 +36,6 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.ai import make_bot  # noqa: E402
-from game.engine import registry  # noqa: E402
 from game.engine.ruleset import find_ruleset  # noqa: E402
 from game.lab.lab import wilson  # noqa: E402
 from game.lab.simulate import run_match  # noqa: E402
