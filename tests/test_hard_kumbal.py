@@ -271,9 +271,10 @@ def test_the_draw_weighs_again_only_what_the_discard_did_not():
 
 
 def test_the_deck_cost_sums_each_unseen_card_as_the_plain_way_does():
-    """bots.py's _deck_after_next works out what a drawn card adds once per value and per run it
-    completes; the plain way asks _best_with for every unseen card, in the same order: the same
-    float, to the bit, on random hands, unseen cards, values just laid and chances."""
+    """bots.py's _deck_after_next sums by kind of unseen card (per value, per (value, suit) that
+    completes a run, per joker); the plain way asks _best_with for every unseen card: the same
+    integer sums (so the same float, to the bit, from them), and the card-by-card float sum within
+    rounding, on random hands, unseen cards, values just laid and chances."""
     from game.families.shedding.bots import Unseen, _best_with, _table
     game = FAMILY.new_game(kumbal(), 2, None, 0)
     table = _table(game.faces)
@@ -285,7 +286,8 @@ def test_the_deck_cost_sums_each_unseen_card_as_the_plain_way_does():
         rng.shuffle(ids)
         hand = ids[:rng.randint(1, 9)]
         seen = sum(1 << c for c in ids[:rng.randint(len(hand), 50)])
-        rows = Unseen(table, seen).rows
+        unseen = Unseen(table, seen)
+        rows = unseen.rows
         laid = rng.choice([None, *range(1, 14)])
         sure = rng.random()
         mask = sum(1 << c for c in hand)
@@ -296,10 +298,15 @@ def test_the_deck_cost_sums_each_unseen_card_as_the_plain_way_does():
             counts[value] = counts.get(value, 0) + 1
             if not joker:
                 suits.setdefault(suit, set()).add(value)
-        total = 0.0
+        total, kept, discards = 0.0, 0, 0
         for value, suit, joker in rows:
             if value == laid and not joker:
                 total += points - sure * best
+                kept, discards = kept + points, discards + best
             else:
-                total += points + value - sure * _best_with(best, counts, suits, value, suit, joker)
-        assert bot._deck_after_next(mask, hand, laid, rows, sure)[0] == total / len(rows)
+                out = _best_with(best, counts, suits, value, suit, joker)
+                total += points + value - sure * out
+                kept, discards = kept + points + value, discards + out
+        deck = bot._deck_after_next(mask, hand, laid, unseen, sure)[0]
+        assert deck == (kept - sure * discards) / len(rows)
+        assert deck == pytest.approx(total / len(rows), rel=1e-12, abs=1e-12)

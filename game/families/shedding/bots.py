@@ -290,14 +290,14 @@ class SheddingBot:
         the better draw that follows, and the next turn's best discard."""
         table = self._table
         unseen = self._unseen(view)
-        rows, sure = self._ahead(view, unseen)
+        sure = self._ahead(view, unseen)
         nxt = view.seats[(self.seat + view.direction) % view.n]
         offers = nxt.seat != self.seat and nxt.taken     # else nothing fits what it took
         out = []
         for action in discards:
             _, laid, mask, value, _ = table.laid(action)
             rest = [c for c in view.hand if c not in laid]
-            cost = self._after_next(rest, view.takeable, value, rows, sure, unseen.ahead)[0]
+            cost = self._after_next(rest, view.takeable, value, unseen, sure)[0]
             if offers:
                 cost += self._given_away(laid, nxt)
             if self.action_cards:
@@ -308,36 +308,34 @@ class SheddingBot:
     def _draw_costs_ahead(self, view, draws: list) -> list:
         """draw_costs of a bot that looks ahead: each draw's points expected after the next turn."""
         unseen = self._unseen(view)
-        rows, sure = self._ahead(view, unseen)
+        sure = self._ahead(view, unseen)
         takeable = [a.places[0][1] for a in draws if a.kind == "take"]
         _, deck, takes = self._after_next(list(view.hand), takeable, self._table.one_value(view.just_discarded),
-                                          rows, sure, unseen.ahead)
+                                          unseen, sure)
         return [(a, deck if a.kind == "draw" else takes[a.places[0][1]]) for a in draws]
 
-    def _ahead(self, view, unseen: "Unseen") -> tuple:
-        """(the unseen cards as (value, suit, joker) rows: the deck's next card is any of them alike;
-        the chance the next turn comes: no opponent is within the call limit)."""
+    def _ahead(self, view, unseen: "Unseen") -> float:
+        """The chance the next turn comes: no opponent is within the call limit."""
         # the discard and the draw that follows ask alike (the others' hands have not changed)
         key = (view.call_limit, tuple((s.hand_count, s.taken) for s in view.seats if s.seat != self.seat))
         sure = unseen.sure.get(key)
         if sure is None:
             sure = unseen.sure[key] = self._chance_none_below(view, unseen, view.call_limit + 1)
-        return unseen.rows, sure
+        return sure
 
-    def _after_next(self, hand: list, takeable, laid_value, rows: list, sure: float, memo=None) -> tuple:
+    def _after_next(self, hand: list, takeable, laid_value, unseen: "Unseen", sure: float) -> tuple:
         """(the lower of the expected costs, the deck's, {taken id: its cost}) of a hand (ids) about to
         draw: its points after the draw, less the next turn's best discard when that turn comes
         (`sure`). A drawn card of the value just laid (`laid_value`) is thrown at once, for free.
-        `memo` (the decision's Unseen.ahead): the deck's cost of a hand, kept for the draw that
-        follows the discard (the same hand, unseen cards and chance)."""
+        The deck's cost of a hand is kept (unseen.ahead) for the draw that follows the discard (the
+        same hand, unseen cards and chance)."""
         cards = self._cards
         mask = sum(map(self._table.bit.__getitem__, hand))
         key = (mask, laid_value, sure)
-        known = None if memo is None else memo.get(key)
+        memo = unseen.ahead
+        known = memo.get(key)
         if known is None:
-            known = self._deck_after_next(mask, hand, laid_value, rows, sure)
-            if memo is not None:
-                memo[key] = known
+            known = memo[key] = self._deck_after_next(mask, hand, laid_value, unseen, sure)
         deck, points, best, counts, suits = known
         takes = {}
         for card in takeable:
@@ -345,9 +343,14 @@ class SheddingBot:
             takes[card] = points + value - sure * _best_with(best, counts, suits, value, suit, joker)
         return min([deck, *takes.values()]), deck, takes
 
-    def _deck_after_next(self, mask: int, hand: list, laid_value, rows: list, sure: float) -> tuple:
+    def _deck_after_next(self, mask: int, hand: list, laid_value, unseen: "Unseen", sure: float) -> tuple:
         """(the deck's expected cost, the hand's points, its best discard, value -> how many, suit ->
-        its values) of a hand about to draw from the deck: each unseen card alike (_after_next)."""
+        its values) of a hand about to draw from the deck: each unseen card alike (_after_next).
+
+        Summed by kind, not card by card: each unseen card costs `points + its value - sure x the
+        best discard with it`, so the sum is (points and values, an integer) less `sure` x (the best
+        discards, an integer), over the unseen cards counted per value, per (value, suit) that
+        completes a run, and per joker (Unseen.kinds): a dozen terms instead of forty cards."""
         cards = self._cards
         points, best, _ = self._shape_of(mask)
         counts: dict = {}
@@ -357,16 +360,43 @@ class SheddingBot:
             counts[value] = counts.get(value, 0) + 1
             if not joker:
                 suits.setdefault(suit, set()).add(value)
-        # what a drawn card adds, as _best_with says, worked out once per value (the card alone or
-        # its set) and once per (value, suit) that completes a run of 3 or more in its suit
-        runs: dict = {}
+        if not unseen.count:
+            return points + 6.5 - sure * best, points, best, counts, suits
+        plain, cells, jokers = unseen.kinds
+        get_count = counts.get
+
+        def out_with(value) -> int:
+            """The best discard once a card of this value joins the hand (alone or in its set)."""
+            out = best if best > value else value
+            n = get_count(value, 0)
+            if n and value * (n + 1) > out:
+                out = value * (n + 1)
+            return out
+        kept = 0            # the points in hand with the drawn card (when it stays), summed
+        discards = 0        # the next turn's best discard with it, summed
+        for value, n in plain:
+            if value == laid_value:              # the free discard: the drawn card never stays
+                kept += n * points
+                discards += n * best
+            else:
+                kept += n * (points + value)
+                discards += n * out_with(value)
+        for value, n in jokers:
+            kept += n * (points + value)
+            discards += n * out_with(value)
+        # a card that completes a run in its suit: the run, where it beats the set or the card alone
+        done = set()
         for suit, values in suits.items():
             if len(values) < 2:
                 continue
             for held in values:
                 for value in (held - 1, held + 1):
-                    if value in values or (value, suit) in runs:
-                        continue        # a card held already: its runs are in `best`
+                    if value in values or value == laid_value or (value, suit) in done:
+                        continue        # a card held already (its runs are in `best`), thrown, or counted
+                    done.add((value, suit))
+                    n = cells.get((value, suit))
+                    if not n:
+                        continue
                     low = value
                     while low - 1 in values:
                         low -= 1
@@ -374,28 +404,11 @@ class SheddingBot:
                     while high + 1 in values:
                         high += 1
                     if high - low >= 2:
-                        runs[value, suit] = (low + high) * (high - low + 1) // 2
-        total = 0.0
-        thrown = points - sure * best          # the free discard: the drawn card never stays
-        terms: dict = {}
-        get_count, get_term, get_run = counts.get, terms.get, runs.get
-        for value, suit, joker in rows:
-            if value == laid_value and not joker:
-                total += thrown
-                continue
-            run = get_run((value, suit)) if runs and not joker else None
-            term = get_term(value) if run is None else None
-            if term is None:
-                out = best if best > value else value
-                n = get_count(value, 0)
-                if n and value * (n + 1) > out:
-                    out = value * (n + 1)
-                if run is None:
-                    term = terms[value] = points + value - sure * out
-                else:
-                    term = points + value - sure * (run if run > out else out)
-            total += term
-        deck = total / len(rows) if rows else points + 6.5 - sure * best
+                        run = (low + high) * (high - low + 1) // 2
+                        out = out_with(value)
+                        if run > out:
+                            discards += n * (run - out)
+        deck = (kept - sure * discards) / unseen.count
         return deck, points, best, counts, suits
 
     def _shape_of(self, hand: int) -> tuple:
@@ -720,6 +733,24 @@ class Unseen:
             unseen, cards = self.unseen, self.table.cards
             rows = self._rows = [cards[c] for c in range(len(cards)) if unseen >> c & 1]
         return rows
+
+    @property
+    def kinds(self) -> tuple:
+        """The unseen cards by kind: ((value, how many) of the cards that are not jokers, {(value,
+        suit): how many} of them, (value, how many) of the jokers) (worked out on first use)."""
+        kinds = self.__dict__.get("_kinds")
+        if kinds is None:
+            plain: dict = {}
+            cells: dict = {}
+            jokers: dict = {}
+            for value, suit, joker in self.rows:
+                if joker:
+                    jokers[value] = jokers.get(value, 0) + 1
+                else:
+                    plain[value] = plain.get(value, 0) + 1
+                    cells[value, suit] = cells.get((value, suit), 0) + 1
+            kinds = self._kinds = (tuple(plain.items()), cells, tuple(jokers.items()))
+        return kinds
 
     def free_chance(self, value) -> float:
         """The points a deck draw may shed at once, when the cards just laid all have this value
