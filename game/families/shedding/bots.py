@@ -28,6 +28,7 @@ against the caller, normal calls only when nobody is likely to hold as few point
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 import math
 from dataclasses import dataclass
 
@@ -362,7 +363,7 @@ class SheddingBot:
                 suits.setdefault(suit, set()).add(value)
         if not unseen.count:
             return points + 6.5 - sure * best, points, best, counts, suits
-        plain, cells, jokers = unseen.kinds
+        values, below, above, every, plain, cells = unseen.kinds
         get_count = counts.get
 
         def out_with(value) -> int:
@@ -372,18 +373,21 @@ class SheddingBot:
             if n and value * (n + 1) > out:
                 out = value * (n + 1)
             return out
-        kept = 0            # the points in hand with the drawn card (when it stays), summed
-        discards = 0        # the next turn's best discard with it, summed
-        for value, n in plain:
-            if value == laid_value:              # the free discard: the drawn card never stays
-                kept += n * points
-                discards += n * best
-            else:
-                kept += n * (points + value)
-                discards += n * out_with(value)
-        for value, n in jokers:
-            kept += n * (points + value)
-            discards += n * out_with(value)
+        # the points in hand with the drawn card, summed: each card's value (less the ones thrown
+        # at once: a card of the value just laid)
+        kept = unseen.count * points + above[0]
+        # the next turn's best discard with each card: the hand's best or the card alone (the
+        # higher), as prefix sums over the sorted values; then the sets the hand's values make
+        i = bisect_right(values, best)
+        discards = best * below[i] + above[i]
+        for value in counts:
+            n = every.get(value)
+            if n:
+                discards += n * (out_with(value) - (best if best > value else value))
+        thrown = plain.get(laid_value) if laid_value is not None else None
+        if thrown:
+            kept -= thrown * laid_value
+            discards += thrown * (best - out_with(laid_value))
         # a card that completes a run in its suit: the run, where it beats the set or the card alone
         done = set()
         for suit, values in suits.items():
@@ -736,20 +740,28 @@ class Unseen:
 
     @property
     def kinds(self) -> tuple:
-        """The unseen cards by kind: ((value, how many) of the cards that are not jokers, {(value,
-        suit): how many} of them, (value, how many) of the jokers) (worked out on first use)."""
+        """The unseen cards by kind, for sums over them (worked out on first use): (their values
+        sorted, how many are at or below the i-th value's predecessor (below[i]: the first i values),
+        the sum of the values from the i-th on (above[i]), value -> how many (jokers too), value ->
+        how many of the cards that are not jokers, (value, suit) -> how many of those)."""
         kinds = self.__dict__.get("_kinds")
         if kinds is None:
+            every: dict = {}
             plain: dict = {}
             cells: dict = {}
-            jokers: dict = {}
             for value, suit, joker in self.rows:
-                if joker:
-                    jokers[value] = jokers.get(value, 0) + 1
-                else:
+                every[value] = every.get(value, 0) + 1
+                if not joker:
                     plain[value] = plain.get(value, 0) + 1
                     cells[value, suit] = cells.get((value, suit), 0) + 1
-            kinds = self._kinds = (tuple(plain.items()), cells, tuple(jokers.items()))
+            values = sorted(every)
+            below = [0]
+            for value in values:
+                below.append(below[-1] + every[value])
+            above = [0] * (len(values) + 1)
+            for i in range(len(values) - 1, -1, -1):
+                above[i] = above[i + 1] + values[i] * every[values[i]]
+            kinds = self._kinds = (values, below, above, every, plain, cells)
         return kinds
 
     def free_chance(self, value) -> float:
