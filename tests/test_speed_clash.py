@@ -108,3 +108,34 @@ def test_a_view_is_a_whole_dataclass():
             assert dataclasses.replace(view) == view and isinstance(view, ClashView)
             seen += 1
     assert seen > 100
+
+
+# what HardBot chose, and the numbers it chose by, on the positions below, as the code before the
+# speed-ups of issue 31's second pass gave them (commit ca38ea2): a digest of each decision's
+# choice, its means per root action, its playouts, the policy's rival and its lead
+HARD_DECISIONS = "ff35b0d72a7d9c04"
+
+
+def test_the_hard_level_decides_as_before():
+    """A fixed playout budget on seeded positions of 2-, 4- and 3-seat matches: HardBot's choice and
+    its `last` numbers (means, playouts, choice, lead) are those recorded before the speed-ups (the
+    playouts run the normal bots' arithmetic, views and rules: any change in them shows here)."""
+    import hashlib
+    from game.ai.hard import HardBot
+    from game.engine.session import Session
+    ruleset = klobba()
+    digest = hashlib.sha256()
+    for seats, seed in ((2, 1), (4, 2), (3, 5)):
+        record = run_match(ruleset, ("normal",) * seats, seed, keep_session=True).session.to_json()
+        replay = Session.resume({**record, "actions": []})
+        game = replay.game
+        for i, (who, data) in enumerate(record["actions"]):
+            to_act = game.to_act()
+            if who in to_act and len(to_act) == 1 and len(game.legal_actions(who)) > 1 and i % 3 == 0:
+                bot = HardBot(ruleset, who, seed=i, playouts=24, options=record["options"])
+                chosen = bot.choose(game.view(who), game.legal_actions(who))
+                last = bot.last
+                digest.update(repr((chosen, sorted((repr(k), v) for k, v in last["means"].items()),
+                                    last["playouts"], last["choice"], last["lead"])).encode())
+            replay.apply(who, Action.from_json(data))
+    assert digest.hexdigest()[:16] == HARD_DECISIONS

@@ -30,6 +30,7 @@ class Side(NamedTuple):
     own: int = 0             # how many selected Barbarians are of its player's own Band
 
 
+_SIDE = Side._make         # a Side from its five fields at once (no defaults to fill)
 DISTRACTED = Side(True)
 EMPTY = Side(False)
 
@@ -405,13 +406,14 @@ class _Unseen:
 
     def __init__(self, tag: dict, pool: tuple):
         self.pool = pool
-        total = sum([w for _, w in pool]) or 1
-        self.pool_ds = tuple([k for k, _ in pool])
-        self.pool_ps = tuple([w / total for _, w in pool])
-        self.pool_p = tuple(zip(self.pool_ds, self.pool_ps))
+        weights = [w for _, w in pool]
+        total = sum(weights) or 1
+        self.pool_ds = pool_ds = tuple([k for k, _ in pool])
+        self.pool_ps = pool_ps = tuple([w / total for w in weights])
+        self.pool_p = tuple(zip(pool_ds, pool_ps))
         self.pool_keys = tuple([k for k, w in pool for _ in range(w)])
-        kinds = [tag[k] for k, _ in pool]
-        sel = [(k, w) for (k, w), kind in zip(pool, kinds) if kind not in PLAYING]
+        kinds = [tag[k] for k in pool_ds]
+        sel = [kw for kw, kind in zip(pool, kinds) if kind not in PLAYING]
         stotal = sum([w for _, w in sel]) or 1
         self.surprise_p = tuple([(k, w / stotal) for k, w in sel])   # the Surprise: a selecting card
         # the cards a Swap & Play may draw, as runs of one key (pool_keys lists each key's copies
@@ -424,8 +426,8 @@ class _Unseen:
         self.row_keys = tuple([k for k, _ in self.drawn_runs])
         self.rows_of = frozenset(self.row_keys)
         # what the opponent may lay unseen but a Swap & Play (Table.blind)
-        self.unswapped = tuple([self.pool_ds[at] for at in unswapped])
-        self.unswapped_ps = tuple([self.pool_ps[at] for at in unswapped])
+        self.unswapped = tuple([pool_ds[at] for at in unswapped])
+        self.unswapped_ps = tuple([pool_ps[at] for at in unswapped])
         self.unswapped_total = sum(self.unswapped_ps) or 1.0
 
 
@@ -450,7 +452,11 @@ def _kept(available: list, keep: int) -> list:
 
 def _side_of_selection(selected, total: int, stars: int, barbarian: dict, own_ids) -> Side:
     """A selection as the outcome needs it: its bounty at risk (the mightiest's; the winner takes
-    the best of tied ones), the Stars on it (as far as its player has them), how many are its own."""
+    the best of tied ones), the Stars on it (as far as its player has them), how many are its own.
+    (Most cards select one Barbarian: that one's facts at once, the same Side.)"""
+    if len(selected) == 1:
+        c = selected[0]
+        return _SIDE((False, total, barbarian[c][2], min(1, stars), 1 if c in own_ids else 0))
     top, bounty = None, 0
     for c in selected:
         value, _, printed = barbarian[c]

@@ -104,6 +104,7 @@ class ClashBot(ClobberChoices):
         self.penalty, self.reward = _stakes(ruleset)
         self._faces = None
         self._sides: dict = {}        # (available, Stars, own Band's ids) -> {card key: Side} (sides_on)
+        self._last_round_of = (None, False)     # (a view, whether its round is the last)
 
     # ---- the cards, learnt once per deck ----
     def _learn(self, view) -> None:
@@ -119,7 +120,7 @@ class ClashBot(ClobberChoices):
             _LEARNT.clear()
         _LEARNT[(id(view.faces), self.style.thinks)] = (view.faces, {
             name: getattr(self, name) for name in ("_faces", "_sides", "key_of", "prim", "tag", "select",
-                                                   "keep_count", "barbarian", "keep_worth")})
+                                                   "keep_count", "barbarian", "deck_counts", "keep_worth")})
 
     def _learn_now(self, view) -> None:
         self._faces = faces = view.faces
@@ -132,6 +133,10 @@ class ClashBot(ClobberChoices):
         flee = [p for p in self.prim.values() if p.tag == "flee_and_surprise"]
         self.keep_count = flee[0].get("keep", 2) if flee else 2
         self.barbarian = {c: (f.value, f.clan, f.bounty) for c, f in enumerate(faces) if f.kind == "barbarian"}
+        # {key: copies} of the Action deck, keys in sorted order (_unseen takes the seen ones off)
+        self.deck_counts = {}
+        for key in sorted(self.key_of.values()):
+            self.deck_counts[key] = self.deck_counts.get(key, 0) + 1
         self.keep_worth = _card_worth(self) if self.style.thinks else {}
 
     def side_of(self, key, available: list, stars: int, own_ids) -> Side:
@@ -231,11 +236,12 @@ class ClashBot(ClobberChoices):
         for o in view.offers:
             if o.card is not None:
                 seen.add(o.card)
-        counts: dict = {}
-        for c, key in self.key_of.items():
-            if c not in seen:
-                counts[key] = counts.get(key, 0) + 1
-        return sorted(counts.items())
+        # the deck's composition less the keys of the cards seen (each seen card is an Action card)
+        counts = dict(self.deck_counts)
+        key_of = self.key_of
+        for c in seen:
+            counts[key_of[c]] -= 1
+        return [kc for kc in counts.items() if kc[1]]
 
     def _rival_weight(self, view) -> float:
         return self.style.rival_weight_two if view.n == 2 else self.style.rival_weight_more
@@ -255,8 +261,12 @@ class ClashBot(ClobberChoices):
         return frozenset(bc.card for bc in view.bands[place].cards)
 
     def _last_round(self, view) -> bool:
-        """No round follows this one: every player has held the Black Totem often enough."""
-        return view.last_round or all(s.black_times >= view.black_times_to_end for s in view.seats)
+        """No round follows this one: every player has held the Black Totem often enough. (Asked for
+        every card weighed: worked out once per view.)"""
+        if view is not self._last_round_of[0]:
+            self._last_round_of = (view, view.last_round or all(s.black_times >= view.black_times_to_end
+                                                                for s in view.seats))
+        return self._last_round_of[1]
 
     def _keep_value(self, view, key) -> float:
         """What laying this card gives up for the rounds to come (0 in the last round)."""

@@ -294,10 +294,11 @@ def public_table(game) -> tuple:
         cards.clear()
     bands = []
     marked = {place: totem for totem, place in game.marker.items()}
-    for p in range(PLACES):
+    face_down, stars_on, black, white = game.face_down, game.stars_on, game.black, game.white
+    for p, band in enumerate(game.bands):
         row = []
-        for c in game.bands[p]:
-            key = (c, c not in game.face_down, game.stars_on.get(c))
+        for c in band:
+            key = (c, c not in face_down, stars_on.get(c))
             band_card = cards.get(key)
             if band_card is None:
                 band_card = cards[key] = BandCard(c, key[1], 0 if key[2] is None else 1, key[2])
@@ -305,7 +306,7 @@ def public_table(game) -> tuple:
         owner = game.owner[p]
         bands.append(_frozen(
             ClashBand, place=p, owner=owner, cards=tuple(row),
-            totem="black" if owner == game.black else "white" if owner == game.white else None,
+            totem="black" if owner == black else "white" if owner == white else None,
             marker=marked.get(p)))
     scores = game.scores()
     seats = tuple(_frozen(ClashSeat, seat=s, place=game.place_of[s], stars=game.stars[s],
@@ -345,8 +346,9 @@ def observe(game, seat: Optional[int], table: tuple, open_all: bool = False) -> 
     if me is not None and me.swap_stage is not None:
         counts = game._swap_counts(me.swaps[-1])
         swaps_left = tuple(counts[min(len(me.swaps), len(counts)) - 1:])
+    game.to_act()               # (worked out once per state: its tuple is kept)
     return _frozen(
-        ClashView, viewer=seat, faces=game.faces, n=game.n, phase=game.phase, to_act=tuple(game.to_act()),
+        ClashView, viewer=seat, faces=game.faces, n=game.n, phase=game.phase, to_act=game._to_act,
         round_no=game.round_no, black=game.black, white=game.white, bands=bands, seats=seats,
         hand=tuple(game.hands[seat]) if seat is not None else (), offers=offers,
         showdowns=tuple(showdowns), swap_drawn=tuple(me.swap_drawn) if me is not None else (),
