@@ -111,8 +111,8 @@ class Table:
         if memos is None or memos[0] is not bot._faces:     # (an id is unique only while its deck lives)
             if len(_TABLES) > _KEPT:
                 _TABLES.clear()
-            memos = _TABLES[signature] = (bot._faces,) + tuple({} for _ in range(10))
-        (_, self._groups, self._roles, self._rows, self._u, self._fled, self._chances_of,
+            memos = _TABLES[signature] = (bot._faces,) + tuple({} for _ in range(11))
+        (_, self._groups, self._my_roles, self._their_roles, self._rows, self._u, self._fled, self._chances_of,
          self._against, self._expected, self._blind, self._bonus) = memos
 
     # ---- one clobber ----
@@ -141,27 +141,27 @@ class Table:
     def _me(self, side: Side) -> tuple:
         """What the viewer's Side brings to a clobber: (distracts, total, what resting its own
         Barbarians costs, what losing costs)."""
-        found = self._roles.get(("me", side))
+        found = self._my_roles.get(side)
         if found is None:
             if self.wins_only:
                 found = (side.distracts, side.total, 0.0, 0.0)
             else:
                 found = (side.distracts, side.total, self.style.rest_cost * side.own,
                          -side.selected - self.w * (side.bounty + side.selected))
-            self._roles[("me", side)] = found
+            self._my_roles[side] = found
         return found
 
     def _them(self, side: Side) -> tuple:
         """What the opponent's Side brings to a clobber: (distracts, total, what beating it gains,
         what resting its own Barbarians costs it)."""
-        found = self._roles.get(("them", side))
+        found = self._their_roles.get(side)
         if found is None:
             if self.wins_only:
                 found = (side.distracts, side.total, 1.0, 0.0)
             else:
                 found = (side.distracts, side.total, side.bounty + side.selected * (1 + self.w),
                          self.w * self.style.rest_cost * side.own)
-            self._roles[("them", side)] = found
+            self._their_roles[side] = found
         return found
 
     def _clashes(self, me: tuple, thems: list) -> list:

@@ -184,10 +184,8 @@ class ClashBot(ClobberChoices):
         self._learn(view)
         if not self.style.thinks:
             return self._easy(view, legal)
-        step = {"group": self._group, "offer": self._offer, "lay": self._lay, "swap": self._swap,
-                "flee": self._flee, "select": self._select, "capture": self._capture,
-                "switch": self._switch}.get(view.phase)
-        return step(view, legal) if step else legal[0]
+        step = _STEPS.get(view.phase)
+        return step(self, view, legal) if step else legal[0]
 
     # ---- easy ----
     def _easy(self, view, legal: list) -> Action:
@@ -412,6 +410,12 @@ class ClashBot(ClobberChoices):
 
     def _listed(self, bands: dict, places) -> list:
         return [(c, self.barbarian[c][0], self.barbarian[c][1]) for p in places for c in bands[p]]
+
+
+# normal's choice in each phase (the functions themselves: a bot is asked thousands of times a second)
+_STEPS = {"group": ClashBot._group, "offer": ClashBot._offer, "lay": ClashBot._lay, "swap": ClashBot._swap,
+          "flee": ClashBot._flee, "select": ClashBot._select, "capture": ClashBot._capture,
+          "switch": ClashBot._switch}
 
 
 def _order(action: Action) -> tuple:

@@ -150,7 +150,9 @@ class ClashGame(ClobberTime, Game):
     def legal_actions(self, seat: int) -> list:
         found = self._legal.get(seat)
         if found is None:
-            found = self._legal[seat] = self.LEGAL[self.phase](self, seat) if seat in self.to_act() else []
+            if self._to_act is None:
+                self._to_act = self._to_act_now()
+            found = self._legal[seat] = self.LEGAL[self.phase](self, seat) if seat in self._to_act else []
         return list(found)
 
     # apply is Game.apply: a move, by a seat asked to act; then forget, then step
@@ -158,7 +160,8 @@ class ClashGame(ClobberTime, Game):
         """The phase's step (STEPS) with the legal action this one is: the same places in another
         order are the same choice (a table may list them so); any other action is refused."""
         legal = self.legal_actions(seat)
-        if action not in legal:
+        # (a bot hands back one of the very actions listed: found by identity before any comparison)
+        if not any(a is action for a in legal) and action not in legal:
             same = [a for a in legal if a.kind == action.kind and a.choice == action.choice
                     and sorted(map(tuple, a.places)) == sorted(map(tuple, action.places))]
             if not same:
@@ -393,16 +396,10 @@ class ClashGame(ClobberTime, Game):
 
     def _switches(self, seat: int) -> list:
         own = self.place_of[seat]
-        mine = [c for c in self.bands[own] if self._switchable(c)]
-        out = []
-        for c in mine:
-            for p in range(PLACES):
-                if p == own:
-                    continue
-                for d in self.bands[p]:
-                    if self._switchable(d):
-                        out.append(Action("switch", places=(("band", own, c), ("band", p, d))))
-        return out
+        hidden = self.face_down | self.switched         # what _switchable refuses
+        mine = [c for c in self.bands[own] if c not in hidden]
+        theirs = [(p, d) for p in range(PLACES) if p != own for d in self.bands[p] if d not in hidden]
+        return [Action("switch", places=(("band", own, c), ("band", p, d))) for c in mine for p, d in theirs]
 
     def _can_switch(self, seat: int) -> bool:
         """Whether there is any of _switches (without making them: asked after every step 8 action)."""
