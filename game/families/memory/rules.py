@@ -47,7 +47,7 @@ class MemoryGame(Abilities, MatchRace, Game):
         self._masks = tuple(_seats_of(m, n_seats) for m in range(1 << n_seats))  # mask -> seats
         self._slot_cache: dict = {}   # shared by copies: its entries never change
         self._seat_cache: dict = {}   # (viewer bits, seat) -> (content, SeatView); see view()
-        self._discard_faces = ((), ())   # the discard pile's card ids and their faces, for view()
+        self._discard_faces = ([], ())   # the discard pile's card ids and their faces, for view()
         self._window_view = (None, None)  # the open window's (card, attempted, winner) and its view
         self._window_seats_of: dict = {}  # (attempted, winner) -> seats still in the race (shared by copies)
         self._locks = n_seats >= self.rules["call"]["lock_min_players"]   # does a call lock the caller?
@@ -89,7 +89,7 @@ class MemoryGame(Abilities, MatchRace, Game):
         new._seat_cache = {}
         if not share_caches:
             new._slot_cache, new._window_seats_of = {}, {}
-            new._discard_faces, new._window_view = ((), ()), (None, None)
+            new._discard_faces, new._window_view = ([], ()), (None, None)
         return new
 
     @property

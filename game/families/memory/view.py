@@ -164,7 +164,7 @@ class MemoryView:
 
 def observe(game, seat: Optional[int]) -> MemoryView:
     """What `seat` may know of `game` (None: the public view): the one door out of the rules."""
-    return _view_for(game, seat, _view_common(game))
+    return _view_for(game, seat, _view_common(game), shared=False)
 
 
 def observe_all(game, seats) -> list:
@@ -214,24 +214,24 @@ def _view_common(game) -> tuple:
             game._window_view = (wkey, WindowView(defs[w["card"]], tuple(sorted(game._masks[w["attempted"]])),
                                                   w["winner"]))
         win = game._window_view[1]
-    discard = tuple(game.discard)
-    if game._discard_faces[0] != discard:
-        game._discard_faces = (discard, tuple(map(defs.__getitem__, discard)))
-    fields = dict(
-        ruleset_id=game.ruleset.id, n_seats=game.n, round_no=game.round_no,
-        dealer=game.dealer, current=game.current, phase=game.phase,
-        to_act=tuple(game._acting()),
-        deck_count=len(game.deck),
-        discard=game._discard_faces[1], discard_blocked=game.discard_blocked,
-        drawn_by=game.current if game.drawn is not None else None,
-        drawn_from=game.drawn_from, pending=pend, window=win, caller=caller,
-        final_turns=tuple(game.final_turns), results=game.results, history=tuple(game.history),
-        match_over=game.match_over, winners=tuple(game.winners()) if game.match_over else (),
-        deck_composition=game.faces, call_name=game.call_name,
-        call_limit=game.rules["call"]["limit"], blocked_name=game.rules["matching"]["blocked_name"],
-        turn_no=game.turns, extra_turn=game.extra_turn, reshuffled=_reshuffled_view(game),
-        record=game.record,
-    )
+    # the pile's faces are made again only when the pile is another (compared as lists: no copy)
+    if game._discard_faces[0] != game.discard:
+        game._discard_faces = (list(game.discard), tuple(map(defs.__getitem__, game.discard)))
+    fields = {
+        "ruleset_id": game.ruleset.id, "n_seats": game.n, "round_no": game.round_no,
+        "dealer": game.dealer, "current": game.current, "phase": game.phase,
+        "to_act": tuple(game._acting()),
+        "deck_count": len(game.deck),
+        "discard": game._discard_faces[1], "discard_blocked": game.discard_blocked,
+        "drawn_by": game.current if game.drawn is not None else None,
+        "drawn_from": game.drawn_from, "pending": pend, "window": win, "caller": caller,
+        "final_turns": tuple(game.final_turns), "results": game.results, "history": tuple(game.history),
+        "match_over": game.match_over, "winners": tuple(game.winners()) if game.match_over else (),
+        "deck_composition": game.faces, "call_name": game.call_name,
+        "call_limit": game.rules["call"]["limit"], "blocked_name": game.rules["matching"]["blocked_name"],
+        "turn_no": game.turns, "extra_turn": game.extra_turn, "reshuffled": _reshuffled_view(game),
+        "record": game.record,
+    }
     return keys, fields
 
 
@@ -249,8 +249,9 @@ def _reshuffled_view(game) -> tuple:
     return tuple(map(tuple, out))
 
 
-def _view_for(game, seat: Optional[int], common: tuple) -> MemoryView:
-    """The view of one seat (None: the public view) from the parts all viewers share."""
+def _view_for(game, seat: Optional[int], common: tuple, shared: bool = True) -> MemoryView:
+    """The view of one seat (None: the public view) from the parts all viewers share (`shared`:
+    other views are built from them too, so this one takes a copy of their fields)."""
     keys, fields = common
     bit = 0 if seat is None else 1 << seat
     seat_cache = game._seat_cache
@@ -266,7 +267,7 @@ def _view_for(game, seat: Optional[int], common: tuple) -> MemoryView:
     drawn_face = None
     if game.drawn is not None and (game.known[game.drawn] & bit or game.drawn_from == "discard"):
         drawn_face = game.defs[game.drawn]
-    values = dict(fields)
+    values = dict(fields) if shared else fields
     values["viewer"], values["seats"], values["drawn"] = seat, tuple(seats), drawn_face
     return build(MemoryView, values)
 
