@@ -3,13 +3,17 @@
 - the match race asks only the seats that see a matching face when their bot claims only what it
   sees: the same actions, seed for seed, as a race that asks every seat;
 - a bot's count of the cards left after the discard pile, carried on from the last pile it saw,
-  equals a count from scratch.
+  equals a count from scratch;
+- a bot's beliefs read again off the seats of a view that are the very objects of its last view
+  equal beliefs read afresh;
+- a swap step's pairs and actions, listed once for everything they depend on, are the pairs and
+  actions listed afresh for each state.
 """
 import copy
 
 import pytest
 
-from game.families.memory import bots as memory_bots
+from game.families.memory import abilities as memory_abilities, bots as memory_bots
 from game.families.memory.bot_style import STYLES
 from game.families.memory.bots import MemoryBot
 from game.lab.simulate import run_match
@@ -62,3 +66,69 @@ def test_the_cards_left_after_a_growing_pile_count_as_from_scratch():
     for pile in piles:
         fresh._discard_seen = (None, None)
         assert bot.left_after_discard(pile) == fresh.left_after_discard(pile)
+
+
+def _read(beliefs) -> tuple:
+    return list(beliefs.faces.items()), beliefs.unknown, beliefs.own, beliefs.hands
+
+
+@pytest.mark.parametrize("rid", ["kombio", "cambio-classic"])
+def test_beliefs_read_again_off_the_same_seat_views_equal_beliefs_read_afresh(rid, monkeypatch):
+    """In order too: the faces, the unknown cards, our cards and the hands, as a bot that never
+    saw a view before reads them (its first walk), at every decision of two matches."""
+    checked = []
+    beliefs = MemoryBot._beliefs
+
+    def compared(bot, view):
+        got = beliefs(bot, view)
+        if not bot.style.forget:
+            fresh = MemoryBot(bot.ruleset, bot.seat, bot.style, 0)
+            fresh.base_by_value = dict(bot.base_by_value)
+            assert _read(beliefs(fresh, view)) == _read(got)
+            checked.append(view.phase)
+        return got
+
+    monkeypatch.setattr(MemoryBot, "_beliefs", compared)
+    for seed in (1, 2):
+        run_match(load(rid), ("normal",) * 4, seed)
+    assert len(checked) > 500
+
+
+def _swap_pairs_afresh(game, seat, step) -> list:
+    """The swap step's pairs as listed before they were listed once for all (the code of then)."""
+    kind = step["swap"]
+    peeked = [tuple(p) for p in game.pending["peeked"]]
+    live = set(game._viewable(seat, "any"))
+    if kind == "peeked_pair":
+        return [(peeked[0], peeked[1])] if len(peeked) >= 2 and all(p in live for p in peeked[:2]) else []
+    ordered = sorted(live)
+    firsts = [p for p in peeked if p in live] if kind == "peeked" else ordered
+    out = []
+    for a in firsts:
+        for b in ordered:
+            if b == a or (kind == "any" and b < a):
+                continue
+            if not step["own_pair"] and a[0] == seat and b[0] == seat:
+                continue
+            out.append((a, b))
+    return out
+
+
+@pytest.mark.parametrize("rid", ["kombio", "cambio", "cambio-classic"])
+def test_a_swap_steps_pairs_listed_once_for_all_are_those_listed_afresh(rid, monkeypatch):
+    """At every swap step of three matches each (the list kept from earlier matches included)."""
+    checked = []
+    swaps = memory_abilities.Abilities._swaps
+
+    def compared(game, seat, step):
+        pairs, actions = swaps(game, seat, step)
+        fresh = _swap_pairs_afresh(game, seat, step)
+        assert [(a.pos, a.pos2) for a in actions] == fresh
+        assert pairs == set(fresh)
+        checked.append(len(fresh))
+        return pairs, actions
+
+    monkeypatch.setattr(memory_abilities.Abilities, "_swaps", compared)
+    for seed in (1, 2, 3):
+        run_match(load(rid), ("normal",) * 4, seed)
+    assert len(checked) > 20 and max(checked) > 50

@@ -80,27 +80,21 @@ class Abilities:
             return bool([p for p in self._viewable(seat, step["peek"]) if list(p) not in self._step_peeked()])
         if step["reveal"]:
             return bool(self._reveal_seats(seat, []))
-        return bool(self._swap_pairs(seat, step, limit=1))
+        return bool(self._swaps(seat, step)[0])
 
-    def _swap_pairs(self, seat, step, limit=None) -> list:
-        kind = step["swap"]
-        peeked = [tuple(p) for p in self.pending["peeked"]]
-        live = set(self._viewable(seat, "any"))
-        if kind == "peeked_pair":
-            return [(peeked[0], peeked[1])] if len(peeked) >= 2 and all(p in live for p in peeked[:2]) else []
-        ordered = sorted(live)
-        firsts = [p for p in peeked if p in live] if kind == "peeked" else ordered
-        out = []
-        for a in firsts:
-            for b in ordered:
-                if b == a or (kind == "any" and b < a):
-                    continue
-                if not step["own_pair"] and a[0] == seat and b[0] == seat:
-                    continue
-                out.append((a, b))
-                if limit and len(out) >= limit:
-                    return out
-        return out
+    def _swaps(self, seat, step) -> tuple:
+        """(the pairs a swap step allows, as a set, its actions in legal order): a swap lists a
+        hundred pairs, asked for its legal actions, its check and whether it has any."""
+        peeked = tuple(tuple(p) for p in self.pending["peeked"])
+        live = tuple(self._viewable(seat, "any"))      # in table order
+        key = (seat, step["swap"], step["own_pair"], peeked, live)
+        got = _SWAPS.get(key)
+        if got is None:
+            if len(_SWAPS) > 4096:      # a long series of matches and searches meets many tables
+                _SWAPS.clear()
+            pairs = _swap_pairs(seat, step["swap"], step["own_pair"], peeked, live)
+            got = _SWAPS[key] = (frozenset(pairs), tuple(_act("swap", a, b) for a, b in pairs))
+        return got
 
     def _reveal_seats(self, seat, picked) -> list:
         done = {p[0] for p in picked}
@@ -120,7 +114,7 @@ class Abilities:
             seats = self._reveal_seats(seat, self.pending["picked"])
             out = [_act("pick", p) for p in self._viewable(seat, "other") if p[0] in seats]
         else:
-            out = [_act("swap", a, b) for a, b in self._swap_pairs(seat, step)]
+            out = list(self._swaps(seat, step)[1])
         if self._step_optional(step):
             out.append(_SKIP)
         return out
@@ -174,7 +168,7 @@ class Abilities:
             return events
         self._expect(action, "swap")
         a, b = self._table_pos(action.pos), self._table_pos(action.pos2)
-        pairs = self._swap_pairs(seat, step)
+        pairs = self._swaps(seat, step)[0]
         # legal_actions lists each pair once; a swap is the same move in either order
         if (a, b) not in pairs and (b, a) not in pairs:
             raise IllegalAction(self._why_not_swap(seat, a, b, step))
@@ -204,3 +198,26 @@ class Abilities:
         if not step["own_pair"] and a[0] == seat and b[0] == seat:
             return tr("You may not swap two of your own cards.")
         return tr("Those two cards cannot be swapped.")
+
+
+# A swap step's pairs and actions by all they depend on (the actor, the kind of swap, whether two
+# of the actor's own cards may be swapped, the positions looked at, those it may touch): the same
+# for every game, so listed once for all (positions are public; the actions are _act's, shared too)
+_SWAPS: dict = {}
+
+
+def _swap_pairs(seat, kind, own_pair, peeked: tuple, live: tuple) -> list:
+    """The pairs of positions a swap step of `kind` allows, each once, in legal order: `live` the
+    positions it may touch (in table order), `peeked` those the ability looked at."""
+    if kind == "peeked_pair":
+        return [(peeked[0], peeked[1])] if len(peeked) >= 2 and all(p in live for p in peeked[:2]) else []
+    firsts = [p for p in peeked if p in live] if kind == "peeked" else live
+    out = []
+    for a in firsts:
+        for b in live:
+            if b == a or (kind == "any" and b < a):
+                continue
+            if not own_pair and a[0] == seat and b[0] == seat:
+                continue
+            out.append((a, b))
+    return out

@@ -149,13 +149,15 @@ def _distribution(left: dict, kept_weight: float, dumped_weight: float) -> tuple
 
     left: value -> how many cards of that value are unaccounted for.
     """
-    items = [(v, n) for v, n in left.items() if n > 0]
+    items = []
     total = s1 = s2 = 0
-    for v, n in items:
-        total += n
-        vn = v * n
-        s1 += vn
-        s2 += v * vn
+    for v, n in left.items():       # one pass: asked at nearly every decision
+        if n > 0:
+            items.append((v, n))
+            total += n
+            vn = v * n
+            s1 += vn
+            s2 += v * vn
     if not total:      # everything is accounted for (cannot happen in Kombio): say nothing
         return ([(0, 1)], 1), 0.0, 0.0, 0.0, 0.0
     mean = s1 / total

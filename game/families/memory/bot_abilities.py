@@ -338,8 +338,11 @@ class AbilityChoices:
 
 
 def _find_swap(swaps, pair):
-    x, y = pair
+    """The swap of the two positions in `pair`, in either order, or None."""
+    # compared by their places, as Action.pos and pos2 read them: a swap lists a hundred actions
+    x, y = ("slot",) + tuple(pair[0]), ("slot",) + tuple(pair[1])
     for a in swaps:
-        if (a.pos == x and a.pos2 == y) or (a.pos == y and a.pos2 == x):
+        first, second = a.places[0], a.places[1]
+        if (first == x and second == y) or (first == y and second == x):
             return a
     return None

@@ -68,6 +68,7 @@ class MemoryBot(AbilityChoices, RaceChoices):
         self._memory: dict = {}     # easy: pos -> card key it remembers
         self._forgotten: dict = {}  # easy: pos -> card key it has forgotten (still in the view)
         self._discard_seen = (None, None)   # (a view's discard pile, the counts left after it)
+        self._walked: dict = {}     # normal: seat -> (its SeatView, what _beliefs read off it)
         self.call_chance = None     # normal: its chance of being lowest, at its last thought of calling
 
     def __deepcopy__(self, memo):
@@ -77,6 +78,7 @@ class MemoryBot(AbilityChoices, RaceChoices):
         for key, value in self.__dict__.items():
             shared = key in ("ruleset", "abilities", "style")
             new.__dict__[key] = value if shared else copy.deepcopy(value, memo)
+        new._walked = {}        # views read before: worked out again rather than copied
         return new
 
     def left_after_discard(self, discard: tuple) -> dict:
@@ -180,15 +182,29 @@ class MemoryBot(AbilityChoices, RaceChoices):
         me, forget = self.seat, bool(self.style.forget)
         faces, unknown, own, hands = {}, [], [], []
         memory, forgotten = {}, {}
+        walked = self._walked
         for seat_view in view.seats:
             owner = seat_view.seat
+            if not forget:
+                # a seat's part of the view is the very same object while what it shows is the
+                # same (view.py reuses it), and without a memory to keep its walk is the same too
+                part = walked.get(owner)
+                if part is not None and part[0] is seat_view:
+                    faces.update(part[1])
+                    unknown += part[2]
+                    own += part[3]
+                    hands.append(part[4])
+                    continue
+                seat_faces, seat_unknown, seat_own = {}, [], []
+            else:
+                seat_faces, seat_unknown, seat_own = faces, unknown, own
             hand = []
             for sl in seat_view.slots:
                 if not sl.present:
                     continue
                 pos, f = sl.pos, sl.face
                 if owner == me:
-                    own.append(pos)
+                    seat_own.append(pos)
                 if f is not None and forget:
                     # easy: a face counts only while remembered; a new face is remembered
                     if self._forgotten.get(pos) == f.key and self._memory.get(pos) != f.key:
@@ -197,14 +213,19 @@ class MemoryBot(AbilityChoices, RaceChoices):
                     else:
                         memory[pos] = f.key
                 if f is not None:
-                    faces[pos] = f
+                    seat_faces[pos] = f
                     hand.append((True, f.value))
                 else:
                     seen = sl.seen_by
                     hint = 0 if not seen else (1 if owner in seen else 2)
-                    unknown.append((pos, hint))
+                    seat_unknown.append((pos, hint))
                     hand.append((False, hint))
             hands.append(hand)
+            if not forget:
+                walked[owner] = (seat_view, seat_faces, seat_unknown, seat_own, hand)
+                faces.update(seat_faces)
+                unknown += seat_unknown
+                own += seat_own
         if forget:
             self._memory, self._forgotten = memory, forgotten
         return Beliefs(view, me, faces, unknown, own, self, hands)
