@@ -84,6 +84,21 @@ def groups(view) -> dict:
     return out
 
 
+_TINTS: dict = {}       # (size, totem) -> the Group's tinted area, drawn once (every frame blits it)
+
+
+def _tint(size: tuple, totem: str) -> pygame.Surface:
+    """A Group's tinted area of this size: its Totem's tint, edged in its colour."""
+    tint = _TINTS.get((size, totem))
+    if tint is None:
+        if len(_TINTS) > 64:            # a few sizes per window size
+            _TINTS.clear()
+        tint = _TINTS[size, totem] = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(tint, TINT[totem], tint.get_rect(), border_radius=12)
+        pygame.draw.rect(tint, (*EDGE[totem], 255), tint.get_rect(), 4, border_radius=12)
+    return tint
+
+
 def draw_groups(surf, zones, view):
     """Each Group: a tinted area behind both Bands, joined by a band of the Totem's colour."""
     for totem, (own, paired) in groups(view).items():
@@ -91,10 +106,7 @@ def draw_groups(surf, zones, view):
         pygame.draw.line(surf, EDGE[totem], a.center, b.center, 8)
         for box in (a, b):
             area = box.inflate(16, 16)
-            tint = pygame.Surface(area.size, pygame.SRCALPHA)
-            pygame.draw.rect(tint, TINT[totem], tint.get_rect(), border_radius=12)
-            pygame.draw.rect(tint, (*EDGE[totem], 255), tint.get_rect(), 4, border_radius=12)
-            surf.blit(tint, area)
+            surf.blit(_tint(area.size, totem), area)
 
 
 def plate(surf, rect, view, band, marks, art, group=None):
