@@ -319,14 +319,26 @@ def face_down_band(surf, rect):
         y += lh
 
 
+_DASHED: dict = {}      # (size, colour, dash) -> the outline on a clear surface, drawn once
+
+
 def draw_dashed(surf, rect, colour, dash=6):
-    x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
-    for x in range(x0, x1, dash * 2):
-        pygame.draw.line(surf, colour, (x, y0), (min(x + dash, x1), y0))
-        pygame.draw.line(surf, colour, (x, y1), (min(x + dash, x1), y1))
-    for y in range(y0, y1, dash * 2):
-        pygame.draw.line(surf, colour, (x0, y), (x0, min(y + dash, y1)))
-        pygame.draw.line(surf, colour, (x1, y), (x1, min(y + dash, y1)))
+    """A dashed outline (an empty cell): drawn once per size and colour, then blitted (a tableau's
+    empty cells were some 800 one-pixel lines a frame)."""
+    key = (rect.size, tuple(colour), dash)
+    outline = _DASHED.get(key)
+    if outline is None:
+        if len(_DASHED) > 256:
+            _DASHED.clear()
+        outline = _DASHED[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
+        x0, y0, x1, y1 = 0, 0, rect.w - 1, rect.h - 1
+        for x in range(x0, x1, dash * 2):
+            pygame.draw.line(outline, colour, (x, y0), (min(x + dash, x1), y0))
+            pygame.draw.line(outline, colour, (x, y1), (min(x + dash, x1), y1))
+        for y in range(y0, y1, dash * 2):
+            pygame.draw.line(outline, colour, (x0, y), (x0, min(y + dash, y1)))
+            pygame.draw.line(outline, colour, (x1, y), (x1, min(y + dash, y1)))
+    surf.blit(outline, rect.topleft)
 
 
 def draw_tableau(surf, zones, view, seat, marks, image_for, big: bool):
