@@ -82,3 +82,25 @@ def core_left(texts) -> list:
     """The texts that are one of the core's English messages (a table's frame, its summary), which
     German says otherwise: what a German table must not show."""
     return sorted({t for t in texts if t and t.strip() and untranslated("cardtable", t)})
+
+
+class Catalog:
+    """One domain's catalog as a family's tests ask it: `untranslated(text)`, `german(text)` and
+    the patterns, with what a message of fields alone may hold besides them (`also`)."""
+
+    def __init__(self, domain: str, also: str = " .,:;!?·-"):
+        self.domain, self.also = domain, also
+
+    def english_patterns(self) -> tuple:
+        return english_patterns(self.domain, self.also)
+
+    def german_patterns(self) -> tuple:
+        return german_patterns(self.domain, self.also)
+
+    def untranslated(self, text: str):
+        """The English message of the catalog this text is (untranslated), or None."""
+        return untranslated(self.domain, text, self.also)
+
+    def german(self, text: str) -> bool:
+        """Is the text a German sentence of the catalog, fields filled in?"""
+        return german(self.domain, text, self.also)

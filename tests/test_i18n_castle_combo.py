@@ -40,26 +40,9 @@ FAMILY = family("tableau")
 
 # ---- the catalog as patterns (tests/rigging_i18n.py) ---------------------------------------------
 
-DOMAIN = "tableau"
-ALSO = ' .,:;!?·-×+/0123456789'     # what a message of fields alone may hold besides them
-
-
-def english_patterns() -> tuple:
-    return rigging_i18n.english_patterns(DOMAIN, ALSO)
-
-
-def german_patterns() -> tuple:
-    return rigging_i18n.german_patterns(DOMAIN, ALSO)
-
-
-def untranslated(text: str):
-    """The English message of the family's catalog this text is (untranslated), or None."""
-    return rigging_i18n.untranslated(DOMAIN, text, ALSO)
-
-
-def german(text: str) -> bool:
-    """Is the text a German sentence of the family's catalog, fields filled in?"""
-    return rigging_i18n.german(DOMAIN, text, ALSO)
+CATALOG = rigging_i18n.Catalog("tableau", also=' .,:;!?·-×+/0123456789')     # a message of fields alone may hold these
+english_patterns, german_patterns = CATALOG.english_patterns, CATALOG.german_patterns
+untranslated, german = CATALOG.untranslated, CATALOG.german
 
 
 def test_the_catalog_is_complete_and_compiled():

@@ -401,17 +401,10 @@ class SheddingBot:
                     n = cells.get((value, suit))
                     if not n:
                         continue
-                    low = value
-                    while low - 1 in values:
-                        low -= 1
-                    high = value
-                    while high + 1 in values:
-                        high += 1
-                    if high - low >= 2:
-                        run = (low + high) * (high - low + 1) // 2
-                        out = out_with(value)
-                        if run > out:
-                            discards += n * (run - out)
+                    run = _run_through(value, values)
+                    out = out_with(value)
+                    if run is not None and run > out:
+                        discards += n * (run - out)
         deck = (kept - sure * discards) / unseen.count
         return deck, points, best, counts, suits
 
@@ -660,17 +653,22 @@ def _best_with(best: int, counts: dict, suits: dict, value: int, suit, joker: bo
     if not joker:
         values = suits.get(suit)
         if values:
-            low = value
-            while low - 1 in values:
-                low -= 1
-            high = value
-            while high + 1 in values:
-                high += 1
-            if high - low >= 2:
-                run = (low + high) * (high - low + 1) // 2
-                if run > out:
-                    out = run
+            run = _run_through(value, values)
+            if run is not None and run > out:
+                out = run
     return out
+
+
+def _run_through(value: int, values):
+    """The points of the run a card of this value makes with the values held in its suit (3 or
+    more in a row through it), or None if it makes none."""
+    low = value
+    while low - 1 in values:
+        low -= 1
+    high = value
+    while high + 1 in values:
+        high += 1
+    return (low + high) * (high - low + 1) // 2 if high - low >= 2 else None
 
 
 def _or(bits) -> int:
