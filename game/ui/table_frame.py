@@ -51,6 +51,22 @@ def _compute(size) -> Frame:
     return Frame(size, top_bar, table, sidebar, status, scale)
 
 
+@lru_cache(maxsize=64)
+def fitted(text: str, sizes: tuple, width: int, room: int) -> tuple:
+    """(size, lines) of a text wrapped to `width` in the largest of `sizes` whose lines fit `room`
+    pixels high; at the smallest, what still does not fit ends in "…" (never cut silently). Kept:
+    the status bar asks every frame, and a lesson's words stay the same for many."""
+    for size in sizes:
+        lines = fonts.wrap(text, size, width)
+        if len(lines) * fonts.line_height(size) <= room:
+            return size, tuple(lines)
+    fit = max(1, room // fonts.line_height(size))
+    if len(lines) > fit:
+        lines = lines[:fit]
+        lines[-1] = fonts.ellipsize(lines[-1] + " …", size, width)
+    return size, tuple(lines)
+
+
 @dataclass
 class Visuals:
     """What the common table adds to the view: highlights, selection, hidden places, texts.
@@ -159,16 +175,8 @@ class FrameDrawer:
             # at its right, then a smaller size (a guide's lesson in German is four or five lines at
             # the prompt's width); what still does not fit ends in "…", never silently
             width = text_w if vis.text_right is not None else max(text_w, r.w - 32)
-            room = r.bottom - 4 - (y + 2)
-            for size in (16, 15, 14, 13, 12):
-                size = self.fs(size)
-                lines = fonts.wrap(mark + vis.message, size, width)
-                if len(lines) * fonts.line_height(size) <= room:
-                    break
-            fit = max(1, room // fonts.line_height(size))
-            if len(lines) > fit:
-                lines = lines[:fit]
-                lines[-1] = fonts.ellipsize(lines[-1] + " …", size, width)
+            sizes = tuple(self.fs(size) for size in (16, 15, 14, 13, 12))
+            size, lines = fitted(mark + vis.message, sizes, width, r.bottom - 4 - (y + 2))
             for line in lines:
                 blit_text(surf, line, size, (r.x + 16, y + 2), colour, False)
                 y += fonts.line_height(size)

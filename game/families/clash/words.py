@@ -113,8 +113,9 @@ def _and(items) -> str:
     return tr("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
-def _all_and(items) -> str:
-    """'a', 'a and b', 'a and b and c' (every pair joined by 'and')."""
+def joined(items) -> str:
+    """'a', 'a and b', 'a and b and c' (every pair joined by 'and', in the player's language); the
+    log's sentences and the result's title say lists so."""
     items = [local(i) for i in items]
     out = items[0] if items else ""
     for item in items[1:]:
@@ -197,7 +198,7 @@ def describe(event, names, call_name: str = "") -> str:
         return trn("{who}'s offer won: {who} takes {n} Star from the supply.",
                    "{who}'s offer won: {who} takes {n} Stars from the supply.", n, who=who, n=n)
     if k == "switch":
-        return tr("{who} switches {cards}.", who=who, cards=_all_and(shown(face.title) for _, face in event.faces))
+        return tr("{who} switches {cards}.", who=who, cards=joined(shown(face.title) for _, face in event.faces))
     if k == "reshuffle":
         n = event.get("cards")
         return trn("The Action discard is shuffled into a new deck ({cards} cards).",
@@ -205,7 +206,7 @@ def describe(event, names, call_name: str = "") -> str:
     if k == "game_over":
         winners = event.get("winners")
         return trn("The game is over: {won} won.", "The game is over: {won} won.", len(winners),
-                   won=_all_and(_who(names, s) for s in winners))
+                   won=joined(_who(names, s) for s in winners))
     return ""   # offer_decided, select, selected, refill, rest, draw, no_switch, totems: drawn by the table
 
 

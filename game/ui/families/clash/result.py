@@ -6,7 +6,7 @@ import pygame
 
 from game.i18n import N_, tr, trn
 from game.ui import fonts, theme
-from game.ui.families.clash.words import joined
+from game.families.clash.words import joined
 from game.ui.scene import shade
 from game.ui.summary import MatchResultScene
 from game.ui.widgets import blit_text, draw_panel

@@ -16,15 +16,6 @@ def ending(text: str, mark: str = ".") -> str:
     return text if text[-1:] in ("!", "?", ".", "…") else text + mark
 
 
-def joined(items) -> str:
-    """'a', 'a and b', 'a and b and c' (every pair joined by 'and', in the player's language)."""
-    items = [local(i) for i in items]
-    out = items[0] if items else ""
-    for item in items[1:]:
-        out = tr("{first} and {last}", first=out, last=item)
-    return out
-
-
 def title(name: str, view) -> str:
     """The game and how far it has gone: the round, of how many at most. The game ends once everyone
     has held the Black Totem `black_times_to_end` times (the Totems move on one player each round,
