@@ -290,15 +290,20 @@ class SheddingBot:
         """discard_costs of a bot that looks ahead: the points expected in hand after this discard,
         the better draw that follows, and the next turn's best discard."""
         table = self._table
+        laid_of = table.laid
         unseen = self._unseen(view)
         sure = self._ahead(view, unseen)
         nxt = view.seats[(self.seat + view.direction) % view.n]
         offers = nxt.seat != self.seat and nxt.taken     # else nothing fits what it took
+        hand = view.hand
+        held = sum(map(table.bit.__getitem__, hand))
+        takeable = view.takeable
+        after_next = self._after_next
         out = []
         for action in discards:
-            _, laid, mask, value, _ = table.laid(action)
-            rest = [c for c in view.hand if c not in laid]
-            cost = self._after_next(rest, view.takeable, value, unseen, sure)[0]
+            _, laid, mask, value, _ = laid_of(action)
+            rest = [c for c in hand if c not in laid] if len(laid) > 1 else [c for c in hand if c != laid[0]]
+            cost = after_next(rest, takeable, value, unseen, sure, held & ~mask)[0]
             if offers:
                 cost += self._given_away(laid, nxt)
             if self.action_cards:
@@ -324,25 +329,31 @@ class SheddingBot:
             sure = unseen.sure[key] = self._chance_none_below(view, unseen, view.call_limit + 1)
         return sure
 
-    def _after_next(self, hand: list, takeable, laid_value, unseen: "Unseen", sure: float) -> tuple:
-        """(the lower of the expected costs, the deck's, {taken id: its cost}) of a hand (ids) about to
-        draw: its points after the draw, less the next turn's best discard when that turn comes
-        (`sure`). A drawn card of the value just laid (`laid_value`) is thrown at once, for free.
-        The deck's cost of a hand is kept (unseen.ahead) for the draw that follows the discard (the
-        same hand, unseen cards and chance)."""
-        cards = self._cards
-        mask = sum(map(self._table.bit.__getitem__, hand))
+    def _after_next(self, hand: list, takeable, laid_value, unseen: "Unseen", sure: float, mask=None) -> tuple:
+        """(the lower of the expected costs, the deck's, {taken id: its cost}) of a hand (ids; `mask`:
+        the same as a mask, if the caller has it) about to draw: its points after the draw, less the
+        next turn's best discard when that turn comes (`sure`). A drawn card of the value just laid
+        (`laid_value`) is thrown at once, for free. The deck's cost of a hand is kept (unseen.ahead)
+        for the draw that follows the discard (the same hand, unseen cards and chance)."""
+        if mask is None:
+            mask = sum(map(self._table.bit.__getitem__, hand))
         key = (mask, laid_value, sure)
         memo = unseen.ahead
         known = memo.get(key)
         if known is None:
             known = memo[key] = self._deck_after_next(mask, hand, laid_value, unseen, sure)
         deck, points, best, counts, suits = known
+        if not takeable:
+            return deck, deck, {}
+        cards = self._cards
         takes = {}
+        low = deck
         for card in takeable:
             value, suit, joker = cards[card]
-            takes[card] = points + value - sure * _best_with(best, counts, suits, value, suit, joker)
-        return min([deck, *takes.values()]), deck, takes
+            cost = takes[card] = points + value - sure * _best_with(best, counts, suits, value, suit, joker)
+            if cost < low:
+                low = cost
+        return low, deck, takes
 
     def _deck_after_next(self, mask: int, hand: list, laid_value, unseen: "Unseen", sure: float) -> tuple:
         """(the deck's expected cost, the hand's points, its best discard, value -> how many, suit ->
@@ -353,59 +364,70 @@ class SheddingBot:
         discards, an integer), over the unseen cards counted per value, per (value, suit) that
         completes a run, and per joker (Unseen.kinds): a dozen terms instead of forty cards."""
         cards = self._cards
-        points, best, _ = self._shape_of(mask)
+        points, best, _ = self._table.shapes.get(mask) or self._shape_of(mask)
         counts: dict = {}
         suits: dict = {}
         for c in hand:
             value, suit, joker = cards[c]
             counts[value] = counts.get(value, 0) + 1
             if not joker:
-                suits.setdefault(suit, set()).add(value)
-        if not unseen.count:
+                held = suits.get(suit)
+                if held is None:
+                    suits[suit] = {value}
+                else:
+                    held.add(value)
+        count = unseen.count
+        if not count:
             return points + 6.5 - sure * best, points, best, counts, suits
         values, below, above, every, plain, cells = unseen.kinds
-        get_count = counts.get
-
-        def out_with(value) -> int:
-            """The best discard once a card of this value joins the hand (alone or in its set)."""
-            out = best if best > value else value
-            n = get_count(value, 0)
-            if n and value * (n + 1) > out:
-                out = value * (n + 1)
-            return out
         # the points in hand with the drawn card, summed: each card's value (less the ones thrown
         # at once: a card of the value just laid)
-        kept = unseen.count * points + above[0]
+        kept = count * points + above[0]
         # the next turn's best discard with each card: the hand's best or the card alone (the
         # higher), as prefix sums over the sorted values; then the sets the hand's values make
+        # (a card of a value held n times makes a set of n + 1: where that beats the higher of the
+        # hand's best and the card alone, the difference)
         i = bisect_right(values, best)
         discards = best * below[i] + above[i]
-        for value in counts:
+        for value, n_held in counts.items():
             n = every.get(value)
             if n:
-                discards += n * (out_with(value) - (best if best > value else value))
-        thrown = plain.get(laid_value) if laid_value is not None else None
-        if thrown:
-            kept -= thrown * laid_value
-            discards += thrown * (best - out_with(laid_value))
+                alone = best if best > value else value
+                made = value * (n_held + 1)
+                if made > alone:
+                    discards += n * (made - alone)
+        if laid_value is not None:
+            thrown = plain.get(laid_value)
+            if thrown:
+                kept -= thrown * laid_value
+                out = best if best > laid_value else laid_value
+                n_held = counts.get(laid_value)
+                if n_held and laid_value * (n_held + 1) > out:
+                    out = laid_value * (n_held + 1)
+                discards += thrown * (best - out)
         # a card that completes a run in its suit: the run, where it beats the set or the card alone
         done = set()
-        for suit, values in suits.items():
-            if len(values) < 2:
+        for suit, held in suits.items():
+            if len(held) < 2:
                 continue
-            for held in values:
-                for value in (held - 1, held + 1):
-                    if value in values or value == laid_value or (value, suit) in done:
+            for h in held:
+                for value in (h - 1, h + 1):
+                    if value in held or value == laid_value or (value, suit) in done:
                         continue        # a card held already (its runs are in `best`), thrown, or counted
                     done.add((value, suit))
                     n = cells.get((value, suit))
                     if not n:
                         continue
-                    run = _run_through(value, values)
-                    out = out_with(value)
-                    if run is not None and run > out:
+                    run = _run_through(value, held)
+                    if run is None:
+                        continue
+                    out = best if best > value else value
+                    n_held = counts.get(value)
+                    if n_held and value * (n_held + 1) > out:
+                        out = value * (n_held + 1)
+                    if run > out:
                         discards += n * (run - out)
-        deck = (kept - sure * discards) / unseen.count
+        deck = (kept - sure * discards) / count
         return deck, points, best, counts, suits
 
     def _shape_of(self, hand: int) -> tuple:
@@ -514,6 +536,11 @@ class _CardTable:
             if not joker and (value, suit) not in self.kind:
                 self.kind[value, suit] = 1 << len(self.kind)
         kind_bit = tuple(0 if joker else self.kind[value, suit] for value, suit, joker in cards)
+        # the ids of each (value, suit) that is no joker, and the jokers' ids (Unseen.kinds)
+        self.kind_ids = tuple((kind, sum(1 << c for c, (value, suit, joker) in enumerate(cards)
+                                         if not joker and (value, suit) == kind)) for kind in self.kind)
+        self.jokers = sum(1 << c for c, (_, _, joker) in enumerate(cards) if joker)
+        self.jokers_by_value = tuple((v, ids & self.jokers) for v, ids in self.by_value if ids & self.jokers)
         # byte i of a mask of ids -> the kinds of those ids (a mask's kinds, 8 ids at a time)
         self.kinds_of_byte = tuple(
             tuple(_or(kind_bit[i * 8 + k] for k in range(8) if byte >> k & 1 and i * 8 + k < len(cards))
@@ -744,21 +771,34 @@ class Unseen:
         how many of the cards that are not jokers, (value, suit) -> how many of those)."""
         kinds = self.__dict__.get("_kinds")
         if kinds is None:
-            every: dict = {}
-            plain: dict = {}
-            cells: dict = {}
-            for value, suit, joker in self.rows:
-                every[value] = every.get(value, 0) + 1
-                if not joker:
-                    plain[value] = plain.get(value, 0) + 1
-                    cells[value, suit] = cells.get((value, suit), 0) + 1
-            values = sorted(every)
+            # from the masks: each value's count is in `counts` already, a (value, suit)'s is a bit
+            # count, and only the unseen jokers' value differs between every card and the plain ones
+            counts, unseen, table = self.counts, self.unseen, self.table
+            every = self.values
+            values = [value for value, _ in counts]
             below = [0]
-            for value in values:
-                below.append(below[-1] + every[value])
+            for _, n in counts:
+                below.append(below[-1] + n)
             above = [0] * (len(values) + 1)
-            for i in range(len(values) - 1, -1, -1):
-                above[i] = above[i + 1] + values[i] * every[values[i]]
+            for i in range(len(counts) - 1, -1, -1):
+                value, n = counts[i]
+                above[i] = above[i + 1] + value * n
+            plain = every
+            jokers = unseen & table.jokers
+            if jokers:
+                plain = dict(every)
+                for value, ids in table.jokers_by_value:
+                    n = (jokers & ids).bit_count()
+                    if n:
+                        if plain[value] == n:
+                            del plain[value]
+                        else:
+                            plain[value] -= n
+            cells = {}
+            for kind, ids in table.kind_ids:
+                n = (unseen & ids).bit_count()
+                if n:
+                    cells[kind] = n
             kinds = self._kinds = (values, below, above, every, plain, cells)
         return kinds
 
