@@ -43,8 +43,9 @@ def main() -> int:
         name, _, value = pair.partition("=")
         if name not in {f.name for f in dataclasses.fields(normal)}:
             parser.error(f"{name!r} is not a knob of {type(normal).__module__}.Style")
-        try:
-            knobs[name] = float(value)
+        try:      # a whole-number knob (a count of samples or cards) stays a whole number
+            knobs[name] = type(getattr(normal, name))(float(value)) if isinstance(getattr(normal, name), int) \
+                else float(value)
         except ValueError:
             parser.error(f"{name}={value!r}: a knob takes a number")
     changed = dataclasses.replace(normal, **knobs)
