@@ -55,6 +55,31 @@ def test_a_row_holds_what_each_pair_is_worth():
     assert asked > 2000
 
 
+def test_roles_of_many_keys_are_each_keys_role():
+    """Table._roles_of (a Side and its _me/_them tuple for many keys, the memos read in one loop) gives
+    what side() then _me()/_them() give key by key, on every Group a Table weighs."""
+    ruleset = klobba()
+    asked = 0
+    for game, seat in _games((1,), 4):
+        if game.phase != "lay" or seat not in game.sides:
+            continue
+        view = game.view(seat)
+        bot = make_bot(ruleset, seat, "normal", 0)
+        bot._learn(view)
+        for wins_only in (False, True):
+            bot_outcomes._TABLES.clear()
+            table = bot._table(view, seat, wins_only=wins_only)
+            keys = list(bot.tag)            # every key of the deck, and NOBODY
+            for group in ("M", "T", "KM", "KT"):
+                role = table._me if group in ("M", "KM") else table._them
+                plain = [role(table.side(k, group)) for k in keys]
+                bot_outcomes._TABLES.clear()
+                fresh = bot._table(view, seat, wins_only=wins_only)
+                assert fresh._roles_of(keys, group) == plain == fresh._roles_of(keys, group), (group, wins_only)
+                asked += len(keys)
+    assert asked > 500
+
+
 def test_the_worst_of_draws_is_the_best_of_the_values_negated():
     """expected_min sorts the values themselves instead of negating them: the same number, bit for bit."""
     rng = random.Random(3)

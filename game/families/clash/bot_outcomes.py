@@ -124,6 +124,21 @@ class Table:
             sides = self._groups[group] = self._sides_on(group)
         return sides.get(key) or self.bot.side_in(sides, key)
 
+    def _roles_of(self, keys, group: str) -> list:
+        """[the _me ("M", "KM") or _them ("T", "KT") tuple of each key's Side on a Group]: side and
+        _me/_them for many keys at once, their memos read here (a Table asks for every unseen key)."""
+        sides = self._groups.get(group)
+        if sides is None:
+            sides = self._groups[group] = self._sides_on(group)
+        side_in = self.bot.side_in
+        memo, role = (self._my_roles, self._me) if group in ("M", "KM") else (self._their_roles, self._them)
+        out = []
+        for k in keys:
+            side = sides.get(k) or side_in(sides, k)
+            found = memo.get(side)
+            out.append(role(side) if found is None else found)
+        return out
+
     def _sides_on(self, group: str) -> dict:
         bot = self.bot
         if group == "M":
@@ -256,7 +271,7 @@ class Table:
             tag = self.bot.tag
             plain_keys = tuple(k for k in self._row_keys if tag.get(k) not in ("mirror", "flee_and_surprise"))
             found = self._rows[_COLUMNS] = (
-                plain_keys, tuple(self._them(self.side(k, "T")) for k in plain_keys),
+                plain_keys, tuple(self._roles_of(plain_keys, "T")),
                 tuple(k for k in self._row_keys if tag.get(k) == "mirror"),
                 tuple(k for k in self._row_keys if tag.get(k) == "flee_and_surprise"))
         return found
@@ -267,8 +282,9 @@ class Table:
         if found is None:
             plain_keys, thems, _, _ = self._columns()
             bonus = self._mirror_bonus(True, False)
-            found = self._rows[_MIRRORED] = tuple(self._clashes(self._me(self.side(k, "M")), [them])[0] + bonus
-                                                  for k, them in zip(plain_keys, thems))
+            clashes = self._clashes
+            found = self._rows[_MIRRORED] = tuple(clashes(me, [them])[0] + bonus
+                                                  for me, them in zip(self._roles_of(plain_keys, "M"), thems))
         return found
 
     def _mirror_bonus(self, i_mirror: bool, they_mirror: bool) -> float:
@@ -318,10 +334,9 @@ class Table:
         distinct ones, those tuples)."""
         found = self._chances_of.get(group)
         if found is None:
-            role = self._me if group == "KM" else self._them
             at, roles = [], {}
-            for e, _ in self.surprise_p:
-                at.append(roles.setdefault(role(self.side(e, group)), len(roles)))
+            for role in self._roles_of([e for e, _ in self.surprise_p], group):
+                at.append(roles.setdefault(role, len(roles)))
             found = self._chances_of[group] = (tuple(p for _, p in self.surprise_p), tuple(at), tuple(roles))
         return found
 
