@@ -7,15 +7,23 @@
 - a bot's beliefs read again off the seats of a view that are the very objects of its last view
   equal beliefs read afresh;
 - a swap step's pairs and actions, listed once for everything they depend on, are the pairs and
-  actions listed afresh for each state.
+  actions listed afresh for each state;
+- each seat's content key (which decides whether a view reuses that seat's part) read by map is
+  the key read afresh;
+- the actions on a seat's cards looked up by slot from a row made once are the very actions
+  listed afresh;
+- an action's shape, checked once per action object, still refuses every wrongly shaped action.
 """
 import copy
 
 import pytest
 
-from game.families.memory import abilities as memory_abilities, bots as memory_bots
+from game.engine.core import Action, IllegalAction
+from game.families.memory import abilities as memory_abilities, bots as memory_bots, view as memory_view
 from game.families.memory.bot_style import STYLES
 from game.families.memory.bots import MemoryBot
+from game.families.memory.moves import _DISCARD, _DRAW_DECK, _LOOK_START, _PASS, _SKIP, _act
+from game.families.memory.rules import MemoryGame
 from game.lab.simulate import run_match
 from rigging import load
 
@@ -132,3 +140,94 @@ def test_a_swap_steps_pairs_listed_once_for_all_are_those_listed_afresh(rid, mon
     for seed in (1, 2, 3):
         run_match(load(rid), ("normal",) * 4, seed)
     assert len(checked) > 20 and max(checked) > 50
+
+
+def _keys_afresh(game) -> list:
+    """Each seat's content key as worked out before the masks and tags were read by map (the code of then)."""
+    known, caller, totals, looked = game.known, game.caller, game.totals, game.looked
+    shuffle_of = game.shuffle_of
+    return [(tuple(lay), tuple([known[c] for c in lay if c is not None]), tuple(pens),
+             caller == s, totals[s], looked[s],
+             tuple([shuffle_of.get(c, 0) for c in lay]) if shuffle_of else ())
+            for s, (lay, pens) in enumerate(zip(game.layouts, game.penalty_slots))]
+
+
+@pytest.mark.parametrize("rid", ["kombio", "cambio", "cambio-classic"])
+def test_the_seats_content_keys_read_by_map_are_those_read_afresh(rid, monkeypatch):
+    """At every view of three matches, gaps (cards matched away) and reshuffled cards included."""
+    seen = {"views": 0, "gaps": 0, "tags": 0}
+    common = memory_view._view_common
+
+    def compared(game):
+        got = common(game)
+        assert got[0] == _keys_afresh(game)
+        seen["views"] += 1
+        seen["gaps"] += any(None in lay for lay in game.layouts)
+        seen["tags"] += bool(game.shuffle_of)
+        return got
+
+    monkeypatch.setattr(memory_view, "_view_common", compared)
+    for seed in (1, 2, 3):
+        run_match(load(rid), ("normal",) * 4, seed)
+    assert seen["views"] > 300 and seen["gaps"] > 20
+    if rid == "cambio-classic":
+        assert seen["tags"] > 20
+
+
+def _legal_afresh(game, seat) -> list:
+    """The race's, the give's and the drawn card's actions as listed before they were looked up by
+    slot (the code of then)."""
+    if game.phase == "window":
+        return [_act("match", pos) for pos in game._matchable(seat)] + [_PASS]
+    if game.phase == "give":
+        out = [_act("give", (seat, i)) for i, c in enumerate(game.layouts[seat]) if c is not None]
+        return out + ([_SKIP] if game.rules["matching"]["give_after_opponent_match"] == "may" else [])
+    out = [_act("exchange", (seat, i)) for i, c in enumerate(game.layouts[seat]) if c is not None]
+    if game.drawn_from == "deck" or not game.rules["discard_draw_must_exchange"]:
+        out.append(_DISCARD)
+    return out
+
+
+@pytest.mark.parametrize("rid", ["kombio", "cambio", "cambio-classic"])
+def test_actions_looked_up_by_slot_are_the_actions_listed_afresh(rid, monkeypatch):
+    """The very objects, in order, at every legal_actions of three matches in the race, the give
+    and a drawn card's places (gaps and penalty cards included)."""
+    checked = {"window": 0, "give": 0, "drawn": 0}
+    legal = MemoryGame.legal_in_phase
+
+    def compared(game, seat):
+        got = legal(game, seat)
+        if game.phase in checked:
+            fresh = _legal_afresh(game, seat)
+            assert len(got) == len(fresh) and all(a is b for a, b in zip(got, fresh))
+            checked[game.phase] += 1
+        return got
+
+    monkeypatch.setattr(MemoryGame, "legal_in_phase", compared)
+    for seed in (1, 2, 3):
+        run_match(load(rid), ("normal",) * 4, seed)
+    assert checked["window"] > 30 and checked["drawn"] > 30
+    if rid != "cambio-classic":
+        assert checked["give"] > 0
+
+
+def test_an_action_shaped_wrong_is_refused_however_often_its_kind_was_accepted():
+    """The shape check made once per action object: a well-shaped action passes every time, and an
+    action with arguments its kind does not carry is refused every time, before and after."""
+    game = MemoryGame(load("kombio"), 2, seed=4)
+    wrong = Action("look_start", choice="deck")
+    for _ in range(2):
+        with pytest.raises(IllegalAction):
+            game.apply(0, wrong)
+    game.apply(0, _LOOK_START)
+    game.apply(1, _LOOK_START)
+    seat = game.current
+    bad = Action("draw", choice="deck", pos=(seat, 0))
+    with pytest.raises(IllegalAction):
+        game.apply(seat, bad)
+    game.apply(seat, _DRAW_DECK)
+    with pytest.raises(IllegalAction):
+        game.apply(seat, Action("exchange"))
+    with pytest.raises(IllegalAction):
+        game.apply(seat, bad)
+    assert game.phase == "drawn"

@@ -32,6 +32,20 @@ def _act(kind: str, pos: tuple, pos2: Optional[tuple] = None) -> Action:
     return act
 
 
+_ROWS: dict = {}
+
+
+def actions_on(kind: str, seat: int, layout: list) -> list:
+    """`_act(kind, (seat, i))` for each card present in `seat`'s layout, in slot order: the same
+    action objects, looked up by slot from a row made once (legal_actions lists them very often)."""
+    row = _ROWS.get((kind, seat, len(layout)))
+    if row is None:
+        row = _ROWS[(kind, seat, len(layout))] = tuple(_act(kind, (seat, i)) for i in range(len(layout)))
+    if None not in layout:
+        return list(row)
+    return [a for a, c in zip(row, layout) if c is not None]
+
+
 def listed(action: Action, legal) -> bool:
     """`action in legal`, asked of the very object first: an action chosen from the list (or one
     made once here) is nearly always one of its items itself, and comparing actions field by field,

@@ -8,7 +8,7 @@ call and the next turn once the race is over).
 from __future__ import annotations
 
 from game.engine.core import Event, IllegalAction
-from game.families.memory.moves import _PASS, _PASS_EVENTS, _RETURN, _SKIP, _TAKE, _WINDOW_CLOSE, _act
+from game.families.memory.moves import _PASS, _PASS_EVENTS, _RETURN, _SKIP, _TAKE, _WINDOW_CLOSE, actions_on
 from game.i18n import N_, tr
 
 
@@ -52,16 +52,22 @@ class MatchRace:
                     mask |= known[c]
         return mask
 
+    def _matchable_seats(self, seat) -> list:
+        """The seats whose cards `seat` may throw in the race: not a locked layout; others' only
+        where the game allows matching an opponent's card."""
+        others = self.rules["matching"]["from_opponents"]
+        return [s for s in range(self.n) if not self.locked(s) and (s == seat or others)]
+
     def _matchable(self, seat) -> list:
         out = []
-        for s in range(self.n):
-            if self.locked(s) or (s != seat and not self.rules["matching"]["from_opponents"]):
-                continue
+        for s in self._matchable_seats(seat):
             out.extend((s, i) for i, c in enumerate(self.layouts[s]) if c is not None)
         return out
 
     def _legal_match_or_pass(self, seat) -> list:
-        out = [_act("match", pos) for pos in self._matchable(seat)]
+        out = []
+        for s in self._matchable_seats(seat):
+            out += actions_on("match", s, self.layouts[s])
         out.append(_PASS)
         return out
 
@@ -135,7 +141,7 @@ class MatchRace:
         return events + [Event("penalty", seat=seat, pos=(seat, len(self.layouts[seat]) - 1), data=(("ok", True),))]
 
     def _legal_give(self, seat) -> list:
-        out = [_act("give", (seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]
+        out = actions_on("give", seat, self.layouts[seat])
         if self.rules["matching"]["give_after_opponent_match"] == "may":
             out.append(_SKIP)
         return out

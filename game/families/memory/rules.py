@@ -22,7 +22,7 @@ from game.engine.piles import Knowledge, refill
 from game.engine.schema import filled
 from game.families.memory.abilities import Abilities
 from game.families.memory.moves import (_CALL, _DISCARD, _DRAW_DECK, _DRAW_DISCARD, _LOOK_START, _NEXT_ROUND,
-                                        _SHAPES, _TURN_EVENTS, _act)
+                                        _SHAPES, _TURN_EVENTS, actions_on)
 from game.families.memory.race import MatchRace
 from game.families.memory.schema import RULES_SPEC
 from game.families.memory.view import MemoryView, SeatResult, observe, observe_all
@@ -34,6 +34,9 @@ from game.i18n import N_, tr
 _FROM_DECK = (("src", "deck"), ("dst", "drawn"))
 _FROM_DISCARD = (("src", "discard"), ("dst", "drawn"))
 _DRAWN_TO_DISCARD = (("src", "drawn"), ("dst", "discard"))
+
+# actions whose arguments were found to fit their kind, by id (the action itself as the value)
+_SHAPED: dict = {}
 
 # --- the state ---------------------------------------------------------------
 
@@ -188,9 +191,14 @@ class MemoryGame(Abilities, MatchRace, Game):
     # There is nothing to forget: a view's parts are reused only while what they show is the same.
     def step(self, seat: int, action: Action) -> list:
         """The phase's step (STEPS), for an action with the arguments its kind carries and no others."""
-        given = (action.pos is not None, action.pos2 is not None, action.choice is not None)
-        if _SHAPES.get(action.kind) != given:
-            raise IllegalAction(self._what_now())
+        # an action is immutable: its shape is checked once per object (most are made once, moves.py)
+        if _SHAPED.get(id(action)) is not action:
+            given = (action.pos is not None, action.pos2 is not None, action.choice is not None)
+            if _SHAPES.get(action.kind) != given:
+                raise IllegalAction(self._what_now())
+            if len(_SHAPED) >= 4096:
+                _SHAPED.clear()
+            _SHAPED[id(action)] = action     # kept alive: its id is not another action's
         return self.STEPS[self.phase](self, seat, action)
 
     # ---- look at the starting cards ----
@@ -288,7 +296,7 @@ class MemoryGame(Abilities, MatchRace, Game):
 
     # ---- holding a drawn card: exchange or discard ----
     def _legal_exchange_or_discard(self, seat) -> list:
-        out = [_act("exchange", (seat, i)) for i, c in enumerate(self.layouts[seat]) if c is not None]
+        out = actions_on("exchange", seat, self.layouts[seat])
         if self.drawn_from == "deck" or not self.rules["discard_draw_must_exchange"]:
             out.append(_DISCARD)
         return out

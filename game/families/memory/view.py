@@ -18,6 +18,7 @@ Phases (`MemoryView.phase`):
 from __future__ import annotations
 
 import dataclasses
+from itertools import repeat
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -28,6 +29,7 @@ from game.i18n import N_, tr
 
 Pos = tuple  # (seat, slot)
 
+_ZEROS = repeat(0)      # a default for every card (map(dict.get, cards, _ZEROS))
 _new = object.__new__
 _set = object.__setattr__
 
@@ -182,9 +184,12 @@ def _view_common(game) -> tuple:
     # part rarely changes between two of them: it is reused while this content is the same. The
     # content includes each card's reshuffle: a card that went to the pile, came back in a
     # reshuffle and was put in the same place again is the same card there with another history.
-    keys = [(tuple(lay), tuple([known[c] for c in lay if c is not None]), tuple(pens),
-             caller == s, totals[s], looked[s],
-             tuple([shuffle_of.get(c, 0) for c in lay]) if shuffle_of else ())
+    # (The masks and tags are read by map where the layout has no gap: the same tuples, faster.)
+    mask_of, tag_of = known.__getitem__, shuffle_of.get
+    keys = [(tuple(lay),
+             tuple(map(mask_of, lay)) if None not in lay else tuple([known[c] for c in lay if c is not None]),
+             tuple(pens), caller == s, totals[s], looked[s],
+             tuple(map(tag_of, lay, _ZEROS)) if shuffle_of else ())
             for s, (lay, pens) in enumerate(zip(game.layouts, game.penalty_slots))]
     p = game.pending
     pend = None
