@@ -13,6 +13,7 @@ knobs joined by `+`:
 - `disc=N`: search.DISCARDS_SEARCHED, normal's N best discards are searched beside its choice;
 - `head=H`: the root bot's head start in points of round margin (hard.py's `head_start`);
 - `resample=K`: inference on (K deals drawn, one kept by the likelihood of the others' discards);
+- `lean=L`: the sampler's lean to low cards (sampling.KEEP_LOW) for this variant's matches;
 - `know=opponents`: a diagnostic, never at the table: the samples keep the opponents' TRUE hands
   (the deck shuffled anew): the ceiling a perfect model of the others would give;
 - `playouts=N`: this variant's budget instead of `--playouts`;
@@ -39,6 +40,14 @@ from game.ai import make_bot  # noqa: E402
 from game.engine.ruleset import find_ruleset  # noqa: E402
 from game.lab.lab import wilson  # noqa: E402
 from game.lab.simulate import run_match  # noqa: E402
+
+
+def _shipped_lean() -> float:
+    from game.families.shedding import sampling
+    return sampling.KEEP_LOW
+
+
+SHIPPED_LEAN = _shipped_lean()
 
 
 def parse(variant: str) -> dict:
@@ -114,6 +123,8 @@ def hard_bot(ruleset, seat: int, seed: int, knobs: dict, playouts: int, table: d
 def one_match(task: tuple) -> dict:
     variant, seed, seats, playouts = task
     knobs = parse(variant)
+    from game.families.shedding import sampling
+    sampling.KEEP_LOW = float(knobs.get("lean", SHIPPED_LEAN))     # a process plays many variants
     ruleset = find_ruleset("kumbal")
     hard_seat = seed % seats
     bots = [make_bot(ruleset, s, "normal", seed * 8 + s) for s in range(seats)]
