@@ -31,7 +31,7 @@ sys.path.insert(0, ROOT)
 
 from benchout import write_result  # noqa: E402
 
-from game.lab.simulate import run_match  # noqa: E402
+from game.lab.simulate import run_match, settle  # noqa: E402
 from game.engine.ruleset import find_ruleset  # noqa: E402
 
 TARGET_RATIO = 3.0
@@ -61,6 +61,7 @@ def ours(games: int, seed: int) -> dict:
     """Kumbal matches per second with random bots, one process, as --simulate plays them."""
     ruleset = find_ruleset("kumbal")
     levels = ["random", "random"]
+    settle()                                    # as play_matches does before its first match
     run_match(ruleset, levels, seed - 1)       # warm-up, as the peer's
     rounds = actions = 0
     start = time.perf_counter()

@@ -168,3 +168,27 @@ def test_worker_processes_started_fresh_as_on_windows_and_macos_play_the_same_ma
     one = simulate.play_lab_matches(ruleset, recipe, ("normal", "easy"), seeds, jobs=1)
     two = simulate.play_lab_matches(ruleset, recipe, ("normal", "easy"), seeds, jobs=2)
     assert [p[0].totals for p in one] == [p[0].totals for p in two] and all(p[0] for p in two)
+
+
+def test_a_simulating_process_freezes_what_lived_before_its_first_match_once():
+    """simulate.settle: --simulate's process (and each worker) collects and freezes what is alive
+    before its first match (gc.freeze), once; the matches are those of a process that does not."""
+    import subprocess
+    import sys
+    code = (
+        "import gc, json\n"
+        "from game.lab import simulate\n"
+        "from game.engine.ruleset import find_ruleset\n"
+        "rs = find_ruleset('kumbal')\n"
+        "plain = [simulate.run_match(rs, ('random', 'random'), s).totals for s in (1, 2)]\n"
+        "before = gc.get_freeze_count()\n"
+        "first = simulate.play_matches(rs, ('random', 'random'), [1, 2])\n"
+        "frozen = gc.get_freeze_count()\n"
+        "simulate.play_matches(rs, ('random', 'random'), [3])\n"
+        "print(json.dumps([before, frozen, gc.get_freeze_count(), plain == [r[1] for r in first]]))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=str(__import__("pathlib").Path(__file__).resolve().parents[1]))
+    before, frozen, again, same = json.loads(out.stdout.strip().splitlines()[-1])
+    assert before == 0 and frozen > 1000       # the modules and rules, moved out of the collector's way
+    assert again == frozen                     # once: a later call freezes nothing new
+    assert same
