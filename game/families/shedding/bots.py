@@ -302,7 +302,7 @@ class SheddingBot:
         out = []
         for action in discards:
             _, laid, mask, value, _ = laid_of(action)
-            rest = [c for c in hand if c not in laid] if len(laid) > 1 else [c for c in hand if c != laid[0]]
+            rest = [c for c in hand if c not in laid]
             cost = after_next(rest, takeable, value, unseen, sure, held & ~mask)[0]
             if offers:
                 cost += self._given_away(laid, nxt)
@@ -364,7 +364,7 @@ class SheddingBot:
         discards, an integer), over the unseen cards counted per value, per (value, suit) that
         completes a run, and per joker (Unseen.kinds): a dozen terms instead of forty cards."""
         cards = self._cards
-        points, best, _ = self._table.shapes.get(mask) or self._shape_of(mask)
+        points, best, _ = self._shape_of(mask)
         counts: dict = {}
         suits: dict = {}
         for c in hand:
@@ -389,22 +389,14 @@ class SheddingBot:
         # hand's best and the card alone, the difference)
         i = bisect_right(values, best)
         discards = best * below[i] + above[i]
-        for value, n_held in counts.items():
+        for value in counts:
             n = every.get(value)
             if n:
-                alone = best if best > value else value
-                made = value * (n_held + 1)
-                if made > alone:
-                    discards += n * (made - alone)
-        if laid_value is not None:
-            thrown = plain.get(laid_value)
-            if thrown:
-                kept -= thrown * laid_value
-                out = best if best > laid_value else laid_value
-                n_held = counts.get(laid_value)
-                if n_held and laid_value * (n_held + 1) > out:
-                    out = laid_value * (n_held + 1)
-                discards += thrown * (best - out)
+                discards += n * (_set_or_alone(best, counts, value) - (best if best > value else value))
+        thrown = plain.get(laid_value) if laid_value is not None else None
+        if thrown:
+            kept -= thrown * laid_value
+            discards += thrown * (best - _set_or_alone(best, counts, laid_value))
         # a card that completes a run in its suit: the run, where it beats the set or the card alone
         done = set()
         for suit, held in suits.items():
@@ -419,14 +411,10 @@ class SheddingBot:
                     if not n:
                         continue
                     run = _run_through(value, held)
-                    if run is None:
-                        continue
-                    out = best if best > value else value
-                    n_held = counts.get(value)
-                    if n_held and value * (n_held + 1) > out:
-                        out = value * (n_held + 1)
-                    if run > out:
-                        discards += n * (run - out)
+                    if run is not None:
+                        out = _set_or_alone(best, counts, value)
+                        if run > out:
+                            discards += n * (run - out)
         deck = (kept - sure * discards) / count
         return deck, points, best, counts, suits
 
@@ -673,16 +661,23 @@ def _best_with(best: int, counts: dict, suits: dict, value: int, suit, joker: bo
     """A hand's best discard once this card joins it: the best it had (`best`), the card alone,
     the card's set (`counts`: value -> how many held), or the run it completes in its suit
     (`suits`: suit -> the values held)."""
-    out = best if best > value else value
-    n = counts.get(value, 0)
-    if n and value * (n + 1) > out:
-        out = value * (n + 1)
+    out = _set_or_alone(best, counts, value)
     if not joker:
         values = suits.get(suit)
         if values:
             run = _run_through(value, values)
             if run is not None and run > out:
                 out = run
+    return out
+
+
+def _set_or_alone(best: int, counts: dict, value: int) -> int:
+    """A hand's best discard once a card of this value joins it, but for runs: the best it had
+    (`best`), the card alone, or the card's set (`counts`: value -> how many held)."""
+    out = best if best > value else value
+    n = counts.get(value)
+    if n and value * (n + 1) > out:
+        out = value * (n + 1)
     return out
 
 
