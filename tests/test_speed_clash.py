@@ -56,8 +56,8 @@ def test_a_row_holds_what_each_pair_is_worth():
 
 
 def test_roles_of_many_keys_are_each_keys_role():
-    """Table._roles_of (a Side and its _me/_them tuple for many keys, the memos read in one loop) gives
-    what side() then _me()/_them() give key by key, on every Group a Table weighs."""
+    """Table._roles_of (the _me/_them tuple of many keys' Sides: the Group says which) gives what
+    side() then _me()/_them() give key by key, on every Group a Table weighs, asked again or fresh."""
     ruleset = klobba()
     asked = 0
     for game, seat in _games((1,), 4):

@@ -125,19 +125,10 @@ class Table:
         return sides.get(key) or self.bot.side_in(sides, key)
 
     def _roles_of(self, keys, group: str) -> list:
-        """[the _me ("M", "KM") or _them ("T", "KT") tuple of each key's Side on a Group]: side and
-        _me/_them for many keys at once, their memos read here (a Table asks for every unseen key)."""
-        sides = self._groups.get(group)
-        if sides is None:
-            sides = self._groups[group] = self._sides_on(group)
-        side_in = self.bot.side_in
-        memo, role = (self._my_roles, self._me) if group in ("M", "KM") else (self._their_roles, self._them)
-        out = []
-        for k in keys:
-            side = sides.get(k) or side_in(sides, k)
-            found = memo.get(side)
-            out.append(role(side) if found is None else found)
-        return out
+        """[the _me ("M", "KM") or _them ("T", "KT") tuple of each key's Side on a Group]."""
+        role = self._me if group in ("M", "KM") else self._them
+        side = self.side
+        return [role(side(k, group)) for k in keys]
 
     def _sides_on(self, group: str) -> dict:
         bot = self.bot
