@@ -3,6 +3,7 @@
     python bench/bench_hard.py [--games 20] [--seconds 0.25 | --playouts N] [--policy easy|normal]
                                [--game castle-combo --game klobba] [--seats 4] [--jobs 2]
                                [--first SEED] [--no-baseline] [--out NAME.json]
+                               [--know opponents]
     python bench/bench_hard.py --paths [--game kombio ...]     # what one playout step costs
 
 Prints, per game: hard's win rate against normal with its 95% interval (Wilson), beside what a
@@ -12,10 +13,13 @@ the policy bots' views and decisions), with the mean playouts per decision. Writ
 to bench/out/bench_hard.json. `--paths`: the mean cost of copy(), legal_actions(), apply() and
 view() per step of random-bot games, and of a normal and an easy decision, for every ruleset
 (what a playout is made of), to bench/out/bench_hard_paths.json.
+`--know opponents` (a diagnostic, issue 32's ceiling): hard's samples keep the others' hidden
+cards as they truly are (oracle.knowing): what a perfect model of the other players would win.
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -27,20 +31,24 @@ from game.ai import make_bot  # noqa: E402
 from game.lab.simulate import run_match  # noqa: E402
 from game.engine.ruleset import find_ruleset  # noqa: E402
 from game.lab.lab import wilson  # noqa: E402
+from oracle import knowing  # noqa: E402
 
 
 def one_match(task: tuple) -> dict:
     """One seeded match: hard (or, for the baseline, the opponent's level) in seat seed % seats."""
-    game_id, seed, seats, budget, policy, opponent, baseline = task
+    game_id, seed, seats, budget, policy, opponent, baseline, know = task
     ruleset = find_ruleset(game_id)
     hard_seat = seed % seats
     bots = [make_bot(ruleset, s, opponent, seed * 8 + s) for s in range(seats)]
     searched = []
+    table: dict = {}
     if baseline:
         bots[hard_seat] = make_bot(ruleset, hard_seat, opponent, seed)
     else:
         extra = {} if policy is None else {"playout_level": policy}
         hard = bots[hard_seat] = make_bot(ruleset, hard_seat, "hard", seed, **extra, **budget)
+        if know != "none":
+            hard.family = dataclasses.replace(hard.family, determinize=knowing(table, hard.family.determinize, know))
         choose = hard.choose
 
         def counted(view, legal, choose=choose, hard=hard):
@@ -51,7 +59,8 @@ def one_match(task: tuple) -> dict:
                 searched.append((hard.last["playouts"], hard.last["seconds"], time.process_time() - cpu))
             return action
         hard.choose = counted
-    result = run_match(ruleset, [opponent] * seats, seed, bots=bots)
+    result = run_match(ruleset, [opponent] * seats, seed, bots=bots,
+                       watch=lambda game, events: table.__setitem__("game", game))
     others = [t for s, t in enumerate(result.totals) if s != hard_seat]
     return {"seed": seed, "seat": hard_seat, "win": 1 / len(result.winners) if hard_seat in result.winners else 0.0,
             "score": result.totals[hard_seat], "others": sum(others) / len(others),
@@ -68,12 +77,12 @@ def outcome(win: float) -> str:
 
 
 def duel(game_id: str, games: int, budget: dict, policy, opponent: str = "normal", seats: int = 2,
-         jobs: int = 1, first: int = 0, baseline: bool = True) -> dict:
+         jobs: int = 1, first: int = 0, baseline: bool = True, know: str = "none") -> dict:
     """Hard in one seat (alternating) against `opponent` in the others, over seeds first.."""
     start = time.perf_counter()
-    tasks = [(game_id, seed, seats, budget, policy, opponent, False) for seed in range(first, first + games)]
+    tasks = [(game_id, seed, seats, budget, policy, opponent, False, know) for seed in range(first, first + games)]
     if baseline:    # the same seeds with the opponent's level in hard's seat: what those deals give
-        tasks += [(game_id, seed, seats, budget, policy, opponent, True) for seed in range(first, first + games)]
+        tasks += [(game_id, seed, seats, budget, policy, opponent, True, know) for seed in range(first, first + games)]
     rows = []
 
     def report(row) -> None:
@@ -97,7 +106,7 @@ def duel(game_id: str, games: int, budget: dict, policy, opponent: str = "normal
     search_seconds = sum(r["search_seconds"] for r in hard_rows)
     low, high = wilson(wins, games)
     return {"game": game_id, "seats": seats, "games": games, "first_seed": first, "budget": budget,
-            "policy": policy or "the family's", "opponent": opponent,
+            "policy": policy or "the family's", "opponent": opponent, "know": know,
             "hard_wins": wins, "win_rate": round(wins / games, 3), "interval_95": [round(low, 3), round(high, 3)],
             "baseline_win_rate": round(sum(r["win"] for r in base_rows) / games, 3) if base_rows else None,
             "mean_scores": [round(sum(r["score"] for r in hard_rows) / games, 1),
@@ -183,6 +192,8 @@ def main() -> int:
     parser.add_argument("--margin-over", choices=("best", "mean"), default=None,
                         help="a round's margin over the best other seat or the others' mean (default: the family's)")
     parser.add_argument("--game", action="append", default=None)
+    parser.add_argument("--know", choices=("none", "opponents"), default="none",
+                        help="a diagnostic: hard's samples keep the others' true hidden cards (the ceiling)")
     parser.add_argument("--paths", action="store_true",
                         help="only the cost of copy/legal/apply/view and of a bot decision, every ruleset")
     args = parser.parse_args()
@@ -205,7 +216,7 @@ def main() -> int:
     rows = []
     for game_id in args.game or ["klobba", "castle-combo"]:
         row = duel(game_id, args.games, budget, args.policy, args.opponent, args.seats, args.jobs, args.first,
-                   not args.no_baseline)
+                   not args.no_baseline, args.know)
         rows.append(row)
         low, high = row["interval_95"]
         base = "not run" if row["baseline_win_rate"] is None else f"{100 * row['baseline_win_rate']:.0f}%"

@@ -30,7 +30,6 @@ import dataclasses
 import json
 import math
 import os
-import random
 import sys
 import time
 
@@ -40,6 +39,7 @@ from game.ai import make_bot  # noqa: E402
 from game.engine.ruleset import find_ruleset  # noqa: E402
 from game.lab.lab import wilson  # noqa: E402
 from game.lab.simulate import run_match  # noqa: E402
+from oracle import knowing  # noqa: E402
 
 
 def _shipped_lean() -> float:
@@ -59,22 +59,6 @@ def parse(variant: str) -> dict:
         key, _, value = part.partition("=")
         knobs[key] = value
     return knobs
-
-
-def knowing(table: dict, fallback):
-    """A sampler that reads the TRUE state (a diagnostic): the opponents' hands as they are, the
-    deck shuffled anew (nobody knows its order)."""
-    def determinize(ruleset, options, view, rng):
-        game = table.get("game")
-        if game is None:
-            return fallback(ruleset, options, view, rng)
-        copy = game.copy(share_caches=False)
-        deck = list(copy.deck)
-        rng.shuffle(deck)
-        copy.deck = deck
-        copy.rng = random.Random(rng.getrandbits(64))
-        return copy
-    return determinize
 
 
 def hard_bot(ruleset, seat: int, seed: int, knobs: dict, playouts: int, table: dict):

@@ -54,7 +54,7 @@ def one_match(seed: int, playouts: int, oracle: int, every: bool, stats: dict, e
     table = {}
     if know == "opponents" or resample:
         import dataclasses
-        from bench_kumbal_hard import knowing
+        from oracle import knowing
         family = hard.family
         if resample:
             family = dataclasses.replace(family, search={**family.search, "resample": resample})

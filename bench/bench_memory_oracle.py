@@ -35,7 +35,6 @@ import dataclasses
 import json
 import math
 import os
-import random
 import sys
 import time
 from collections import defaultdict
@@ -45,7 +44,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from game.ai import make_bot  # noqa: E402
 from game.lab.simulate import run_match  # noqa: E402
 from game.engine.ruleset import find_ruleset  # noqa: E402
-from oracle import true_value  # noqa: E402
+from oracle import knowing, true_value  # noqa: E402
 
 
 def kind_of(view, action) -> str:
@@ -56,42 +55,18 @@ def kind_of(view, action) -> str:
     return f"{phase}/{action.kind}"
 
 
-def knowing(table: dict, know: str):
-    """A sampler for the diagnostic `--know`, which reads the TRUE state (`table["game"]`): the hard
-    bot's samples keep every hidden card where it is ("all"), or every card but its own unseen ones,
-    which are dealt anew with the deck ("opponents": what a perfect model of the others could tell
-    it). Never at the table: it measures what better sampling would be worth."""
-    def determinize(ruleset, options, view, rng):
-        game = table["game"].copy(share_caches=False)
-        me = view.viewer
-        places = [] if know == "all" else [
-            (me, slot) for slot, cid in enumerate(game.layouts[me])
-            if cid is not None and not game.known[cid] >> me & 1]
-        cards = [game.layouts[seat][slot] for seat, slot in places] + list(game.deck)
-        masks = [game.known[cid] for cid in cards]      # who knows each place's card stays
-        rng.shuffle(cards)
-        for (seat, slot), cid in zip(places, cards):
-            game.layouts[seat][slot] = cid
-        game.deck = cards[len(places):]
-        for cid, mask in zip(cards, masks):
-            game.known[cid] = mask
-        game.rng = random.Random(rng.getrandbits(64))
-        return game
-    return determinize
-
-
 def one_match(game_id: str, seed: int, playouts: int, oracle: int, stats: dict, extra: dict,
               seats: int = 2, leads: list = None, know: str = "none") -> dict:
     """One match, hard in seat seed % seats; every searched decision checked against the true state
     (with `leads`: the search's best rival to the policy's move too, overruled or not; `know`: see
-    `knowing`)."""
+    oracle.knowing)."""
     ruleset = find_ruleset(game_id)
     hard_seat = seed % seats
     bots = [make_bot(ruleset, s, "normal", seed * 8 + s) for s in range(seats)]
     hard = bots[hard_seat] = make_bot(ruleset, hard_seat, "hard", seed, playouts=playouts, **extra)
     table = {}
     if know != "none":
-        hard.family = dataclasses.replace(hard.family, determinize=knowing(table, know))
+        hard.family = dataclasses.replace(hard.family, determinize=knowing(table, hard.family.determinize, know))
     choose = hard.choose
     search_seconds = [0.0, 0]
 
