@@ -205,6 +205,25 @@ def test_with_inference_a_playout_budget_still_gives_the_same_action(monkeypatch
     assert bot.choose(view, legal) == first and bot.last["playouts"] > 0
 
 
+def test_with_inference_the_table_time_setting_is_kept(monkeypatch):
+    """Issue 32 (4): with four deals drawn for every one kept (the likelihood weighed for each),
+    the table's shortest setting, 0.25 s, still bounds the search: it stops at the first playout
+    that ends past the deadline (a loaded machine: some slack), having weighed deals on the way."""
+    from game.families.shedding import search
+    weighed = []
+
+    def counted(ruleset, view, deal):
+        weighed.append(1)
+        return search.likelihood(ruleset, view, deal)
+    monkeypatch.setitem(FAMILY.search, "resample", 4)
+    monkeypatch.setitem(FAMILY.search, "likelihood", counted)
+    state, seat = next(searched_states(2))
+    bot = make_bot(kumbal(), seat, "hard", 7, seconds=0.25)
+    bot.choose(state.view(seat), state.legal_actions(seat))
+    assert 0.25 <= bot.last["seconds"] < 1.0 and bot.last["playouts"] >= 1
+    assert len(weighed) >= 4 and len(weighed) % 4 == 0        # four deals weighed for each kept
+
+
 # --- against the normal that looks a turn ahead (bench/README.md, "Kumbal's hard against the new
 # normal"): normal's move has a head start, and normal's lookahead is worked out once per hand ---
 
