@@ -33,11 +33,11 @@ def true_value(game, seat: int, action, seed: int, ruleset, hard) -> float:
 
 def knowing(table: dict, fallback, know: str = "opponents"):
     """A sampler for the diagnostic `--know` (never at the table), reading the TRUE state
-    (`table["game"]`, kept current by run_match's `watch`): every card stays where it is
-    ("all"), or every card but the viewer's own unseen ones, which are dealt anew with the deck
-    ("opponents": the others' hidden cards as they are). The decks are shuffled anew: nobody knows
-    their order. Before the first action (no state seen yet) it samples as `fallback` does.
-    - memory family: the viewer's unseen layout cards and the deck are dealt anew ("all": kept);
+    (`table["game"]`, kept current by run_match's `watch`): the others' hidden cards stay as they
+    are, and the decks are shuffled anew (nobody knows their order). `know` matters only where a
+    player may not know its own cards (the memory family): "opponents" deals the viewer's own
+    unseen ones anew with the deck, "all" keeps them too. Before the first action (no state seen yet) it samples as `fallback` does.
+    - memory family: as above;
     - shedding (Kumbal), clash (Klobba!): the viewer sees its whole hand, so the others' hands
       are kept and the deck (Klobba!: both decks) shuffled;
     - tableau (Castle Combo) hides no card of a player: the decks are shuffled, as its sampler does."""
