@@ -3,7 +3,7 @@
     python bench/bench_hard.py [--games 20] [--seconds 0.25 | --playouts N] [--policy easy|normal]
                                [--game castle-combo --game klobba] [--seats 4] [--jobs 2]
                                [--first SEED] [--no-baseline] [--out NAME.json]
-                               [--know opponents]
+                               [--know opponents] [--race-level normal]
     python bench/bench_hard.py --paths [--game kombio ...]     # what one playout step costs
 
 Prints, per game: hard's win rate against normal with its 95% interval (Wilson), beside what a
@@ -15,6 +15,8 @@ view() per step of random-bot games, and of a normal and an easy decision, for e
 (what a playout is made of), to bench/out/bench_hard_paths.json.
 `--know opponents` (a diagnostic, issue 32's ceiling): hard's samples keep the others' hidden
 cards as they truly are (oracle.knowing): what a perfect model of the other players would win.
+`--race-level normal` (Kombio, Cambio): hard's match races answered at that level's speed, not
+the family's quick one: the search's own share of hard's wins.
 """
 from __future__ import annotations
 
@@ -191,6 +193,8 @@ def main() -> int:
                         help="judge moves on paired differences (default: the family's)")
     parser.add_argument("--margin-over", choices=("best", "mean"), default=None,
                         help="a round's margin over the best other seat or the others' mean (default: the family's)")
+    parser.add_argument("--race-level", default=None,
+                        help="who answers hard's match races (Kombio, Cambio; default: the family's, 'quick')")
     parser.add_argument("--game", action="append", default=None)
     parser.add_argument("--know", choices=("none", "opponents"), default="none",
                         help="a diagnostic: hard's samples keep the others' true hidden cards (the ceiling)")
@@ -213,6 +217,8 @@ def main() -> int:
         budget["paired"] = args.paired == "yes"
     if args.margin_over is not None:
         budget["margin_over"] = args.margin_over
+    if args.race_level is not None:
+        budget["race_level"] = args.race_level
     rows = []
     for game_id in args.game or ["klobba", "castle-combo"]:
         row = duel(game_id, args.games, budget, args.policy, args.opponent, args.seats, args.jobs, args.first,

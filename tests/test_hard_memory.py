@@ -247,14 +247,16 @@ def test_each_level_claims_a_match_race_at_its_own_speed():
     import rigging_memory
     ruleset = rigging_memory.kombio()
     delays = {}
-    for level in ("easy", "normal", "hard"):
+    for level in ("easy", "normal", "hard", "hard racing as normal"):
         seen = []
         for seed in range(40):
             game = rigging_memory.rigged(2, seed=3, current=0, hands={0: [5, 1, 2, 3], 1: [1, 2, 5, 3]},
                                          deck=[5], look=True)
             game.apply(0, Action("draw", choice="deck"))
             game.apply(0, Action("discard"))                    # the drawn 5: seat 1 knows its 5
-            bot = make_bot(ruleset, 1, level, seed)
+            # bench_hard.py --race-level: hard's search with another level's races
+            bot = (make_bot(ruleset, 1, "hard", seed, playouts=8, race_level="normal") if level.endswith("normal")
+                   else make_bot(ruleset, 1, level, seed))
             claim = bot.race(game.view(1), game.legal_actions(1))
             if claim is not None:
                 assert claim[0].kind == "match"
@@ -263,3 +265,4 @@ def test_each_level_claims_a_match_race_at_its_own_speed():
     assert 1.5 <= min(delays["easy"]) and max(delays["easy"]) <= 3.0 and len(delays["easy"]) < 40   # misses some
     assert 0.7 <= min(delays["normal"]) and max(delays["normal"]) <= 1.5 and len(delays["normal"]) == 40
     assert 0.4 <= min(delays["hard"]) and max(delays["hard"]) <= 0.8 and len(delays["hard"]) == 40
+    assert 0.7 <= min(delays["hard racing as normal"]) and max(delays["hard racing as normal"]) <= 1.5

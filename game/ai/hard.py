@@ -62,7 +62,8 @@ class HardBot:
                  root_level: Optional[str] = None, options: Optional[dict] = None,
                  horizon: Optional[str] = None, confidence: Optional[float] = None,
                  margin_weight: Optional[float] = None, paired: Optional[bool] = None,
-                 margin_over: Optional[str] = None, head_start: Optional[float] = None):
+                 margin_over: Optional[str] = None, head_start: Optional[float] = None,
+                 race_level: Optional[str] = None):
         self.ruleset = ruleset
         self.seat = seat
         self.level = "hard"
@@ -103,8 +104,9 @@ class HardBot:
         self.leaf = tuned.get("leaf")
         horizon = setting(horizon, "horizon", None)
         # who answers a match race (a contest of reaction time, not a search): the family's
-        # `race_level` (the memory family's "quick": normal's claims at a quick player's speed)
-        self.racer = self.family.make_bot(ruleset, seat, tuned.get("race_level", self.root_level), seed)
+        # `race_level` (the memory family's "quick": normal's claims at a quick player's speed);
+        # bench_hard.py's --race-level sets another, to tell the search's share from the races'
+        self.racer = self.family.make_bot(ruleset, seat, setting(race_level, "race_level", self.root_level), seed)
         # "round": play each playout to the end of the round, whose points are then the value (far
         # less noise from what happens later: measured in bench/README.md); "game": to the game's
         # end (Castle Combo is one round)
