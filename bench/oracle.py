@@ -36,8 +36,8 @@ def knowing(table: dict, fallback, know: str = "opponents"):
     (`table["game"]`, kept current by run_match's `watch`): the others' hidden cards stay as they
     are, and the decks are shuffled anew (nobody knows their order). `know` matters only where a
     player may not know its own cards (the memory family): "opponents" deals the viewer's own
-    unseen ones anew with the deck, "all" keeps them too. Before the first action (no state seen yet) it samples as `fallback` does.
-    - memory family: as above;
+    unseen ones anew with the deck, "all" keeps them too. Before the first action (no state seen
+    yet) it samples as `fallback` does.
     - shedding (Kumbal), clash (Klobba!): the viewer sees its whole hand, so the others' hands
       are kept and the deck (Klobba!: both decks) shuffled;
     - tableau (Castle Combo) hides no card of a player: the decks are shuffled, as its sampler does."""

@@ -255,8 +255,8 @@ def test_each_level_claims_a_match_race_at_its_own_speed():
             game.apply(0, Action("draw", choice="deck"))
             game.apply(0, Action("discard"))                    # the drawn 5: seat 1 knows its 5
             # bench_hard.py --race-level: hard's search with another level's races
-            bot = (make_bot(ruleset, 1, "hard", seed, playouts=8, race_level="normal") if level.endswith("normal")
-                   else make_bot(ruleset, 1, level, seed))
+            bot = (make_bot(ruleset, 1, "hard", seed, playouts=8, race_level="normal")
+                   if level == "hard racing as normal" else make_bot(ruleset, 1, level, seed))
             claim = bot.race(game.view(1), game.legal_actions(1))
             if claim is not None:
                 assert claim[0].kind == "match"
@@ -265,4 +265,5 @@ def test_each_level_claims_a_match_race_at_its_own_speed():
     assert 1.5 <= min(delays["easy"]) and max(delays["easy"]) <= 3.0 and len(delays["easy"]) < 40   # misses some
     assert 0.7 <= min(delays["normal"]) and max(delays["normal"]) <= 1.5 and len(delays["normal"]) == 40
     assert 0.4 <= min(delays["hard"]) and max(delays["hard"]) <= 0.8 and len(delays["hard"]) == 40
-    assert 0.7 <= min(delays["hard racing as normal"]) and max(delays["hard racing as normal"]) <= 1.5
+    assert 0.7 <= min(delays["hard racing as normal"]) and max(delays["hard racing as normal"]) <= 1.5 \
+        and len(delays["hard racing as normal"]) == 40
