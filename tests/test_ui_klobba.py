@@ -15,6 +15,7 @@ from game.ui.driver import Driver
 from game.ui.families.clash import ClashPlugin
 from game.ui.families.clash import layout as clash_layout
 from game.ui.families.clash.art import ClashArt
+from game.ui.families.clash.draw import EDGE, draw_groups, groups
 from game.ui.families.clash.result import ClashResultScene
 from game.ui.offscreen import render_view
 from game.ui.table_controller import TableController
@@ -320,6 +321,34 @@ def test_hovering_an_action_card_zooms_it_with_its_text(monkeypatch, language):
 
 
 # ---- layout ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_groups_band_passes_under_the_hands_label_not_through_its_words(size):
+    """Three seats, Bot (Black) pairs with the Free Band, so Ana's White Group takes Ben's Band: from
+    Ben's seat the white band from Ana's Band (right) to his (bottom left) crosses the row where
+    "Your Action cards" is written. The band stops at that row and goes on past it."""
+    game = rigged(n=3, black=2)
+    game.step(2, Action("group", places=(("band", 3),)))
+    view = game.view(1)
+    assert groups(view)["white"] == (0, 1)
+    zones = clash_layout.compute(size, view, view.seats[1].place, tuple(("hand", 1, c) for c in view.hand), ())
+    label = zones.extra["hand_label"]
+    a, b = zones.extra["box", 0].center, zones.extra["box", 1].center
+    assert label.clipline(a, b), "this layout's band does not cross the label: the test proves nothing"
+    surf = pygame.Surface(size)
+    surf.fill((0, 90, 50))
+    draw_groups(surf, zones, view)
+    white = pygame.Color(*EDGE["white"])
+    in_label = [(x, y) for x in range(label.left, label.right) for y in range(label.top, label.bottom)
+                if surf.get_at((x, y)) == white]
+    assert not in_label, f"the band is drawn through the label at {in_label[:4]}"
+    steps = 200
+    on_band = [(round(a[0] + (b[0] - a[0]) * i / steps), round(a[1] + (b[1] - a[1]) * i / steps))
+               for i in range(steps + 1)]
+    outside = [p for p in on_band if not label.inflate(0, 8).collidepoint(p)
+               and not any(zones.extra["box", k].inflate(16, 16).collidepoint(p) for k in (0, 1))]
+    assert outside and all(surf.get_at(p) == white for p in outside), "the band is not drawn past the label"
+
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("n", [2, 3, 4])

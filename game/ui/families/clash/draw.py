@@ -100,10 +100,20 @@ def _tint(size: tuple, totem: str) -> pygame.Surface:
 
 
 def draw_groups(surf, zones, view):
-    """Each Group: a tinted area behind both Bands, joined by a band of the Totem's colour."""
+    """Each Group: a tinted area behind both Bands, joined by a band of the Totem's colour. The band
+    passes under the hand's label, not through its words (a Group of the bottom Band and a right one
+    crossed "Your Action cards")."""
+    clip = surf.get_clip()
+    label = zones.extra.get("hand_label")
+    parts = [clip] if label is None else [
+        pygame.Rect(clip.x, clip.y, clip.w, label.top - clip.y),
+        pygame.Rect(clip.x, label.bottom, clip.w, clip.bottom - label.bottom)]
     for totem, (own, paired) in groups(view).items():
         a, b = zones.extra["box", own], zones.extra["box", paired]
-        pygame.draw.line(surf, EDGE[totem], a.center, b.center, 8)
+        for part in parts:
+            surf.set_clip(part.clip(clip))
+            pygame.draw.line(surf, EDGE[totem], a.center, b.center, 8)
+        surf.set_clip(clip)
         for box in (a, b):
             area = box.inflate(16, 16)
             surf.blit(_tint(area.size, totem), area)
