@@ -100,14 +100,12 @@ def _tint(size: tuple, totem: str) -> pygame.Surface:
 
 
 def draw_groups(surf, zones, view):
-    """Each Group: a tinted area behind both Bands, joined by a band of the Totem's colour. The band
-    passes under the hand's label, not through its words (a Group of the bottom Band and a right one
-    crossed "Your Action cards")."""
+    """Each Group: a tinted area behind both Bands, joined by a band of the Totem's colour that
+    passes under the hand's label (drawn above and below its row), not through its words."""
     clip = surf.get_clip()
-    label = zones.extra.get("hand_label")
-    parts = [clip] if label is None else [
-        pygame.Rect(clip.x, clip.y, clip.w, label.top - clip.y),
-        pygame.Rect(clip.x, label.bottom, clip.w, clip.bottom - label.bottom)]
+    label = zones.extra["hand_label"]
+    parts = (pygame.Rect(clip.x, clip.y, clip.w, max(0, label.top - clip.y)),
+             pygame.Rect(clip.x, label.bottom, clip.w, max(0, clip.bottom - label.bottom)))
     for totem, (own, paired) in groups(view).items():
         a, b = zones.extra["box", own], zones.extra["box", paired]
         for part in parts:
